@@ -1,0 +1,74 @@
+/**
+ * The request log and its statistics: every API request (not control calls) is one entry.
+ */
+import type { QueryValues, RouteName } from './types';
+
+export interface LogEntry {
+	seq: number;
+	/** real time of the answer, ISO */
+	time: string;
+	/** the sandbox clock at the answer, ISO */
+	clock: string;
+	method: string;
+	path: string;
+	route: RouteName | null;
+	sc_id: string | null;
+	client_id: string | null;
+	status: number;
+	code: string | null;
+	query: QueryValues;
+}
+
+export interface Stats {
+	total: number;
+	/** counts by route, then by HTTP status: { 'tickets': { '200': 3, '429': 1 } } */
+	byRoute: Record<string, Record<string, number>>;
+	/** counts by error code */
+	byCode: Record<string, number>;
+	rateLimited: number;
+	tokensIssued: number;
+}
+
+const MAX_ENTRIES = 100000;
+
+export class RequestLog {
+	private entries: LogEntry[] = [];
+	private seq = 0;
+	private stats: Stats = emptyStats();
+
+	add(entry: Omit<LogEntry, 'seq'>): LogEntry {
+		const full: LogEntry = { seq: ++this.seq, ...entry };
+		this.entries.push(full);
+		if (this.entries.length > MAX_ENTRIES) this.entries.shift();
+		const s = this.stats;
+		s.total += 1;
+		const byStatus = (s.byRoute[entry.route ?? 'unknown'] ??= {});
+		byStatus[String(entry.status)] = (byStatus[String(entry.status)] ?? 0) + 1;
+		if (entry.code) s.byCode[entry.code] = (s.byCode[entry.code] ?? 0) + 1;
+		if (entry.code === 'rate_limited') s.rateLimited += 1;
+		return full;
+	}
+
+	tokenIssued(): void {
+		this.stats.tokensIssued += 1;
+	}
+
+	/** Entries, optionally only those after seq `since` and / or of one route. */
+	list(filter: { since?: number; route?: string } = {}): LogEntry[] {
+		return this.entries.filter((e) => (filter.since === undefined || e.seq > filter.since) && (filter.route === undefined || e.route === filter.route));
+	}
+
+	getStats(): Stats {
+		return JSON.parse(JSON.stringify(this.stats)) as Stats;
+	}
+
+	/** Clears entries and statistics (sequence numbers keep growing). */
+	clear(): void {
+		this.entries = [];
+		this.stats = emptyStats();
+	}
+}
+
+function emptyStats(): Stats {
+	return { total: 0, byRoute: {}, byCode: {}, rateLimited: 0, tokensIssued: 0 };
+}
