@@ -1,0 +1,96 @@
+/**
+ * Failures as n8n errors a workflow builder understands. Branches on error.code (one HTTP status
+ * carries several codes), never on the status alone; unknown codes pass through unchanged.
+ */
+import { NodeApiError, NodeOperationError, type INode, type JsonObject } from 'n8n-workflow';
+import type { ApiFailure } from './envelope';
+
+export interface FailureContext {
+	itemIndex?: number;
+	/** what was asked, in words: "list anomalies", "export receipts" */
+	operation?: string;
+	/** the center's plan when known, for plan_required */
+	plan?: 'basic' | 'pro';
+	/** retries spent before giving up */
+	attempts?: number;
+	waitedMs?: number;
+}
+
+function field(details: unknown): string | undefined {
+	if (details && typeof details === 'object') {
+		const d = details as Record<string, unknown>;
+		if (typeof d.field === 'string') return d.field;
+		if (Array.isArray(d.fields) && d.fields.length) return d.fields.join(', ');
+	}
+	return undefined;
+}
+
+function planName(plan: FailureContext['plan']): string {
+	return plan === 'pro' ? ' (PRO)' : plan === 'basic' ? ' (Basic)' : '';
+}
+
+const UNAVAILABLE: Record<string, string> = {
+	rights_unavailable: "The API's rights service did not answer",
+	traffic_unavailable: 'The visitor counting subsystem did not answer',
+	portal_unavailable: 'The tenant portal did not answer',
+	query_timeout: 'The API timed out on this query',
+	internal_error: 'The API had an internal failure',
+};
+
+/** A message in the user's words for each code the spec names. */
+export function describeFailure(f: ApiFailure, c: FailureContext = {}): string {
+	const what = c.operation ? ` to ${c.operation}` : '';
+	const f1 = field(f.details);
+	if (f.status === 402) return 'This center is blocked for non-payment: the API lists it but answers no data requests for it until the bill is paid.';
+	if (f.code in UNAVAILABLE) {
+		const tries = c.attempts ? ` (gave up after ${c.attempts} attempts${c.waitedMs ? ` and ${Math.round(c.waitedMs / 1000)} s of waiting` : ''})` : '';
+		return `${UNAVAILABLE[f.code]}${tries}. Try again later.`;
+	}
+	switch (f.code) {
+		case 'plan_required':
+			return `This center's plan${planName(c.plan)} does not allow the request${what}${f1 ? ` (parameter ${f1})` : ''}.`;
+		case 'not_found':
+			return `Not found in this center${f1 ? `: ${f1}` : ''}${f.message ? ` — ${f.message}` : ''}.`;
+		case 'traffic_not_configured':
+			return 'No visitor counting system is configured in this center.';
+		case 'already_exists_in_sc':
+			return 'An identical calendar event (same name, type and both dates) already exists in this center; it was left unchanged.';
+		case 'validation_error':
+			return `The API rejected ${f1 ? `the parameter ${f1}` : 'a parameter'}${f.message ? `: ${f.message}` : ''}`;
+		case 'period_too_long':
+			return `The period is too long for the API${f.message ? `: ${f.message}` : ''}`;
+		case 'rate_limited':
+			return `The center's request budget is used up (it is shared by every client of the center)${c.waitedMs ? `; gave up after waiting ${Math.round(c.waitedMs / 1000)} s` : ''}.`;
+		case 'token_expired':
+			return 'The access token expired and the API refused the fresh one as well. Check the credential.';
+		case 'malformed_response':
+			return f.message;
+		default:
+			if (f.status === 401) return `The API refused the credentials (${f.code}${f.message ? `: ${f.message}` : ''}). Check the Client ID and Client Secret.`;
+			return f.message || `The API answered ${f.code} (HTTP ${f.status}).`;
+	}
+}
+
+export type ApiError = NodeApiError & { context: { code?: string; details?: unknown } };
+
+export function toNodeApiError(node: INode, f: ApiFailure, c: FailureContext = {}): ApiError {
+	const detailText = f.details === null || f.details === undefined ? '' : ` Details: ${JSON.stringify(f.details)}`;
+	const error = new NodeApiError(
+		node,
+		{ code: f.code, message: f.message, details: f.details as JsonObject, status: f.status } as JsonObject,
+		{
+			message: describeFailure(f, c),
+			description: `API error ${f.code} (HTTP ${f.status})${f.message ? `: ${f.message}` : ''}.${detailText}`,
+			httpCode: String(f.status),
+			itemIndex: c.itemIndex,
+		},
+	) as ApiError;
+	error.context.code = f.code;
+	error.context.details = f.details;
+	return error;
+}
+
+/** A problem found before any request (bad input, credential, connection): names the field and item. */
+export function inputError(node: INode, message: string, itemIndex?: number, description?: string): NodeOperationError {
+	return new NodeOperationError(node, message, { itemIndex, description });
+}

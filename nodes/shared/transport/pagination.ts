@@ -1,0 +1,83 @@
+/**
+ * Pages of a paged list: asks for the route's largest page, stops at the user's limit or the last page,
+ * and returns every record once even when records arrive or leave while it pages (newest-first lists
+ * shift): ids already seen are dropped, and when the total shrank the pages before are read again.
+ */
+import type { IDataObject } from 'n8n-workflow';
+import type { ApiContext } from './context';
+import { apiRequest, type RequestInput } from './request';
+import { ROUTES, type RouteKey } from './routes';
+import { MALFORMED } from './envelope';
+import { toNodeApiError } from './errors';
+
+export interface PageOptions {
+	/** stop after this many records (Return All: undefined) */
+	limit?: number;
+	/** defaults to the route's maximum */
+	perPage?: number;
+	/** ids already returned by an earlier window of the same walk */
+	seen?: Set<string>;
+}
+
+export interface Page {
+	rows: IDataObject[];
+	meta: IDataObject;
+}
+
+type PagedRoute = { [K in RouteKey]: (typeof ROUTES)[K] extends { paging: object } ? K : never }[RouteKey];
+
+export function rowsOf(ctx: ApiContext, data: unknown, input: RequestInput): IDataObject[] {
+	if (Array.isArray(data)) return data as IDataObject[];
+	throw toNodeApiError(
+		ctx.getNode(),
+		{ status: 200, code: MALFORMED, message: 'The API answered without a list in "data".', details: null, headers: {} },
+		{ itemIndex: input.itemIndex, operation: input.operation },
+	);
+}
+
+/** How many times a shrinking list may send the walk back before it is taken as it is. */
+const MAX_REWINDS = 20;
+
+export async function* paginate(ctx: ApiContext, route: PagedRoute, input: RequestInput, options: PageOptions = {}): AsyncGenerator<Page> {
+	const paging = ROUTES[route].paging;
+	const perPage = Math.min(options.perPage ?? paging.maxPerPage, paging.maxPerPage);
+	const seen = options.seen ?? new Set<string>();
+	let remaining = options.limit ?? Infinity;
+	let page = 1;
+	let lastTotal: number | undefined;
+	let rewinds = 0;
+	while (remaining > 0) {
+		const res = await apiRequest(ctx, route, { ...input, query: { ...input.query, page, per_page: perPage } });
+		const rows = rowsOf(ctx, res.data, input);
+		const pagination = (res.meta.pagination ?? {}) as IDataObject;
+		const total = typeof pagination.total === 'number' ? pagination.total : undefined;
+		const fresh: IDataObject[] = [];
+		for (const row of rows) {
+			const id = String(row[paging.idField] ?? JSON.stringify(row));
+			if (seen.has(id)) continue;
+			seen.add(id);
+			fresh.push(row);
+			if (fresh.length >= remaining) break;
+		}
+		remaining -= fresh.length;
+		yield { rows: fresh, meta: res.meta };
+		if (lastTotal !== undefined && total !== undefined && total < lastTotal && page > 1 && rewinds < MAX_REWINDS) {
+			// records left the list: everything after them moved up, so re-read from where they could have been
+			rewinds++;
+			page = Math.max(1, page - Math.ceil((lastTotal - total) / perPage));
+			lastTotal = total;
+			continue;
+		}
+		lastTotal = total;
+		if (rows.length < perPage) return;
+		if (total !== undefined && page * perPage >= total) return;
+		page++;
+	}
+}
+
+/** All records of a paged list (up to the limit) as one array. */
+export async function collectPages(ctx: ApiContext, route: PagedRoute, input: RequestInput, options: PageOptions = {}): Promise<IDataObject[]> {
+	const out: IDataObject[] = [];
+	for await (const p of paginate(ctx, route, input, options)) out.push(...p.rows);
+	return out;
+}

@@ -1,0 +1,131 @@
+/**
+ * apiRequest: one API call with everything around it — route table, token, pacing, envelope,
+ * retries of the retryable codes, and errors in the user's words.
+ */
+import { sleep, type IDataObject } from 'n8n-workflow';
+import { getApiCredentials, CredentialProblem, type ApiCredentials } from './credentials';
+import type { ApiContext } from './context';
+import { interpret, type ApiFailure } from './envelope';
+import { inputError, toNodeApiError } from './errors';
+import { NetworkFailure, sendHttp, type RawResponse } from './http';
+import { pacer } from './pacing';
+import { backoffDelay, DEFAULT_RETRY_POLICY, parseRetryAfter, RETRYABLE_CODES, type RetryPolicy } from './retry';
+import { ROUTES, routePath, type PathParams, type RouteKey } from './routes';
+import { toFormBody, toQueryString, type EncodableRecord } from './encoding';
+import { tokenCache } from './token';
+import { knownPlan, rememberPlanFromLimit, type PlanName } from './planCache';
+
+export interface RequestInput {
+	params?: PathParams;
+	query?: EncodableRecord;
+	body?: EncodableRecord;
+	itemIndex?: number;
+	/** in words, for error messages: "export receipts" */
+	operation?: string;
+	retry?: Partial<RetryPolicy>;
+}
+
+export interface ApiResult {
+	data: unknown;
+	meta: IDataObject;
+	headers: Record<string, string>;
+}
+
+/** Test and benchmark hook: counts every HTTP exchange the transport made (never their contents). */
+export const transportStats = { requests: 0, retries: 0 };
+
+function buildUrl(creds: ApiCredentials, route: RouteKey, input: RequestInput): string {
+	const qs = input.query ? toQueryString(input.query) : '';
+	return `${creds.baseUrl}${routePath(route, input.params ?? {})}${qs ? `?${qs}` : ''}`;
+}
+
+function buildBody(route: RouteKey, input: RequestInput): { body?: string; contentType?: string } {
+	const def = ROUTES[route];
+	if (def.method === 'GET' || !input.body) return {};
+	return def.body === 'json'
+		? { body: JSON.stringify(input.body), contentType: 'application/json' }
+		: { body: toFormBody(input.body), contentType: 'application/x-www-form-urlencoded' };
+}
+
+async function credentialsOrThrow(ctx: ApiContext, itemIndex?: number): Promise<ApiCredentials> {
+	try {
+		return await getApiCredentials(ctx);
+	} catch (error) {
+		if (error instanceof CredentialProblem) throw inputError(ctx.getNode(), error.message, itemIndex);
+		throw error;
+	}
+}
+
+export async function apiRequest(ctx: ApiContext, route: RouteKey, input: RequestInput = {}): Promise<ApiResult> {
+	const policy: RetryPolicy = { ...DEFAULT_RETRY_POLICY, ...input.retry };
+	const creds = await credentialsOrThrow(ctx, input.itemIndex);
+	const url = buildUrl(creds, route, input);
+	const { body, contentType } = buildBody(route, input);
+	const paceKey = `${creds.baseUrl}|${input.params?.sc_id ?? ''}`;
+	const fail = (f: ApiFailure, attempts: number, waitedMs: number) =>
+		toNodeApiError(ctx.getNode(), f, { itemIndex: input.itemIndex, operation: input.operation, attempts, waitedMs, plan: planOf(creds, input) });
+
+	let attempts = 0;
+	let waitedMs = 0;
+	let refreshed = false;
+	for (;;) {
+		waitedMs += await pacer.acquire(paceKey);
+		let token: string;
+		let raw: RawResponse;
+		try {
+			token = await tokenCache.get(ctx, creds);
+			transportStats.requests++;
+			raw = await sendHttp(ctx, {
+				method: ROUTES[route].method,
+				url,
+				headers: {
+					Accept: 'application/json',
+					Authorization: `Bearer ${token}`,
+					...(contentType ? { 'Content-Type': contentType } : {}),
+				},
+				body,
+			});
+		} catch (error) {
+			pacer.release(paceKey, undefined);
+			if (error instanceof CredentialProblem || error instanceof NetworkFailure) {
+				throw inputError(ctx.getNode(), error.message, input.itemIndex);
+			}
+			throw error;
+		}
+		const outcome = interpret(raw);
+		pacer.release(paceKey, raw.status, raw.headers, !outcome.ok && outcome.failure.code === 'rate_limited');
+		if (outcome.ok) {
+			rememberPlanFromLimit(creds.baseUrl, input.params?.sc_id, raw.headers['x-ratelimit-limit']);
+			return { data: outcome.data, meta: outcome.meta, headers: raw.headers };
+		}
+		const f = outcome.failure;
+		attempts++;
+		if (!RETRYABLE_CODES.has(f.code)) throw fail(f, attempts, waitedMs);
+		if (f.code === 'token_expired') {
+			// exactly one new token and one repeat of this request
+			if (refreshed) throw fail(f, attempts, waitedMs);
+			refreshed = true;
+			tokenCache.invalidate(creds, token);
+			transportStats.retries++;
+			continue;
+		}
+		if (f.code === 'rate_limited') {
+			// the pacer now holds the window closed until Retry-After; acquire() waits for it
+			const after = parseRetryAfter(f.headers['retry-after']) ?? 0;
+			if (waitedMs + after > policy.maxTotalWaitMs) throw fail(f, attempts, waitedMs);
+			transportStats.retries++;
+			continue;
+		}
+		if (attempts >= policy.maxAttempts) throw fail(f, attempts, waitedMs);
+		const delay = backoffDelay(attempts - 1, policy);
+		if (waitedMs + delay > policy.maxTotalWaitMs) throw fail(f, attempts, waitedMs);
+		transportStats.retries++;
+		await sleep(delay);
+		waitedMs += delay;
+	}
+}
+
+function planOf(creds: ApiCredentials, input: RequestInput): PlanName | undefined {
+	return knownPlan(creds.baseUrl, input.params?.sc_id);
+}
+
