@@ -1,0 +1,81 @@
+/**
+ * Periods in the center's time zone, split into the windows one request may cover; id lists and
+ * record lists split into the batches one call may take.
+ */
+import { DateTime } from 'luxon';
+
+export interface DayWindow {
+	/** YYYY-MM-DD, inclusive */
+	start: string;
+	/** YYYY-MM-DD, inclusive */
+	end: string;
+}
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * A date or date-time from an n8n field as the calendar day it is in the center's zone.
+ * "2025-03-01" stays that day; "2025-02-28T22:30:00Z" in Moscow (UTC+3) is 2025-03-01.
+ * Returns undefined for anything that is not a real date (2025-02-30, 2025-13-01, "abc").
+ */
+export function toCenterDate(value: unknown, zone: string): string | undefined {
+	if (value instanceof Date) return Number.isNaN(value.getTime()) ? undefined : DateTime.fromJSDate(value).setZone(zone).toISODate() ?? undefined;
+	if (DateTime.isDateTime(value)) return value.isValid ? value.setZone(zone).toISODate() ?? undefined : undefined;
+	if (typeof value !== 'string') return undefined;
+	const v = value.trim();
+	if (DATE.test(v)) {
+		const d = DateTime.fromISO(v, { zone });
+		return d.isValid ? v : undefined;
+	}
+	const dt = DateTime.fromISO(v, { setZone: true });
+	if (!dt.isValid) return undefined;
+	// a date-time without an offset is read in the center's zone
+	const hasOffset = /(Z|[+-]\d{2}:?\d{2})$/i.test(v);
+	return (hasOffset ? dt.setZone(zone) : DateTime.fromISO(v, { zone })).toISODate() ?? undefined;
+}
+
+/** Today's date in the zone (now may be given for tests). */
+export function todayIn(zone: string, now: Date = new Date()): string {
+	return DateTime.fromJSDate(now).setZone(zone).toISODate() as string;
+}
+
+export function addDays(date: string, days: number): string {
+	return DateTime.fromISO(date, { zone: 'utc' }).plus({ days }).toISODate() as string;
+}
+
+/** Inclusive number of days from start to end. */
+export function daysBetween(start: string, end: string): number {
+	return Math.round(DateTime.fromISO(end, { zone: 'utc' }).diff(DateTime.fromISO(start, { zone: 'utc' }), 'days').days) + 1;
+}
+
+/** Consecutive windows of at most `maxDays` covering start..end exactly (oldest first). */
+export function splitDays(start: string, end: string, maxDays: number): DayWindow[] {
+	const out: DayWindow[] = [];
+	let s = start;
+	while (s <= end) {
+		const e = addDays(s, maxDays - 1);
+		out.push({ start: s, end: e < end ? e : end });
+		s = addDays(e, 1);
+	}
+	return out;
+}
+
+/** Whole-month windows of at most `months` months covering the months of start..end (oldest first). */
+export function splitMonths(start: string, end: string, months: number): DayWindow[] {
+	const out: DayWindow[] = [];
+	let s = DateTime.fromISO(start, { zone: 'utc' }).startOf('month');
+	const last = DateTime.fromISO(end, { zone: 'utc' }).endOf('month');
+	while (s <= last) {
+		let e = s.plus({ months }).minus({ days: 1 });
+		if (e > last) e = last;
+		out.push({ start: s.toISODate() as string, end: e.toISODate() as string });
+		s = e.plus({ days: 1 });
+	}
+	return out;
+}
+
+export function chunk<T>(list: readonly T[], size: number): T[][] {
+	const out: T[][] = [];
+	for (let i = 0; i < list.length; i += size) out.push(list.slice(i, i + size));
+	return out;
+}
