@@ -153,16 +153,19 @@ export class Faults {
 		return this.settings.retryAfterFormat ?? 'seconds';
 	}
 
-	/** The error to inject into this data request, if any (failNext first, then errorRate). */
+	/**
+	 * The error to inject into this request, if any (failNext first, then errorRate). The token call is
+	 * only hit by failNext when its routes name 'token'.
+	 */
 	injectedError(route: RouteName): ApiError | undefined {
 		const next = this.settings.failNext;
-		if (next && next.count > 0 && (!next.routes || next.routes.includes(route))) {
+		if (next && next.count > 0 && (next.routes ? next.routes.includes(route) : route !== 'token')) {
 			next.count -= 1;
 			if (next.count === 0) delete this.settings.failNext;
 			return this.errorFor(next.code, next.status);
 		}
 		const rate = this.settings.errorRate ?? 0;
-		if (rate > 0 && this.rng() < rate) {
+		if (rate > 0 && route !== 'token' && this.rng() < rate) {
 			const codes = (this.settings.errorCodes ?? RETRYABLE_FAULT_CODES).filter((c) => codeFitsRoute(c, route));
 			if (codes.length === 0) return undefined;
 			return this.errorFor(codes[Math.floor(this.rng() * codes.length)]);

@@ -17,6 +17,8 @@ export interface LogEntry {
 	status: number;
 	code: string | null;
 	query: QueryValues;
+	/** set when faults.malformedNext broke this answer's body */
+	malformed?: string;
 }
 
 export interface Stats {

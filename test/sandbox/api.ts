@@ -1,0 +1,107 @@
+/**
+ * One API request, in order: body read (413) → route (404/405) → query (400) → token call, or
+ * bearer token (401 / token_expired) → center access (404 sc_id / 402) → rate limit (429) →
+ * injected faults → page inserts → body parse (400/415) → handler → envelope.
+ */
+import type { IncomingMessage } from 'node:http';
+import { centerById } from './fixtures';
+import { HANDLERS } from './handlers/registry';
+import { parseBody, parseQuery, readBody } from './parsing';
+import type { SandboxParts } from './parts';
+import { envelope, errorAnswer, type Answer } from './respond';
+import { matchRoute } from './router';
+import { API_PREFIX } from './routes';
+import { scalar } from './rules';
+import { ApiError, type ApiKeyFixture, type CenterFixture, type QueryValues, type RequestContext, type RouteName } from './types';
+
+export interface ApiOutcome {
+	answer: Answer;
+	route: RouteName | null;
+	scId: string | null;
+	clientId: string | null;
+	query: QueryValues;
+}
+
+function toApiError(e: unknown): ApiError {
+	if (e instanceof ApiError) return e;
+	const message = e instanceof Error ? e.message : String(e);
+	return new ApiError(500, 'internal_error', 'Internal failure.', { exception: message });
+}
+
+function centerAccess(key: ApiKeyFixture, scId: string): CenterFixture {
+	const center = centerById(scId);
+	if (!center || !key.centers.includes(scId)) {
+		throw new ApiError(404, 'not_found', `Center ${scId} is not found among the centers of this key.`, { field: 'sc_id', fields: ['sc_id'] });
+	}
+	if (center.blocked) {
+		throw new ApiError(402, 'payment_required', `Center ${scId} is blocked for non-payment.`, { sc_id: scId });
+	}
+	return center;
+}
+
+/** `path` is relative to the API prefix, or null for a path outside it (404 route_not_found). */
+export async function handleApi(parts: SandboxParts, req: IncomingMessage, method: string, path: string | null, fullPath: string, search: string): Promise<ApiOutcome> {
+	const out: ApiOutcome = { answer: { status: 500, body: null, headers: {} }, route: null, scId: null, clientId: null, query: {} };
+	let rateHeaders: Record<string, string> = {};
+	try {
+		const raw = await readBody(req);
+		if (path === null) throw new ApiError(404, 'route_not_found', `No route for ${method} ${fullPath}; the API lives under ${API_PREFIX}.`, { path: fullPath });
+		const match = matchRoute(method, path);
+		out.route = match.route;
+		out.scId = match.params.sc_id ?? null;
+		out.query = parseQuery(search);
+		const contentType = req.headers['content-type'];
+
+		if (match.route === 'token') {
+			const body = parseBody(raw, contentType);
+			if (typeof body.client_id === 'string') out.clientId = body.client_id;
+			const injected = parts.faults.injectedError('token');
+			if (injected) throw injected;
+			out.answer = { status: 200, body: parts.auth.issue(body), headers: { 'Cache-Control': 'no-store' } };
+			return out;
+		}
+
+		const { key } = parts.auth.verify(req.headers.authorization);
+		out.clientId = key.clientId;
+		const center = match.route === 'centers' ? undefined : centerAccess(key, match.params.sc_id);
+		const formats = { resetFormat: parts.faults.resetFormat, retryAfterFormat: parts.faults.retryAfterFormat };
+		if (center) rateHeaders = parts.limiter.take(center.id, center.plan, formats);
+
+		const injected = parts.faults.injectedError(match.route);
+		if (injected) {
+			if (injected.code === 'rate_limited' && parts.limiter.enabled) {
+				Object.assign(injected.headers, parts.limiter.injectedHeaders(center?.id, center?.plan ?? 'basic', formats));
+			}
+			throw injected;
+		}
+		const now = parts.clock.now();
+		const page = Number(scalar(out.query, 'page') ?? '1');
+		const insert = center ? parts.faults.insertBeforePage(match.route, page) : undefined;
+		if (insert && center) {
+			parts.store.insert(insert.kind, center.id, insert.count, now, match.params.shop_id ? { shop_id: match.params.shop_id } : undefined);
+		}
+
+		const body = method === 'GET' ? {} : parseBody(raw, contentType);
+		const handler = HANDLERS[match.route];
+		if (!handler) throw new ApiError(501, 'not_implemented', `Route ${match.route} is not implemented in this sandbox build.`, { route: match.route });
+		const ctx: RequestContext = {
+			method,
+			route: match.route,
+			params: match.params,
+			query: out.query,
+			body,
+			// the centers route has no center of the path; its handler reads ctx.key.centers
+			center: center ?? (undefined as unknown as CenterFixture),
+			key,
+			now,
+			intake: parts.intake,
+			store: parts.store,
+			options: { periodRule: parts.options.periodRule },
+		};
+		const result = handler(ctx);
+		out.answer = envelope(result.data, result.meta, result.status ?? 200, rateHeaders);
+	} catch (e) {
+		out.answer = errorAnswer(toApiError(e), rateHeaders);
+	}
+	return out;
+}

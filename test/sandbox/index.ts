@@ -1,0 +1,109 @@
+/**
+ * startSandbox(options): a running stand-in for the Shopping-center integration API v2 (docs/sandbox.md).
+ */
+import type { AddressInfo } from 'node:net';
+import { Auth } from './auth';
+import { SandboxClock, type ClockMode } from './clock';
+import { DataStore } from './data/store';
+import { Faults, type FaultSettings } from './faults';
+import { API_KEYS } from './fixtures';
+import { IntakeStore } from './intake';
+import { RequestLog } from './log';
+import type { SandboxParts } from './parts';
+import { RateLimiter, type RateLimitOption } from './ratelimit';
+import { API_PREFIX, CONTROL_PREFIX } from './routes';
+import { createSandboxServer } from './server';
+import type { ApiKeyFixture } from './types';
+
+export interface SandboxOptions {
+	/** 0 = a free port (default) */
+	port?: number;
+	host?: string;
+	seed?: number;
+	/** ISO moment where the sandbox clock starts (default: real now) */
+	now?: string;
+	/** default: frozen when `now` is given, running otherwise */
+	clockMode?: ClockMode;
+	rateWindowMs?: number;
+	tokenTtlSeconds?: number;
+	periodRule?: 'strict' | 'lenient';
+	/** replaces the fixture keys (API_KEYS) */
+	keys?: ApiKeyFixture[];
+	faults?: FaultSettings;
+	/** false disables rate limiting; an object overrides budgets per plan */
+	rateLimits?: RateLimitOption;
+}
+
+export interface Sandbox {
+	/** http://HOST:PORT/api/external/v2 */
+	baseUrl: string;
+	/** http://HOST:PORT/__sandbox */
+	controlUrl: string;
+	port: number;
+	close(): Promise<void>;
+	clock: SandboxClock;
+	faults: Faults;
+	log: RequestLog;
+	store: DataStore;
+	intake: IntakeStore;
+	auth: Auth;
+	limiter: RateLimiter;
+	/** "another client" of the center spends n units of its shared budget */
+	spendBudget(scId: string, n: number): void;
+	/** signs a token directly (e.g. { ver: 1 } for a version-1 token) */
+	mintToken(clientId: string, opts?: { ver?: number; ttlSeconds?: number }): string;
+	/** changes the centers a key's owner has a role in */
+	setRoles(clientId: string, centers: string[]): void;
+}
+
+export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+	const seed = options.seed ?? 42;
+	const clock = new SandboxClock(options.now ?? new Date(), options.clockMode ?? (options.now ? 'frozen' : 'running'));
+	const faults = new Faults(seed, options.faults ?? {});
+	const log = new RequestLog();
+	const keys: ApiKeyFixture[] = JSON.parse(JSON.stringify(options.keys ?? API_KEYS));
+	const parts: SandboxParts = {
+		clock,
+		faults,
+		log,
+		store: new DataStore({ seed, clock }),
+		intake: new IntakeStore(),
+		auth: new Auth(keys, clock, options.tokenTtlSeconds ?? 3600, faults, log),
+		limiter: new RateLimiter(options.rateWindowMs ?? 60_000, options.rateLimits ?? true),
+		options: { periodRule: options.periodRule ?? 'strict', seed },
+	};
+	const server = createSandboxServer(parts);
+	const host = options.host ?? '127.0.0.1';
+	await new Promise<void>((resolve, reject) => {
+		server.once('error', reject);
+		server.listen(options.port ?? 0, host, () => {
+			server.off('error', reject);
+			resolve();
+		});
+	});
+	const port = (server.address() as AddressInfo).port;
+	const origin = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+	return {
+		baseUrl: `${origin}${API_PREFIX}`,
+		controlUrl: `${origin}${CONTROL_PREFIX}`,
+		port,
+		close: () =>
+			new Promise<void>((resolve) => {
+				server.close(() => resolve());
+				server.closeAllConnections();
+			}),
+		clock,
+		faults,
+		log,
+		store: parts.store,
+		intake: parts.intake,
+		auth: parts.auth,
+		limiter: parts.limiter,
+		spendBudget: (scId, n) => parts.limiter.spend(scId, n),
+		mintToken: (clientId, opts) => parts.auth.mint(clientId, opts),
+		setRoles: (clientId, centers) => parts.auth.setRoles(clientId, centers),
+	};
+}
+
+export { API_PREFIX, CONTROL_PREFIX } from './routes';
+export * from './fixtures';

@@ -1,0 +1,21 @@
+/**
+ * The parts of one running sandbox, shared by the API pipeline and the control API.
+ */
+import type { Auth } from './auth';
+import type { SandboxClock } from './clock';
+import type { DataStore } from './data/store';
+import type { Faults } from './faults';
+import type { IntakeStore } from './intake';
+import type { RequestLog } from './log';
+import type { RateLimiter } from './ratelimit';
+
+export interface SandboxParts {
+	clock: SandboxClock;
+	faults: Faults;
+	log: RequestLog;
+	store: DataStore;
+	intake: IntakeStore;
+	auth: Auth;
+	limiter: RateLimiter;
+	options: { periodRule: 'strict' | 'lenient'; seed: number };
+}
