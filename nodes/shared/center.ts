@@ -1,0 +1,58 @@
+/**
+ * What a node needs to know of a center before it asks for data: its time zone (day boundaries,
+ * windows, "future") and its plan (windows, features). Both come from the center list, the plan also
+ * from the X-RateLimit-Limit of any answer for the center, or one cheap probe when nothing said it yet.
+ */
+import type { IDataObject } from 'n8n-workflow';
+import { apiRequest, knownPlan, planFromCenterObject, rememberPlan, rowsOf, type ApiContext, type PlanName } from './transport';
+import { getApiCredentials } from './transport/credentials';
+
+export interface CenterInfo {
+	id: string;
+	time_zone: string;
+	title?: string;
+	/** false when the key's center list does not hold the id (the API will answer for it) */
+	listed: boolean;
+}
+
+const LIST_TTL_MS = 5 * 60_000;
+const lists = new Map<string, { at: number; centers: IDataObject[] }>();
+
+/** The key's centers (GET /sc), kept for a few minutes per credential. */
+export async function listCenters(ctx: ApiContext, fresh = false): Promise<IDataObject[]> {
+	const creds = await getApiCredentials(ctx);
+	const cached = lists.get(creds.cacheKey);
+	if (!fresh && cached && Date.now() - cached.at < LIST_TTL_MS) return cached.centers;
+	const res = await apiRequest(ctx, 'listCenters', { operation: 'list centers' });
+	const centers = rowsOf(ctx, res.data, {});
+	for (const c of centers) {
+		const plan = planFromCenterObject(c);
+		if (plan && c.id !== undefined) rememberPlan(creds.baseUrl, String(c.id), plan);
+	}
+	lists.set(creds.cacheKey, { at: Date.now(), centers });
+	return centers;
+}
+
+export async function centerInfo(ctx: ApiContext, scId: string): Promise<CenterInfo> {
+	const centers = await listCenters(ctx);
+	const c = centers.find((x) => String(x.id) === scId);
+	if (!c) return { id: scId, time_zone: 'UTC', listed: false };
+	return { id: scId, time_zone: String(c.time_zone || (c.city as IDataObject | undefined)?.time_zone || 'UTC'), title: c.title as string, listed: true };
+}
+
+/**
+ * The center's plan: from what is known already, else from one cheap probe (the first page of one
+ * shop), whose X-RateLimit-Limit tells it. Undefined when no answer said it.
+ */
+export async function centerPlan(ctx: ApiContext, scId: string, itemIndex?: number): Promise<PlanName | undefined> {
+	const creds = await getApiCredentials(ctx);
+	await listCenters(ctx);
+	const known = knownPlan(creds.baseUrl, scId);
+	if (known) return known;
+	await apiRequest(ctx, 'listShops', { params: { sc_id: scId }, query: { page: 1, per_page: 1 }, itemIndex, operation: 'look up the center' });
+	return knownPlan(creds.baseUrl, scId);
+}
+
+export function forgetCenters(): void {
+	lists.clear();
+}

@@ -1,0 +1,43 @@
+/**
+ * Field definitions shared by every node: the center, shop and zone pickers (resource locators:
+ * "From List" with search, loaded live through the credential, or "By ID").
+ */
+import type { INodeProperties } from 'n8n-workflow';
+
+type Display = INodeProperties['displayOptions'];
+
+function locator(name: string, displayName: string, searchListMethod: string, placeholder: string, description: string, displayOptions?: Display): INodeProperties {
+	return {
+		displayName,
+		name,
+		type: 'resourceLocator',
+		default: { mode: 'list', value: '' },
+		required: true,
+		description,
+		displayOptions,
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				typeOptions: { searchListMethod, searchable: true },
+			},
+			{
+				displayName: 'By ID',
+				name: 'id',
+				type: 'string',
+				placeholder,
+				validation: [{ type: 'regex', properties: { regex: '^\\S+$', errorMessage: `Not a valid ${displayName} ID` } }],
+			},
+		],
+	};
+}
+
+export const centerLocator = (displayOptions?: Display): INodeProperties =>
+	locator('center', 'Center', 'searchCenters', '1002', 'The shopping center (the sc_id). The list shows the centers your key has a role in.', displayOptions);
+
+export const shopLocator = (displayOptions?: Display): INodeProperties =>
+	locator('shop', 'Shop', 'searchShops', '1002-01', 'The shop (trading point) of the selected center.', displayOptions);
+
+export const zoneLocator = (displayOptions?: Display): INodeProperties =>
+	locator('zone', 'Counting Zone', 'searchZones', '12', 'The counting zone of the selected center.', displayOptions);
