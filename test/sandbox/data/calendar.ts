@@ -1,0 +1,96 @@
+/**
+ * Day arithmetic for generated data. A day is an integer index (days since 1970-01-01 of its calendar
+ * date); its boundaries are taken in a time zone (the center's), never in UTC.
+ */
+import { DateTime, IANAZone } from 'luxon';
+
+const DAY_MS = 86_400_000;
+
+/** Data exists from this day up to the sandbox clock's "now"; nothing earlier, nothing in the future. */
+export const DATA_START = '2024-01-01';
+export const DATA_START_IDX = dayIndex(DATA_START);
+
+export function dayIndex(date: string): number {
+	return Math.round(Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10))) / DAY_MS);
+}
+
+export function dateOfIndex(idx: number): string {
+	return new Date(idx * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** YYYYMMDD, for ids. */
+export function compactDate(idx: number): string {
+	return dateOfIndex(idx).replace(/-/g, '');
+}
+
+/** 0 = Sunday ... 6 = Saturday. */
+export function weekday(idx: number): number {
+	return (((idx + 4) % 7) + 7) % 7;
+}
+
+export function indexOfDateTime(d: DateTime): number {
+	return dayIndex(d.toISODate() as string);
+}
+
+const zones = new Map<string, IANAZone>();
+function zoneOf(name: string): IANAZone {
+	let z = zones.get(name);
+	if (!z) {
+		z = IANAZone.create(name);
+		zones.set(name, z);
+	}
+	return z;
+}
+
+export function offsetMinutes(zone: string, ms: number): number {
+	return zoneOf(zone).offset(ms);
+}
+
+const dayStarts = new Map<string, number>();
+/** Epoch ms of 00:00 of the day in the zone. */
+export function dayStartMs(zone: string, idx: number): number {
+	const key = `${zone}|${idx}`;
+	let ms = dayStarts.get(key);
+	if (ms === undefined) {
+		ms = DateTime.fromISO(dateOfIndex(idx), { zone }).startOf('day').toMillis();
+		if (dayStarts.size > 200_000) dayStarts.clear();
+		dayStarts.set(key, ms);
+	}
+	return ms;
+}
+
+/** Index of the day (in the zone) that contains the moment. */
+export function dayOfMs(zone: string, ms: number): number {
+	return Math.floor((ms + offsetMinutes(zone, ms) * 60_000) / DAY_MS);
+}
+
+function pad(n: number, width = 2): string {
+	return String(n).padStart(width, '0');
+}
+
+/** ISO 8601 with the zone's offset, whole seconds: 2026-11-20T14:05:00+05:00 */
+export function isoAt(ms: number, zone: string): string {
+	const off = offsetMinutes(zone, ms);
+	const local = new Date(Math.floor(ms / 1000) * 1000 + off * 60_000);
+	const sign = off < 0 ? '-' : '+';
+	const a = Math.abs(off);
+	return (
+		`${local.getUTCFullYear()}-${pad(local.getUTCMonth() + 1)}-${pad(local.getUTCDate())}` +
+		`T${pad(local.getUTCHours())}:${pad(local.getUTCMinutes())}:${pad(local.getUTCSeconds())}` +
+		`${sign}${pad(Math.floor(a / 60))}:${pad(a % 60)}`
+	);
+}
+
+/** First and last day index of the month of a day index. */
+export function monthBounds(idx: number): { first: number; last: number } {
+	const d = new Date(idx * DAY_MS);
+	const first = Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1) / DAY_MS;
+	const last = Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 0) / DAY_MS;
+	return { first, last };
+}
+
+export function monthLabel(idx: number): string {
+	return dateOfIndex(idx).slice(0, 7);
+}
+
+export { DAY_MS };

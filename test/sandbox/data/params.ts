@@ -1,0 +1,89 @@
+/**
+ * Request rules the data handlers share (on top of rules.ts): required dates and date pairs as day
+ * indexes, the freshest-date rule, plan periods, the shop of the path, enumerations.
+ */
+import { ApiError, validationError, type CenterFixture, type QueryValues, type RequestContext, type ShopFixture } from '../types';
+import { shopById } from '../fixtures';
+import { freshestDate, list, optionalDate, planRequired, scalar } from '../rules';
+import { dateOfIndex, dayOfMs, indexOfDateTime } from './calendar';
+
+/** The shop of the path; 404 not_found when it is not a shop of this center. */
+export function shopOf(ctx: RequestContext): ShopFixture {
+	const shop = shopById(ctx.center.id, ctx.params.shop_id);
+	if (!shop) throw new ApiError(404, 'not_found', `Shop ${ctx.params.shop_id} was not found in this center.`, { field: 'shop_id' });
+	return shop;
+}
+
+export function requirePro(center: CenterFixture, what: string): void {
+	if (center.plan !== 'pro') throw planRequired(center, what);
+}
+
+export function optionalDay(query: QueryValues, field: string, zone: string): number | undefined {
+	const d = optionalDate(query, field, zone);
+	return d === undefined ? undefined : indexOfDateTime(d);
+}
+
+export function requiredDay(query: QueryValues, field: string, zone: string): number {
+	const d = optionalDay(query, field, zone);
+	if (d === undefined) throw validationError(field, `${field} is required.`);
+	return d;
+}
+
+/** A start/end pair as inclusive day indexes: undefined when both are absent; half a pair is a 422. */
+export function datePair(query: QueryValues, startField: string, endField: string, zone: string): [number, number] | undefined {
+	const start = optionalDay(query, startField, zone);
+	const end = optionalDay(query, endField, zone);
+	if (start === undefined && end === undefined) return undefined;
+	if (start === undefined) throw validationError(startField, `${startField} is required together with ${endField}.`);
+	if (end === undefined) throw validationError(endField, `${endField} is required together with ${startField}.`);
+	if (end < start) throw validationError(endField, `${endField} must not be earlier than ${startField}.`);
+	return [start, end];
+}
+
+export function todayIndex(ctx: RequestContext): number {
+	return dayOfMs(ctx.center.time_zone, ctx.now.getTime());
+}
+
+/**
+ * The freshest-date rule: a date after today (center zone) is a 422 validation_error; a date the plan does
+ * not allow yet (Basic: today) is a 403 plan_required.
+ */
+export function checkFreshness(ctx: RequestContext, day: number, field: string): void {
+	const today = todayIndex(ctx);
+	if (day > today) {
+		throw new ApiError(422, 'validation_error', `${field} must not be in the future (today is ${dateOfIndex(today)} in the center's zone).`, { field, fields: [field] });
+	}
+	if (day > indexOfDateTime(freshestDate(ctx.center, ctx.now))) {
+		throw planRequired(ctx.center, `data for today (Basic: up to yesterday)`, field);
+	}
+}
+
+/**
+ * A period longer than the plan allows: 403 plan_required when PRO would allow it, else 422 validation_error.
+ */
+export function checkPeriod(center: CenterFixture, length: number, allowed: number, proAllowed: number, unit: string, field: string): void {
+	if (length <= allowed) return;
+	if (center.plan !== 'pro' && length <= proAllowed) {
+		const e = planRequired(center, `a period longer than ${allowed} ${unit}`, field);
+		e.details = { ...(e.details as object), max: allowed, unit };
+		throw e;
+	}
+	throw new ApiError(422, 'validation_error', `The period must not be longer than ${allowed} ${unit}.`, { field, fields: [field], max: allowed, unit });
+}
+
+/** An optional single value from a fixed set; anything else is a 422. */
+export function enumParam(query: QueryValues, field: string, allowed: readonly string[]): string | undefined {
+	const v = scalar(query, field);
+	if (v === undefined || v === '') return undefined;
+	if (!allowed.includes(v)) throw validationError(field, `${field} must be one of ${allowed.join(', ')}.`);
+	return v;
+}
+
+/** An optional list (repeated key, key[] or comma list) whose every item is from a fixed set. */
+export function enumList(query: QueryValues, field: string, allowed: readonly string[]): string[] | undefined {
+	const values = list(query, field);
+	if (values === undefined || values.length === 0) return undefined;
+	const bad = values.find((v) => !allowed.includes(v));
+	if (bad !== undefined) throw validationError(field, `Unknown value ${bad} in ${field}; allowed: ${allowed.join(', ')}.`);
+	return values;
+}

@@ -1,0 +1,60 @@
+/**
+ * Counter-based randomness for generated data: a value is a pure function of (seed, key..., counter),
+ * so any single record can be produced without producing the ones before it.
+ * (random.ts serves the server half; this one is integer-only and fast enough for millions of calls.)
+ */
+import { hashString } from '../random';
+
+function mix(h: number, v: number): number {
+	let k = Math.imul(v | 0, 0xcc9e2d51);
+	k = (k << 15) | (k >>> 17);
+	k = Math.imul(k, 0x1b873593);
+	h ^= k;
+	h = (h << 13) | (h >>> 19);
+	return (Math.imul(h, 5) + 0xe6546b64) | 0;
+}
+
+function finalize(h: number): number {
+	h ^= h >>> 16;
+	h = Math.imul(h, 0x85ebca6b);
+	h ^= h >>> 13;
+	h = Math.imul(h, 0xc2b2ae35);
+	h ^= h >>> 16;
+	return h >>> 0;
+}
+
+/** A stream of stable uniforms for one key: `unit(n)` is the n-th number of the stream, in [0, 1). */
+export class Stream {
+	private readonly base: number;
+
+	constructor(seed: number, ...key: Array<number | string>) {
+		let h = mix(0x9747b28c, seed);
+		for (const part of key) h = mix(h, typeof part === 'number' ? part : hashString(part));
+		this.base = h;
+	}
+
+	unit(n: number): number {
+		return finalize(mix(this.base, n)) / 4294967296;
+	}
+
+	/** Integer in [min, max]. */
+	int(n: number, min: number, max: number): number {
+		return min + Math.floor(this.unit(n) * (max - min + 1));
+	}
+
+	/** True with probability p. */
+	chance(n: number, p: number): boolean {
+		return this.unit(n) < p;
+	}
+
+	pick<T>(n: number, items: readonly T[]): T {
+		return items[Math.floor(this.unit(n) * items.length)];
+	}
+
+	/** Standard normal from two counters (Box-Muller). */
+	normal(n: number): number {
+		const u1 = Math.max(this.unit(n), 1e-12);
+		const u2 = this.unit(n + 1);
+		return Math.sqrt(-2 * Math.log(u1)) * Math.cos(2 * Math.PI * u2);
+	}
+}

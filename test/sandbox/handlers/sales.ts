@@ -1,0 +1,63 @@
+/**
+ * Daily aggregates and monthly totals of a shop:
+ * GET /sc/{sc_id}/shops/{shop_id}/sales/daily and /sales/monthly.
+ * start_date and end_date are required; end_date not after the plan's freshest date; the plan period
+ * (rules.ts PLAN_RULES, strict or lenient). Daily: one row per day, date ascending, page / per_page
+ * (100, max 366). Monthly: the period widened to whole months, rows up to the freshest date, no pagination.
+ */
+import { LIMITS, PLAN_RULES, paginate, parsePage } from '../rules';
+import { validationError, type Handler, type RequestContext, type RouteName } from '../types';
+import { monthBounds } from '../data/calendar';
+import { checkFreshness, checkPeriod, requiredDay, shopOf, todayIndex } from '../data/params';
+import { dailyRow } from '../data/daily';
+import { monthlyRows } from '../data/monthly';
+
+function period(ctx: RequestContext): [number, number] {
+	const zone = ctx.center.time_zone;
+	const start = requiredDay(ctx.query, 'start_date', zone);
+	const end = requiredDay(ctx.query, 'end_date', zone);
+	if (end < start) throw validationError('end_date', 'end_date must not be earlier than start_date.');
+	checkFreshness(ctx, end, 'end_date');
+	return [start, end];
+}
+
+const daily: Handler = (ctx) => {
+	const shop = shopOf(ctx);
+	const [start, end] = period(ctx);
+	const lenient = ctx.options.periodRule === 'lenient';
+	const days = (plan: 'basic' | 'pro') => (lenient ? PLAN_RULES[plan].dailyDaysLenient : PLAN_RULES[plan].dailyDaysStrict);
+	checkPeriod(ctx.center, end - start + 1, days(ctx.center.plan), days('pro'), 'days', 'end_date');
+	const p = parsePage(ctx.query, LIMITS.dailyPerPage);
+	const allDays = Array.from({ length: end - start + 1 }, (_, i) => start + i);
+	const page = paginate(allDays, p);
+	const now = ctx.now.getTime();
+	return {
+		data: page.data.map((d) => dailyRow(ctx.store, ctx.center, shop, d, now)),
+		meta: { pagination: page.pagination, time_zone: ctx.center.time_zone },
+	};
+};
+
+function monthsBetween(first: number, last: number): number {
+	let n = 0;
+	for (let m = first; m <= last; m = monthBounds(m).last + 1) n++;
+	return n;
+}
+
+const monthly: Handler = (ctx) => {
+	const shop = shopOf(ctx);
+	const [start, end] = period(ctx);
+	const first = monthBounds(start).first;
+	const last = monthBounds(end).last;
+	if (ctx.options.periodRule === 'lenient') {
+		checkPeriod(ctx.center, monthsBetween(first, last), PLAN_RULES[ctx.center.plan].monthlyMonthsLenient, PLAN_RULES.pro.monthlyMonthsLenient, 'months', 'end_date');
+	} else {
+		checkPeriod(ctx.center, last - first + 1, PLAN_RULES[ctx.center.plan].monthlyDaysStrict, PLAN_RULES.pro.monthlyDaysStrict, 'days', 'end_date');
+	}
+	const freshest = todayIndex(ctx) - (PLAN_RULES[ctx.center.plan].freshest === 'today' ? 0 : 1);
+	return {
+		data: monthlyRows(ctx.store, ctx.center, shop, ctx.intake, first, Math.min(last, freshest), ctx.now.getTime()),
+		meta: { time_zone: ctx.center.time_zone },
+	};
+};
+
+export const handlers: Partial<Record<RouteName, Handler>> = { 'sales.daily': daily, 'sales.monthly': monthly };
