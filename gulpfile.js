@@ -1,11 +1,11 @@
 const path = require('path');
 const { task, src, dest } = require('gulp');
 
-// Copies the node and credential icons (SVG/PNG) and codex files next to the compiled JavaScript.
+// Copies the node and credential icons (SVG/PNG) and the codex files (*.node.json) next to the compiled JavaScript.
 task('build:icons', copyIcons);
 
 function copyIcons() {
-	const nodeSource = path.resolve('nodes', '**', '*.{png,svg}');
+	const nodeSource = path.resolve('nodes', '**', '*.{png,svg,node.json}');
 	const nodeDestination = path.resolve('dist', 'nodes');
 	src(nodeSource, { encoding: false }).pipe(dest(nodeDestination));
 

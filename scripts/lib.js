@@ -1,0 +1,29 @@
+// Shared by the project's entry scripts (npm test, npm start): run commands, make sure
+// dependencies are installed on a fresh clone. Plain Node, no dependencies.
+'use strict';
+const { spawnSync } = require('child_process');
+const fs = require('fs');
+const path = require('path');
+
+const root = path.resolve(__dirname, '..');
+
+function run(cmd, args, opts = {}) {
+	const label = [cmd, ...args].join(' ');
+	process.stdout.write(`\n▶ ${label}\n`);
+	const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: process.env, ...opts });
+	if (r.status !== 0) {
+		process.stdout.write(`✖ ${label} exited with ${r.status ?? r.signal}\n`);
+	}
+	return r.status === 0;
+}
+
+/** npm ci when node_modules is missing or older than the lock file. */
+function ensureDependencies() {
+	const marker = path.join(root, 'node_modules', '.package-lock.json');
+	const lock = path.join(root, 'package-lock.json');
+	const fresh = fs.existsSync(marker) && fs.statSync(marker).mtimeMs >= fs.statSync(lock).mtimeMs;
+	if (fresh) return true;
+	return run('npm', ['ci', '--no-audit', '--no-fund']);
+}
+
+module.exports = { root, run, ensureDependencies };

@@ -1,0 +1,46 @@
+#!/usr/bin/env node
+// `npm test`: everything a fresh clone needs, then every check. Exits non-zero when any fails.
+'use strict';
+const fs = require('fs');
+const os = require('os');
+const path = require('path');
+const { root, run, ensureDependencies } = require('./lib');
+
+const results = [];
+function step(name, fn) {
+	const ok = fn();
+	results.push({ name, ok });
+	return ok;
+}
+
+if (!step('install', ensureDependencies)) finish();
+step('build', () => run('npm', ['run', 'build']));
+step('lint (n8n community rules)', () => run('npx', ['eslint', 'nodes', 'credentials', 'package.json']));
+step('type check (incl. tests)', () => run('npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']));
+step('package contents', () => run('node', ['scripts/check-pack.js']));
+
+const jestJson = path.join(os.tmpdir(), `jest-${process.pid}.json`);
+step('jest', () => run('npx', ['jest', '--json', `--outputFile=${jestJson}`]));
+const e2e = path.join(root, 'test', 'e2e', 'run.js');
+if (fs.existsSync(e2e)) step('end-to-end in a real n8n', () => run('node', [e2e]));
+finish();
+
+function finish() {
+	let passed = 0;
+	let failed = 0;
+	if (fs.existsSync(jestJson)) {
+		const j = JSON.parse(fs.readFileSync(jestJson, 'utf8'));
+		passed += j.numPassedTests;
+		failed += j.numFailedTests;
+		fs.rmSync(jestJson);
+	}
+	for (const r of results) {
+		if (r.name === 'jest') continue;
+		if (r.ok) passed++;
+		else failed++;
+	}
+	process.stdout.write('\nSteps:\n');
+	for (const r of results) process.stdout.write(`  ${r.ok ? '✔' : '✖'} ${r.name}\n`);
+	process.stdout.write(`${passed} passed, ${failed} failed\n`);
+	process.exit(results.every((r) => r.ok) ? 0 : 1);
+}
