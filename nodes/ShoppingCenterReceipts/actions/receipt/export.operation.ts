@@ -1,0 +1,164 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { centerInfo, centerPlan } from '../../../shared/center';
+import { dateField, returnAllAndLimit } from '../../../shared/descriptions/common';
+import { centerLocator, shopLocator } from '../../../shared/descriptions/locators';
+import { fail, readId, readLimit, readPeriod, readString } from '../../../shared/params';
+import { clipToFreshest, precheckPeriod, type PeriodNames } from '../../../shared/periodInput';
+import { featureRefusal, LIMITS, rulesFor } from '../../../shared/plan';
+import { collectPages, type RequestInput } from '../../../shared/transport';
+import { splitDays, type DayWindow } from '../../../shared/windows';
+
+const show = { resource: ['receipt'], operation: ['export'] };
+const byCreation = { show: { ...show, periodBy: ['created', 'both'] } };
+const byReception = { show: { ...show, periodBy: ['received', 'both'] } };
+
+/** The API's default sales types (sent explicitly, so the request says what it asks for). */
+export const DEFAULT_DOCUMENT_TYPES = ['delivery', 'form_of_strict_accountability', 'receipt'];
+
+const CLIPPED = "A day after today (center's time zone) is clipped to today.";
+const SPLIT = 'A period longer than 30 days is read in 30-day windows.';
+
+export const description: INodeProperties[] = [
+	centerLocator({ show }),
+	shopLocator({ show }),
+	{
+		displayName: 'Period By',
+		name: 'periodBy',
+		type: 'options',
+		default: 'created',
+		displayOptions: { show },
+		options: [
+			{ name: 'Creation Date', value: 'created', description: 'Receipts created (printed at the cash register) in the period' },
+			{ name: 'Reception Date', value: 'received', description: 'Receipts received by the platform in the period (catches late arrivals)' },
+			{
+				name: 'Both',
+				value: 'both',
+				description:
+					'Receipts created in the first period AND received in the second (both must hold). Long periods cost more requests: every creation window is combined with every reception window.',
+			},
+		],
+		description: 'Which date of a receipt the period applies to',
+	},
+	dateField('createdStartDate', 'Creation Start Date', `First day of creation (inclusive, center's time zone). ${SPLIT}`, byCreation),
+	dateField('createdEndDate', 'Creation End Date', `Last day of creation (inclusive, center's time zone). ${CLIPPED}`, byCreation),
+	dateField('receivedStartDate', 'Reception Start Date', `First day of reception (inclusive, center's time zone). ${SPLIT}`, byReception),
+	dateField('receivedEndDate', 'Reception End Date', `Last day of reception (inclusive, center's time zone). ${CLIPPED}`, byReception),
+	{
+		displayName: 'Document Types',
+		name: 'documentTypes',
+		type: 'multiOptions',
+		default: ['delivery', 'form_of_strict_accountability', 'receipt'],
+		displayOptions: { show },
+		options: [
+			{ name: 'Delivery', value: 'delivery' },
+			{ name: 'Form of Strict Accountability', value: 'form_of_strict_accountability' },
+			{ name: 'Receipt', value: 'receipt' },
+		],
+		description: 'Fiscal document types to export (the three sales types are the API default)',
+	},
+	{
+		displayName: 'Other Document Types',
+		name: 'otherDocumentTypes',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. correction_receipt',
+		displayOptions: { show },
+		description: 'More document types, comma-separated, as the API names them (the API rejects an unknown type)',
+	},
+	...returnAllAndLimit({ show }),
+];
+
+type PairQuery = (w: DayWindow) => IDataObject;
+
+const PAIRS: Record<'created' | 'received', { names: PeriodNames; query: PairQuery }> = {
+	created: {
+		names: { start: 'createdStartDate', end: 'createdEndDate', startLabel: 'Creation Start Date', endLabel: 'Creation End Date' },
+		query: (w: DayWindow) => ({ start_created_date: w.start, end_created_date: w.end }),
+	},
+	received: {
+		names: { start: 'receivedStartDate', end: 'receivedEndDate', startLabel: 'Reception Start Date', endLabel: 'Reception End Date' },
+		query: (w: DayWindow) => ({ start_received_date: w.start, end_received_date: w.end }),
+	},
+};
+
+type PairKey = keyof typeof PAIRS;
+
+function readPairs(ctx: IExecuteFunctions, itemIndex: number): PairKey[] {
+	const by = ctx.getNodeParameter('periodBy', itemIndex, 'created') as unknown;
+	if (by === 'created' || by === 'received') return [by];
+	if (by === 'both') return ['created', 'received'];
+	return fail(ctx, itemIndex, 'Period By', `${JSON.stringify(by)} is not one of Creation Date, Reception Date, Both`);
+}
+
+/** The chosen types plus the comma-separated others, each a plain name, at least one. */
+function readDocumentTypes(ctx: IExecuteFunctions, itemIndex: number): string[] {
+	const chosen = ctx.getNodeParameter('documentTypes', itemIndex, DEFAULT_DOCUMENT_TYPES) as unknown;
+	const list = Array.isArray(chosen) ? chosen : typeof chosen === 'string' ? chosen.split(',') : fail(ctx, itemIndex, 'Document Types', 'is not a list of types');
+	const picked = list.map((v) => String(v).trim()).filter((v) => v !== '');
+	const other = readString(ctx, 'otherDocumentTypes', 'Other Document Types', itemIndex, { max: 2000 })
+		.split(',')
+		.map((v) => v.trim())
+		.filter((v) => v !== '');
+	for (const [label, values] of [
+		['Document Types', picked],
+		['Other Document Types', other],
+	] as const) {
+		for (const v of values) {
+			if (!/^[A-Za-z0-9_]+$/.test(v)) fail(ctx, itemIndex, label, `"${v}" is not a document type name (letters, digits and _ only, comma-separated)`);
+		}
+	}
+	const all = [...new Set([...picked, ...other])];
+	if (!all.length) fail(ctx, itemIndex, 'Document Types', 'choose at least one type (or name one in Other Document Types)');
+	return all;
+}
+
+/**
+ * GET /sc/{sc_id}/shops/{shop_id}/receipts (PRO only), one output item per receipt.
+ *
+ * Each date pair may span at most 30 days, so each is split into 30-day windows in the center's zone.
+ * With both pairs the API answers the INTERSECTION (created in its pair AND received in its pair), so
+ * a receipt created in creation window c and received in reception window r is found only by the request
+ * (c, r): the requests are every creation window combined with every reception window. Pairing each
+ * creation window only with "the same" reception days would lose receipts that arrive in a later window
+ * (late delivery by the fiscal data operator, offline cash registers), and nothing in the API bounds that
+ * delay, so no pair is skipped. The (c, r) sets are disjoint; ids are de-duplicated anyway.
+ * Order: creation window, then reception window, then as the API sorts inside one request.
+ */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const scId = readId(this, 'center', 'Center', itemIndex);
+	const shopId = readId(this, 'shop', 'Shop', itemIndex);
+	const pairs = readPairs(this, itemIndex);
+	for (const key of pairs) precheckPeriod(this, itemIndex, PAIRS[key].names);
+	const documentTypes = readDocumentTypes(this, itemIndex);
+	const limit = readLimit(this, itemIndex);
+
+	const plan = await centerPlan(this, scId, itemIndex);
+	const refusal = featureRefusal(plan, 'receipts');
+	if (refusal) fail(this, itemIndex, 'Center', refusal);
+	const { time_zone: zone } = await centerInfo(this, scId);
+	const rules = rulesFor(plan);
+
+	// the windows of each pair (a pair wholly after today has no receipts: nothing is asked)
+	const windowsOf: IDataObject[][] = [];
+	for (const key of pairs) {
+		const period = clipToFreshest(readPeriod(this, itemIndex, zone, PAIRS[key].names), zone, rules);
+		if (!period) return [];
+		windowsOf.push(splitDays(period.start, period.end, LIMITS.receiptsPairDays).map(PAIRS[key].query));
+	}
+	const queries = windowsOf.reduce<IDataObject[]>((acc, ws) => acc.flatMap((q) => ws.map((w) => ({ ...q, ...w }))), [{}]);
+
+	const seen = new Set<string>();
+	const out: IDataObject[] = [];
+	for (const q of queries) {
+		const remaining = limit === undefined ? undefined : limit - out.length;
+		if (remaining !== undefined && remaining <= 0) break;
+		const input: RequestInput = {
+			params: { sc_id: scId, shop_id: shopId },
+			query: { ...(q as Record<string, string>), document_types: documentTypes },
+			itemIndex,
+			operation: 'export receipts',
+		};
+		out.push(...(await collectPages(this, 'exportReceipts', input, { limit: remaining, seen })));
+	}
+	return out;
+}

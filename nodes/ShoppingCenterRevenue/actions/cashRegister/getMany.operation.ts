@@ -1,0 +1,37 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { returnAllAndLimit } from '../../../shared/descriptions/common';
+import { centerLocator, shopLocator } from '../../../shared/descriptions/locators';
+import { readId, readLimit } from '../../../shared/params';
+import { apiRequest, rowsOf } from '../../../shared/transport';
+
+const show = { resource: ['cashRegister'], operation: ['getMany'] };
+
+export const description: INodeProperties[] = [
+	centerLocator({ show }),
+	shopLocator({ show }),
+	...returnAllAndLimit({ show }),
+	{
+		displayName: 'Include Archived',
+		name: 'includeArchived',
+		type: 'boolean',
+		default: false,
+		description: 'Whether to return archived cash registers too (they carry is_archived = true)',
+		displayOptions: { show },
+	},
+];
+
+/** GET /sc/{sc_id}/shops/{shop_id}/kkts: the API has no pages, so Limit is applied here. */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const scId = readId(this, 'center', 'Center', itemIndex);
+	const shopId = readId(this, 'shop', 'Shop', itemIndex);
+	const limit = readLimit(this, itemIndex);
+	const archived = this.getNodeParameter('includeArchived', itemIndex, false) as boolean;
+	const input = {
+		params: { sc_id: scId, shop_id: shopId },
+		query: { archived: archived || undefined },
+		itemIndex,
+		operation: 'list cash registers',
+	};
+	const rows = rowsOf(this, (await apiRequest(this, 'listCashRegisters', input)).data, input);
+	return limit === undefined ? rows : rows.slice(0, limit);
+}

@@ -1,0 +1,80 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { centerInfo, centerPlan } from '../../../shared/center';
+import { dateField, returnAllAndLimit } from '../../../shared/descriptions/common';
+import { centerLocator, shopLocator } from '../../../shared/descriptions/locators';
+import { readId, readLimit, readPeriod } from '../../../shared/params';
+import { clipToFreshest, precheckPeriod } from '../../../shared/periodInput';
+import { rulesFor } from '../../../shared/plan';
+import { collectPlainWindows } from '../../../shared/windowed';
+import { splitMonths } from '../../../shared/windows';
+import { withRubles } from '../money';
+
+const show = { resource: ['monthlyTotals'], operation: ['getMany'] };
+
+export const description: INodeProperties[] = [
+	centerLocator({ show }),
+	shopLocator({ show }),
+	dateField('startDate', 'Start Date', "A day in the first month of the period (the whole month is returned; center's time zone)", { show }),
+	dateField(
+		'endDate',
+		'End Date',
+		"A day in the last month of the period (the whole month is returned; center's time zone). A day after the plan's freshest day (yesterday on Basic, today on PRO) is clipped to it. A long period is read in several requests.",
+		{ show },
+	),
+	...returnAllAndLimit({ show }),
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add option',
+		default: {},
+		displayOptions: { show },
+		options: [
+			{
+				displayName: 'Add Ruble Amounts',
+				name: 'addRubles',
+				type: 'boolean',
+				default: false,
+				description:
+					'Whether to add a &lt;field&gt;_rub copy (in rubles, kopecks / 100) next to each money field; the API fields themselves stay in kopecks',
+			},
+		],
+	},
+];
+
+/**
+ * GET /sc/{sc_id}/shops/{shop_id}/sales/monthly: the period widened to whole months, split into the
+ * plan's month windows (each window's end clipped to the freshest day), no pages, one row per month.
+ */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const scId = readId(this, 'center', 'Center', itemIndex);
+	const shopId = readId(this, 'shop', 'Shop', itemIndex);
+	precheckPeriod(this, itemIndex);
+	const limit = readLimit(this, itemIndex);
+	const addRubles = this.getNodeParameter('options.addRubles', itemIndex, false) as boolean;
+
+	const { time_zone: zone } = await centerInfo(this, scId);
+	const asked = readPeriod(this, itemIndex, zone);
+	const rules = rulesFor(await centerPlan(this, scId, itemIndex));
+	const period = clipToFreshest(asked, zone, rules);
+	if (!period) return [];
+
+	const windows = splitMonths(period.start, period.end, rules.monthlyWindowMonths).map((w) => ({
+		start: w.start,
+		end: w.end > period.end ? period.end : w.end,
+	}));
+	const rows = await collectPlainWindows(
+		this,
+		'monthlySales',
+		windows,
+		(w) => ({
+			params: { sc_id: scId, shop_id: shopId },
+			query: { start_date: w.start, end_date: w.end },
+			itemIndex,
+			operation: 'get monthly totals',
+		}),
+		(row) => String(row.date),
+		limit,
+	);
+	return addRubles ? rows.map(withRubles) : rows;
+}
