@@ -1,0 +1,90 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { centerInfo, centerPlan } from '../../../shared/center';
+import { readChoice, readOptionalId } from '../../../shared/choices';
+import { dateField, returnAllAndLimit } from '../../../shared/descriptions/common';
+import { centerLocator, shopLocator } from '../../../shared/descriptions/locators';
+import { fail, readId, readLimit, readPeriod } from '../../../shared/params';
+import { clipToFreshest, precheckPeriod } from '../../../shared/periodInput';
+import { featureRefusal, LIMITS, rulesFor } from '../../../shared/plan';
+import { collectPagedWindows } from '../../../shared/windowed';
+import { splitDays } from '../../../shared/windows';
+
+const show = { resource: ['anomaly'], operation: ['getMany'] };
+
+export const STATUSES = ['new', 'completed', 'archived'] as const;
+export const LEVELS = ['high', 'medium', 'low'] as const;
+
+export const description: INodeProperties[] = [
+	centerLocator({ show }),
+	dateField('startDate', 'Start Date', "First day of the deviations to list (inclusive, in the center's time zone). Any period length: it is read 366 days a request.", { show }),
+	dateField('endDate', 'End Date', "Last day of the deviations to list (inclusive, in the center's time zone). A day after today is clipped to today.", { show }),
+	...returnAllAndLimit({ show }),
+	{
+		...shopLocator({ show }),
+		required: false,
+		description: 'Only anomalies of this shop. Leave empty for every shop of the center.',
+	},
+	{
+		displayName: 'Status',
+		name: 'status',
+		type: 'options',
+		options: [
+			{ name: 'Any', value: '' },
+			{ name: 'Archived', value: 'archived' },
+			{ name: 'Completed', value: 'completed' },
+			{ name: 'New', value: 'new', description: 'Nobody has handled it yet' },
+		],
+		default: '',
+		description: "Only anomalies in this status (their handling in the center manager's interface)",
+		displayOptions: { show },
+	},
+	{
+		displayName: 'Level',
+		name: 'level',
+		type: 'options',
+		options: [
+			{ name: 'Any', value: '' },
+			{ name: 'High', value: 'high' },
+			{ name: 'Low', value: 'low' },
+			{ name: 'Medium', value: 'medium' },
+		],
+		default: '',
+		description: 'Only anomalies of this level',
+		displayOptions: { show },
+	},
+];
+
+/**
+ * GET /sc/{sc_id}/anomalies (PRO only) over any period: windows of 366 days read newest window first,
+ * so the merged list stays newest first like each answer; 500 a page; de-duplicated by id.
+ */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const scId = readId(this, 'center', 'Center', itemIndex);
+	const shopId = readOptionalId(this, 'shop', 'Shop', itemIndex);
+	const status = readChoice(this, 'status', 'Status', itemIndex, ['', ...STATUSES], '');
+	const level = readChoice(this, 'level', 'Level', itemIndex, ['', ...LEVELS], '');
+	const limit = readLimit(this, itemIndex);
+	precheckPeriod(this, itemIndex);
+
+	const { time_zone: zone } = await centerInfo(this, scId);
+	const period = readPeriod(this, itemIndex, zone);
+	const plan = await centerPlan(this, scId, itemIndex);
+	const refusal = featureRefusal(plan, 'anomalies');
+	if (refusal) fail(this, itemIndex, 'Center', refusal);
+	// anomalies are found up to today on PRO (the only plan that has them)
+	const clipped = clipToFreshest(period, zone, rulesFor(plan));
+	if (!clipped) return [];
+	const windows = splitDays(clipped.start, clipped.end, LIMITS.anomaliesPeriodDays).reverse();
+	return await collectPagedWindows(
+		this,
+		'listAnomalies',
+		windows,
+		(w) => ({
+			params: { sc_id: scId },
+			query: { start_date: w.start, end_date: w.end, shop_id: shopId, status: status || undefined, level: level || undefined },
+			itemIndex,
+			operation: 'list anomalies',
+		}),
+		limit,
+	);
+}

@@ -1,0 +1,215 @@
+/**
+ * What the ticket and pass lists share: the selection (one period pair or ticket numbers; for passes
+ * both), the status filter, ticket numbers in batches of what one call takes, pages at the largest
+ * size, newest first. No period or freshness limit applies to the portal.
+ */
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { centerInfo } from '../../shared/center';
+import { readWordList } from '../../shared/choices';
+import { dateField, returnAllAndLimit } from '../../shared/descriptions/common';
+import { centerLocator } from '../../shared/descriptions/locators';
+import { fail, readId, readLimit, readPeriod } from '../../shared/params';
+import { precheckPeriod } from '../../shared/periodInput';
+import { LIMITS } from '../../shared/plan';
+import { collectPages, ROUTES } from '../../shared/transport';
+import type { EncodableRecord } from '../../shared/transport/encoding';
+import { chunk } from '../../shared/windows';
+
+export type PortalKind = 'ticket' | 'pass';
+
+export const TICKET_STATUSES = ['new_request', 'in_progress', 'agreed', 'agreed_with_conditions', 'revoked', 'rejected'] as const;
+
+/** How records are selected; the combined ones exist for passes only. */
+export const SELECT_BY = ['createdPeriod', 'activePeriod', 'ticketNumbers', 'ticketNumbersCreated', 'ticketNumbersActive'] as const;
+type SelectBy = (typeof SELECT_BY)[number];
+
+const PERIOD_OF: Record<SelectBy, 'created' | 'active' | undefined> = {
+	createdPeriod: 'created',
+	activePeriod: 'active',
+	ticketNumbers: undefined,
+	ticketNumbersCreated: 'created',
+	ticketNumbersActive: 'active',
+};
+
+const SETTINGS = {
+	ticket: { route: 'listTickets', batch: LIMITS.ticketUidsPerCall, words: 'tickets', operation: 'list tickets' },
+	pass: { route: 'listPasses', batch: LIMITS.passTicketUidsPerCall, words: 'passes', operation: 'list passes' },
+} as const;
+
+export function portalFields(kind: PortalKind): INodeProperties[] {
+	const show = { resource: [kind], operation: ['getMany'] };
+	const { words, batch } = SETTINGS[kind];
+	const selectOptions = [
+		{ name: 'Creation Period', value: 'createdPeriod', description: `The ${words} created in the period` },
+		{ name: 'Ticket Numbers', value: 'ticketNumbers', description: kind === 'ticket' ? 'The tickets with the given numbers' : 'The passes of the tickets with the given numbers' },
+		...(kind === 'pass'
+			? [
+					{ name: 'Ticket Numbers Within Creation Period', value: 'ticketNumbersCreated', description: 'The passes of the given tickets that were created in the period' },
+					{ name: 'Ticket Numbers Within Validity Period', value: 'ticketNumbersActive', description: 'The passes of the given tickets whose validity overlaps the period' },
+				]
+			: []),
+		{
+			name: 'Validity Period',
+			value: 'activePeriod',
+			description: `The ${words} whose validity overlaps the period (finds ${words} issued in advance)`,
+		},
+	];
+	const withPeriod = kind === 'pass' ? ['createdPeriod', 'activePeriod', 'ticketNumbersCreated', 'ticketNumbersActive'] : ['createdPeriod', 'activePeriod'];
+	const withNumbers = kind === 'pass' ? ['ticketNumbers', 'ticketNumbersCreated', 'ticketNumbersActive'] : ['ticketNumbers'];
+	const fields: INodeProperties[] = [
+		centerLocator({ show }),
+		{
+			displayName: 'Select By',
+			name: 'selectBy',
+			type: 'options',
+			options: selectOptions,
+			default: 'createdPeriod',
+			description: `Which ${words} to return`,
+			displayOptions: { show },
+		},
+		dateField('startDate', 'Start Date', "First day of the period (inclusive, in the center's time zone). Any period length and future days are allowed.", {
+			show: { ...show, selectBy: withPeriod },
+		}),
+		dateField('endDate', 'End Date', "Last day of the period (inclusive, in the center's time zone)", { show: { ...show, selectBy: withPeriod } }),
+		{
+			displayName: 'Ticket Numbers',
+			name: 'ticketNumbers',
+			type: 'string',
+			default: '',
+			required: true,
+			placeholder: '1001000101, 1001000102',
+			description: `Comma-separated ticket numbers (digits only), or an expression returning an array of them. Duplicates are dropped; more than ${batch} numbers are sent in several requests and the results merged.`,
+			displayOptions: { show: { ...show, selectBy: withNumbers } },
+		},
+	];
+	if (kind === 'ticket') {
+		fields.push({
+			displayName: 'Statuses',
+			name: 'statuses',
+			type: 'multiOptions',
+			options: [
+				{ name: 'Agreed', value: 'agreed' },
+				{ name: 'Agreed With Conditions', value: 'agreed_with_conditions' },
+				{ name: 'In Progress', value: 'in_progress' },
+				{ name: 'New Request', value: 'new_request' },
+				{ name: 'Rejected', value: 'rejected' },
+				{ name: 'Revoked', value: 'revoked' },
+			],
+			default: [],
+			description: 'Only tickets in these statuses. None selected: every status, archived tickets included.',
+			displayOptions: { show },
+		});
+	} else {
+		fields.push(
+			{
+				displayName: 'Statuses',
+				name: 'statuses',
+				type: 'multiOptions',
+				options: [{ name: 'Approved', value: 'approved' }],
+				default: [],
+				description: 'Only passes in these statuses (with Other Statuses). None given: every status, archived passes included.',
+				displayOptions: { show },
+			},
+			{
+				displayName: 'Other Statuses',
+				name: 'otherStatuses',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. pending, expired',
+				description:
+					"Comma-separated further pass statuses to keep, as your portal names them (the API documents only approved). Each is sent as given; the API rejects one it doesn't know.",
+				displayOptions: { show },
+			},
+		);
+	}
+	fields.push(...returnAllAndLimit({ show }));
+	return fields;
+}
+
+/** Ticket numbers from a comma list or an array: trimmed, de-duplicated, each digits only. */
+export function readTicketNumbers(ctx: IExecuteFunctions, itemIndex: number): string[] {
+	const value = ctx.getNodeParameter('ticketNumbers', itemIndex, '') as unknown;
+	let raw: unknown[];
+	if (Array.isArray(value)) raw = value;
+	else if (typeof value === 'string') raw = value.split(/[,;\n]/);
+	else if (typeof value === 'number') raw = [value];
+	else raw = [];
+	const out: string[] = [];
+	const seen = new Set<string>();
+	for (const entry of raw) {
+		const s = typeof entry === 'number' && Number.isSafeInteger(entry) ? String(entry) : typeof entry === 'string' ? entry.trim() : undefined;
+		if (s === '') continue;
+		if (s === undefined || !/^\d+$/.test(s)) {
+			const shown = typeof entry === 'string' ? entry.trim() : JSON.stringify(entry);
+			fail(ctx, itemIndex, 'Ticket Numbers', `"${String(shown).slice(0, 60)}" is not a ticket number (digits only)`);
+		}
+		if (seen.has(s)) continue;
+		seen.add(s);
+		out.push(s);
+	}
+	if (!out.length) fail(ctx, itemIndex, 'Ticket Numbers', 'is required (at least one ticket number)');
+	return out;
+}
+
+function createdMs(row: IDataObject): number {
+	const t = typeof row.created_at === 'string' ? Date.parse(row.created_at) : NaN;
+	return Number.isNaN(t) ? -Infinity : t;
+}
+
+function compareIds(a: unknown, b: unknown): number {
+	const x = String(a ?? '');
+	const y = String(b ?? '');
+	if (/^\d+$/.test(x) && /^\d+$/.test(y) && x.length !== y.length) return x.length - y.length;
+	return x < y ? -1 : x > y ? 1 : 0;
+}
+
+/** Newest first (created_at descending, then id descending), as the API sorts one list. */
+export function newestFirst(rows: IDataObject[], idField: string): IDataObject[] {
+	return rows
+		.map((row, index) => ({ row, index, at: createdMs(row) }))
+		.sort((a, b) => b.at - a.at || -compareIds(a.row[idField], b.row[idField]) || a.index - b.index)
+		.map((x) => x.row);
+}
+
+export async function listPortal(ctx: IExecuteFunctions, itemIndex: number, kind: PortalKind): Promise<IDataObject[]> {
+	const { route, batch, operation } = SETTINGS[kind];
+	const scId = readId(ctx, 'center', 'Center', itemIndex);
+	const allowed = kind === 'ticket' ? SELECT_BY.slice(0, 3) : SELECT_BY;
+	const selectByValue = ctx.getNodeParameter('selectBy', itemIndex, 'createdPeriod') as unknown;
+	if (typeof selectByValue !== 'string' || !(allowed as readonly string[]).includes(selectByValue)) {
+		fail(ctx, itemIndex, 'Select By', `${JSON.stringify(selectByValue)} is not one of ${allowed.join(', ')}`);
+	}
+	const selectBy = selectByValue as SelectBy;
+	const periodKind = PERIOD_OF[selectBy];
+	const numbers = selectBy.startsWith('ticketNumbers') ? readTicketNumbers(ctx, itemIndex) : undefined;
+	const statuses =
+		kind === 'ticket'
+			? readWordList(ctx, 'statuses', 'Statuses', itemIndex, TICKET_STATUSES)
+			: [
+					...new Set([
+						...readWordList(ctx, 'statuses', 'Statuses', itemIndex),
+						...readWordList(ctx, 'otherStatuses', 'Other Statuses', itemIndex),
+					]),
+				];
+	const limit = readLimit(ctx, itemIndex);
+	if (periodKind) precheckPeriod(ctx, itemIndex);
+
+	const query: EncodableRecord = { statuses: statuses.length ? statuses : undefined };
+	if (periodKind) {
+		const { time_zone: zone } = await centerInfo(ctx, scId);
+		const period = readPeriod(ctx, itemIndex, zone);
+		query[`start_${periodKind}_date`] = period.start;
+		query[`end_${periodKind}_date`] = period.end;
+	}
+	const input = (uids?: string[]) => ({ params: { sc_id: scId }, query: { ...query, ticket_uids: uids }, itemIndex, operation });
+	if (!numbers) return await collectPages(ctx, route, input(), { limit });
+
+	const batches = chunk(numbers, batch);
+	if (batches.length === 1) return await collectPages(ctx, route, input(numbers), { limit });
+	// each batch is newest first; the newest `limit` of all are among the newest `limit` of each
+	const seen = new Set<string>();
+	const all: IDataObject[] = [];
+	for (const uids of batches) all.push(...(await collectPages(ctx, route, input(uids), { limit, seen })));
+	const merged = newestFirst(all, ROUTES[route].paging.idField);
+	return limit === undefined ? merged : merged.slice(0, limit);
+}
