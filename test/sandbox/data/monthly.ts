@@ -3,10 +3,13 @@
  * turnover from intake, visitors, area, and for PRO the average check, revenue per area and OCR.
  */
 import type { CenterFixture, IntakeView, ShopFixture } from '../types';
-import { monthBounds, monthLabel } from './calendar';
+import { DateTime } from 'luxon';
+import { AttendanceModel } from '../attendance-model';
+import { visibleZonesOf, zonesOf } from '../catalogue/zones';
+import type { IntakeStore } from '../intake';
+import { dateOfIndex, monthBounds, monthLabel } from './calendar';
 import { dayTotals, type DayTotals } from './daily';
 import { shopProfile } from './shop-profile';
-import { Stream } from './prng';
 import type { DataStore } from './store';
 
 /** Daily fields that the monthly row sums. */
@@ -19,11 +22,19 @@ function round2(x: number): number {
 	return Math.round(x * 100) / 100;
 }
 
-/** Visitors of a shop in a month: the declared count when one was declared, else receipts / conversion. */
-function visitorsOf(seed: number, shop: ShopFixture, receipts: number, declared: number | undefined): number {
-	if (declared !== undefined && declared > 0) return declared;
-	const conversion = 0.2 + 0.2 * new Stream(seed, 'conversion', shop.id).unit(0);
-	return Math.round(receipts / conversion);
+/**
+ * Visitors counted for a shop over days (first..last): visitors_in of the counting zone the shop lies in,
+ * exactly as attendance with scope=shop reports them; 0 when the shop lies in no zone or the center has no
+ * counting system.
+ */
+function countedVisitors(seed: number, center: CenterFixture, shop: ShopFixture, intake: IntakeView, first: number, last: number, now: number): number {
+	const zone = visibleZonesOf(center).find((z) => !z.entrance && z.shop_ids.includes(shop.id));
+	if (!zone) return 0;
+	const submitted = (intake as Partial<IntakeStore>).submittedAttendance?.bind(intake);
+	const model = new AttendanceModel(seed, center, zonesOf(center), new Date(now), (z, date) => submitted?.(center.id, z, date));
+	let sum = 0;
+	for (let d = first; d <= last; d++) sum += model.day({ kind: 'zone', zone }, DateTime.fromISO(dateOfIndex(d), { zone: center.time_zone }))?.in ?? 0;
+	return sum;
 }
 
 /**
@@ -56,7 +67,7 @@ export function monthlyRows(
 			...sums,
 			manual_turnover: declared?.manual_turnover ?? 0,
 			is_manual: declared !== undefined,
-			visitors: visitorsOf(store.seed, shop, sums.receipts_count, declared?.manual_visitors_count),
+			visitors: declared && declared.manual_visitors_count > 0 ? declared.manual_visitors_count : countedVisitors(store.seed, center, shop, intake, m, end, now),
 			area_size: profile.area_size,
 			is_outdoor: profile.is_outdoor,
 		};

@@ -45,30 +45,28 @@ export function todayIndex(ctx: RequestContext): number {
 }
 
 /**
- * The freshest-date rule: a date after today (center zone) is a 422 validation_error; a date the plan does
- * not allow yet (Basic: today) is a 403 plan_required.
+ * The freshest-date rule (as the attendance route answers it): a date after the plan's freshest date
+ * (Basic: yesterday, PRO: today, center zone) is a 422 validation_error with details.freshest_date.
  */
 export function checkFreshness(ctx: RequestContext, day: number, field: string): void {
-	const today = todayIndex(ctx);
-	if (day > today) {
-		throw new ApiError(422, 'validation_error', `${field} must not be in the future (today is ${dateOfIndex(today)} in the center's zone).`, { field, fields: [field] });
-	}
-	if (day > indexOfDateTime(freshestDate(ctx.center, ctx.now))) {
-		throw planRequired(ctx.center, `data for today (Basic: up to yesterday)`, field);
+	const freshest = indexOfDateTime(freshestDate(ctx.center, ctx.now));
+	if (day > freshest) {
+		throw new ApiError(422, 'validation_error', `${field} must not be later than ${dateOfIndex(freshest)} on this plan.`, {
+			field,
+			fields: [field],
+			freshest_date: dateOfIndex(freshest),
+		});
 	}
 }
 
-/**
- * A period longer than the plan allows: 403 plan_required when PRO would allow it, else 422 validation_error.
- */
-export function checkPeriod(center: CenterFixture, length: number, allowed: number, proAllowed: number, unit: string, field: string): void {
-	if (length <= allowed) return;
-	if (center.plan !== 'pro' && length <= proAllowed) {
-		const e = planRequired(center, `a period longer than ${allowed} ${unit}`, field);
-		e.details = { ...(e.details as object), max: allowed, unit };
-		throw e;
-	}
-	throw new ApiError(422, 'validation_error', `The period must not be longer than ${allowed} ${unit}.`, { field, fields: [field], max: allowed, unit });
+/** A period longer than allowed: 422 validation_error with details.max_days (or max_months). */
+export function checkPeriod(length: number, max: number, unit: 'days' | 'months', field: string): void {
+	if (length <= max) return;
+	throw new ApiError(422, 'validation_error', `The period must not exceed ${max} ${unit} on this plan.`, {
+		field,
+		fields: [field],
+		[unit === 'days' ? 'max_days' : 'max_months']: max,
+	});
 }
 
 /** An optional single value from a fixed set; anything else is a 422. */

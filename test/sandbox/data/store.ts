@@ -112,9 +112,10 @@ export class DataStore {
 
 	/**
 	 * Inserts `count` new records "now" and returns their ids.
-	 * - receipt: a late-arriving document (received now, created earlier). extra: shop_id (default: the
-	 *   center's busiest shop), created_datetime (ISO) or date (YYYY-MM-DD), total_sum; default created
-	 *   1-47 hours before now.
+	 * - receipt: a late-arriving income receipt (received now, created earlier). extra: shop_id (default:
+	 *   the center's busiest shop; a shop without cash registers gets none), created_datetime (ISO), or date
+	 *   (YYYY-MM-DD), or start_created_date + end_created_date (a day of that window), total_sum (kopecks);
+	 *   default: created 1-47 hours before now.
 	 * - anomaly: found now (created_at = now); extra: date (YYYY-MM-DD, default today), shop_id.
 	 * - ticket: created now as new_request (its history goes on from now); extra: shop_id, status.
 	 *   Its passes (if its type has any) are inserted with it.
@@ -127,7 +128,10 @@ export class DataStore {
 		const ids: string[] = [];
 		for (let i = 0; i < count; i++) {
 			this.seq++;
-			if (kind === 'receipt') ids.push(this.insertReceipt(center, now.getTime(), extra));
+			if (kind === 'receipt') {
+				const id = this.insertReceipt(center, now.getTime(), extra);
+				if (id) ids.push(id);
+			}
 			else if (kind === 'anomaly') ids.push(this.insertAnomaly(center, now.getTime(), extra));
 			else if (kind === 'ticket') ids.push(this.insertTicket(center, now.getTime(), extra));
 			else if (kind === 'pass') ids.push(this.insertPass(center, now.getTime(), extra));
@@ -146,17 +150,23 @@ export class DataStore {
 		return shops.reduce((a, b) => (b.receiptsPerDay > a.receiptsPerDay ? b : a));
 	}
 
-	private insertReceipt(center: CenterFixture, now: number, extra: Record<string, unknown>): string {
+	private insertReceipt(center: CenterFixture, now: number, extra: Record<string, unknown>): string | undefined {
 		const shop = this.shopFor(center, extra, true);
+		const profile = shopProfile(this.seed, shop);
+		if (profile.kkts.length === 0) return undefined; // a shop without cash registers gets no documents
 		const zone = center.time_zone;
 		const s = new Stream(this.seed, 'late-receipt', shop.id, this.seq);
 		let created = now - Math.floor((1 + 46 * s.unit(0)) * H / 1000) * 1000;
-		if (typeof extra.created_datetime === 'string') created = Date.parse(extra.created_datetime);
-		else if (typeof extra.date === 'string') created = createdInDay(zone, extra.date, s, now);
+		if (typeof extra.created_datetime === 'string') {
+			created = Date.parse(extra.created_datetime);
+		} else if (typeof extra.date === 'string') {
+			created = createdInDays(zone, extra.date, extra.date, s, now);
+		} else if (typeof extra.start_created_date === 'string' && typeof extra.end_created_date === 'string') {
+			created = createdInDays(zone, extra.start_created_date, extra.end_created_date, s, now);
+		}
 		if (Number.isNaN(created) || created > now) throw validationError('created_datetime', 'created_datetime must be a moment not later than now.');
 		const d = dayOfMs(zone, created);
 		if (d < DATA_START_IDX) throw validationError('created_datetime', 'created_datetime must not be earlier than the data start.');
-		const profile = shopProfile(this.seed, shop);
 		const id = `${shop.id}-${compactDate(d)}-L${String(this.seq).padStart(5, '0')}`;
 		const r = buildReceipt(s, 1, profile, kktsOnDay(profile, d), d, 0, created, now, id, this.seq);
 		r.op = 1;
@@ -230,11 +240,14 @@ export class DataStore {
 	}
 }
 
-/** A moment inside the given day (center zone), not later than now. */
-function createdInDay(zone: string, date: string, s: Stream, now: number): number {
-	if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return NaN;
-	const start = dayStartMs(zone, dayIndex(date));
-	return Math.min(now, start + Math.floor((10 + 11 * s.unit(2)) * H / 1000) * 1000);
+/** A moment on one of the days first..last (YYYY-MM-DD, center zone) during opening hours, not later than now. */
+function createdInDays(zone: string, first: string, last: string, s: Stream, now: number): number {
+	if (!/^\d{4}-\d{2}-\d{2}$/.test(first) || !/^\d{4}-\d{2}-\d{2}$/.test(last)) return NaN;
+	const from = dayIndex(first);
+	const to = Math.min(dayIndex(last), dayOfMs(zone, now));
+	if (to < from) return NaN;
+	const d = from + Math.floor(s.unit(2) * (to - from + 1));
+	return Math.min(now, dayStartMs(zone, d) + Math.floor((10 + 11 * s.unit(3)) * H / 1000) * 1000);
 }
 
 /** Gives a receipt another total: one payment type carries it; settlement methods and VAT follow. */

@@ -33,7 +33,7 @@ const receipts: Handler = (ctx) => {
 	const [created, received] = PAIRS.map(([start, end]) => {
 		const pair = datePair(ctx.query, start, end, zone);
 		if (pair) {
-			checkPeriod(ctx.center, pair[1] - pair[0] + 1, LIMITS.receiptsPairDays, LIMITS.receiptsPairDays, 'days', end);
+			checkPeriod(pair[1] - pair[0] + 1, LIMITS.receiptsPairDays, 'days', end);
 			checkFreshness(ctx, pair[1], end);
 		}
 		return pair;

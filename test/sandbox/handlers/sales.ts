@@ -5,10 +5,10 @@
  * (rules.ts PLAN_RULES, strict or lenient). Daily: one row per day, date ascending, page / per_page
  * (100, max 366). Monthly: the period widened to whole months, rows up to the freshest date, no pagination.
  */
-import { LIMITS, PLAN_RULES, paginate, parsePage } from '../rules';
+import { LIMITS, PLAN_RULES, freshestDate, paginate, parsePage } from '../rules';
 import { validationError, type Handler, type RequestContext, type RouteName } from '../types';
-import { monthBounds } from '../data/calendar';
-import { checkFreshness, checkPeriod, requiredDay, shopOf, todayIndex } from '../data/params';
+import { indexOfDateTime, monthBounds } from '../data/calendar';
+import { checkFreshness, checkPeriod, requiredDay, shopOf } from '../data/params';
 import { dailyRow } from '../data/daily';
 import { monthlyRows } from '../data/monthly';
 
@@ -25,8 +25,8 @@ const daily: Handler = (ctx) => {
 	const shop = shopOf(ctx);
 	const [start, end] = period(ctx);
 	const lenient = ctx.options.periodRule === 'lenient';
-	const days = (plan: 'basic' | 'pro') => (lenient ? PLAN_RULES[plan].dailyDaysLenient : PLAN_RULES[plan].dailyDaysStrict);
-	checkPeriod(ctx.center, end - start + 1, days(ctx.center.plan), days('pro'), 'days', 'end_date');
+	const rule = PLAN_RULES[ctx.center.plan];
+	checkPeriod(end - start + 1, lenient ? rule.dailyDaysLenient : rule.dailyDaysStrict, 'days', 'end_date');
 	const p = parsePage(ctx.query, LIMITS.dailyPerPage);
 	const allDays = Array.from({ length: end - start + 1 }, (_, i) => start + i);
 	const page = paginate(allDays, p);
@@ -49,11 +49,11 @@ const monthly: Handler = (ctx) => {
 	const first = monthBounds(start).first;
 	const last = monthBounds(end).last;
 	if (ctx.options.periodRule === 'lenient') {
-		checkPeriod(ctx.center, monthsBetween(first, last), PLAN_RULES[ctx.center.plan].monthlyMonthsLenient, PLAN_RULES.pro.monthlyMonthsLenient, 'months', 'end_date');
+		checkPeriod(monthsBetween(first, last), PLAN_RULES[ctx.center.plan].monthlyMonthsLenient, 'months', 'end_date');
 	} else {
-		checkPeriod(ctx.center, last - first + 1, PLAN_RULES[ctx.center.plan].monthlyDaysStrict, PLAN_RULES.pro.monthlyDaysStrict, 'days', 'end_date');
+		checkPeriod(last - first + 1, PLAN_RULES[ctx.center.plan].monthlyDaysStrict, 'days', 'end_date');
 	}
-	const freshest = todayIndex(ctx) - (PLAN_RULES[ctx.center.plan].freshest === 'today' ? 0 : 1);
+	const freshest = indexOfDateTime(freshestDate(ctx.center, ctx.now));
 	return {
 		data: monthlyRows(ctx.store, ctx.center, shop, ctx.intake, first, Math.min(last, freshest), ctx.now.getTime()),
 		meta: { time_zone: ctx.center.time_zone },
