@@ -32,10 +32,17 @@ export class AttendanceModel {
 		private readonly submitted: (zoneId: string | null, date: string) => number | undefined,
 	) {}
 
+	private dayCache = new Map<string, number>();
+
 	private dayVisitors(date: string, weekday: number): number {
-		const weekend = weekday >= 6 ? 1.35 : weekday === 5 ? 1.1 : 1;
-		const noise = 0.8 + 0.4 * unitFor(this.seed, 'att-day', this.center.id, date);
-		return this.center.expected_quantity * weekend * noise;
+		let v = this.dayCache.get(date);
+		if (v === undefined) {
+			const weekend = weekday >= 6 ? 1.35 : weekday === 5 ? 1.1 : 1;
+			const noise = 0.8 + 0.4 * unitFor(this.seed, 'att-day', this.center.id, date);
+			v = this.center.expected_quantity * weekend * noise;
+			this.dayCache.set(date, v);
+		}
+		return v;
 	}
 
 	private zoneHour(zone: ZoneFixture, day: DateTime, hour: number): Counts {
@@ -71,14 +78,59 @@ export class AttendanceModel {
 		return out;
 	}
 
+	/**
+	 * Hour rows of a day: [label with the center offset, counts] for every hour that has begun.
+	 * (Fast path for plain 24-hour days; days with an offset change go hour by hour through luxon.)
+	 */
+	hourRows(target: Target, day: DateTime): Array<[string, Counts]> {
+		const start = day.startOf('day');
+		const end = start.plus({ days: 1 });
+		const plain = end.toMillis() - start.toMillis() === 86_400_000 && start.offset === end.offset && end.toMillis() <= this.now.getTime();
+		if (!plain) {
+			return this.hoursOf(start).map((h) => [h.toISO({ suppressMilliseconds: true }) as string, this.hour(target, h) as Counts]);
+		}
+		const date = start.toISODate() as string;
+		const offset = start.toFormat('ZZ');
+		const parts = target.kind === 'zone' ? [target.zone] : this.zones.filter((z) => z.entrance);
+		const rows: Array<[string, Counts]> = [];
+		for (let h = 0; h < 24; h++) {
+			const c = { in: 0, out: 0 };
+			for (const z of parts) {
+				const zc = this.zoneHour(z, start, h);
+				c.in += zc.in;
+				c.out += zc.out;
+			}
+			rows.push([`${date}T${String(h).padStart(2, '0')}:00:00${offset}`, c]);
+		}
+		return rows;
+	}
+
 	/** Day total (submitted value if any), undefined for days without data. */
 	day(target: Target, day: DateTime): Counts | undefined {
 		const date = day.toISODate() as string;
-		if (date < ATTENDANCE_START || day.startOf('day').toMillis() > this.now.getTime()) return undefined;
+		const start = day.startOf('day');
+		if (date < ATTENDANCE_START || start.toMillis() > this.now.getTime()) return undefined;
 		const manual = this.submitted(target.kind === 'zone' ? String(target.zone.id) : null, date);
 		if (manual !== undefined) return { in: manual, out: manual };
-		return this.hoursOf(day)
-			.map((h) => this.hour(target, h) as Counts)
-			.reduce((a, b) => ({ in: a.in + b.in, out: a.out + b.out }), { in: 0, out: 0 });
+		const total = { in: 0, out: 0 };
+		const complete = start.plus({ days: 1 }).toMillis() <= this.now.getTime();
+		const parts = target.kind === 'zone' ? [target.zone] : this.zones.filter((z) => z.entrance);
+		for (let slot = 0; slot < HOUR_WEIGHTS.length; slot++) {
+			let c: Counts | undefined;
+			if (complete) {
+				c = { in: 0, out: 0 };
+				for (const z of parts) {
+					const zc = this.zoneHour(z, start, OPEN_HOUR + slot);
+					c.in += zc.in;
+					c.out += zc.out;
+				}
+			} else {
+				c = this.hour(target, start.set({ hour: OPEN_HOUR + slot }));
+			}
+			if (!c) break;
+			total.in += c.in;
+			total.out += c.out;
+		}
+		return total;
 	}
 }

@@ -5,7 +5,7 @@ import type { DateTime } from 'luxon';
 import { AttendanceModel, type Counts, type Target } from '../attendance-model';
 import { visibleZoneById, visibleZonesOf, zonesOf } from '../catalogue/zones';
 import type { IntakeStore } from '../intake';
-import { freshestDate, isoInZone, LIMITS, parseDate, PLAN_RULES, periodDays, planRequired, requireOrder, scalar } from '../rules';
+import { freshestDate, LIMITS, parseDate, PLAN_RULES, periodDays, planRequired, requireOrder, scalar } from '../rules';
 import { validationError, type Handler, type RequestContext, type RouteName } from '../types';
 import { shopOfPath, trafficNotConfigured } from './directory';
 import { notFound } from './fields';
@@ -63,7 +63,7 @@ function bucketOf(day: DateTime, granularity: Granularity): string {
 	return day.toISODate() as string;
 }
 
-function rowsOf(model: AttendanceModel, target: Target, start: DateTime, end: DateTime, granularity: Granularity, zone: string): Row[] {
+function rowsOf(model: AttendanceModel, target: Target, start: DateTime, end: DateTime, granularity: Granularity): Row[] {
 	const rows: Row[] = [];
 	const add = (label: string, c: Counts) => {
 		const last = rows[rows.length - 1];
@@ -77,10 +77,7 @@ function rowsOf(model: AttendanceModel, target: Target, start: DateTime, end: Da
 	for (let day = start; day <= end; day = day.plus({ days: 1 })) {
 		if (granularity === 'hour') {
 			if (!model.day(target, day)) continue;
-			for (const h of model.hoursOf(day)) {
-				const c = model.hour(target, h);
-				if (c) rows.push({ date: isoInZone(h, zone), visitors_in: c.in, visitors_out: c.out });
-			}
+			for (const [label, c] of model.hourRows(target, day)) rows.push({ date: label, visitors_in: c.in, visitors_out: c.out });
 			continue;
 		}
 		const c = model.day(target, day);
@@ -120,7 +117,7 @@ const read: Handler = (ctx) => {
 	if (!target) return { data: [], meta };
 	const intake = ctx.intake as IntakeStore;
 	const model = new AttendanceModel(ctx.store.opts.seed, center, zonesOf(center), ctx.now, (z, date) => intake.submittedAttendance(center.id, z, date));
-	return { data: rowsOf(model, target, start, end, granularity, center.time_zone), meta };
+	return { data: rowsOf(model, target, start, end, granularity), meta };
 };
 
 export const handlers: Partial<Record<RouteName, Handler>> = {
