@@ -66,8 +66,11 @@ export async function apiRequest(ctx: ApiContext, route: RouteKey, input: Reques
 		toNodeApiError(ctx.getNode(), f, { itemIndex: input.itemIndex, operation: input.operation, attempts, waitedMs, plan: planOf(creds, input) });
 
 	let attempts = 0;
+	// failures of the 503 / timeout / internal kind, which back off and have an attempt budget
+	let unavailable = 0;
 	let waitedMs = 0;
-	let refreshed = false;
+	// token_expired right after a refresh means the fresh token is refused too: stop there
+	let expiredInARow = 0;
 	for (;;) {
 		waitedMs += await pacer.acquire(paceKey);
 		let token: string;
@@ -101,10 +104,10 @@ export async function apiRequest(ctx: ApiContext, route: RouteKey, input: Reques
 		const f = outcome.failure;
 		attempts++;
 		if (!RETRYABLE_CODES.has(f.code)) throw fail(f, attempts, waitedMs);
+		expiredInARow = f.code === 'token_expired' ? expiredInARow + 1 : 0;
 		if (f.code === 'token_expired') {
-			// exactly one new token and one repeat of this request
-			if (refreshed) throw fail(f, attempts, waitedMs);
-			refreshed = true;
+			// one new token and one repeat of this request per expiry
+			if (expiredInARow > 1) throw fail(f, attempts, waitedMs);
 			tokenCache.invalidate(creds, token);
 			transportStats.retries++;
 			continue;
@@ -116,8 +119,9 @@ export async function apiRequest(ctx: ApiContext, route: RouteKey, input: Reques
 			transportStats.retries++;
 			continue;
 		}
-		if (attempts >= policy.maxAttempts) throw fail(f, attempts, waitedMs);
-		const delay = backoffDelay(attempts - 1, policy);
+		unavailable++;
+		if (unavailable >= policy.maxAttempts) throw fail(f, attempts, waitedMs);
+		const delay = backoffDelay(unavailable - 1, policy);
 		if (waitedMs + delay > policy.maxTotalWaitMs) throw fail(f, attempts, waitedMs);
 		transportStats.retries++;
 		await sleep(delay);
