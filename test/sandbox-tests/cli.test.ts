@@ -1,0 +1,55 @@
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { parseArgs } from '../sandbox/cli';
+
+describe('sandbox CLI', () => {
+	test('parses every option and SANDBOX_PORT', () => {
+		const o = parseArgs(
+			['--port', '4011', '--seed=7', '--now', '2026-11-20T09:00:00Z', '--rate-window-ms', '200', '--token-ttl', '60', '--period-rule', 'lenient', '--faults', '{"errorRate":0.1}', '--clock', 'running', '--no-rate-limits'],
+			{},
+		);
+		expect(o).toEqual({ port: 4011, seed: 7, now: '2026-11-20T09:00:00Z', rateWindowMs: 200, tokenTtlSeconds: 60, periodRule: 'lenient', faults: { errorRate: 0.1 }, clockMode: 'running', rateLimits: false });
+		expect(parseArgs([], { SANDBOX_PORT: '4999' })).toEqual({ port: 4999 });
+		expect(parseArgs(['--port', '5000'], { SANDBOX_PORT: '4999' }).port).toBe(5000);
+	});
+
+	test('bad options exit with status 2', () => {
+		const exit = jest.spyOn(process, 'exit').mockImplementation(((code: number) => {
+			throw new Error(`exit ${code}`);
+		}) as never);
+		const err = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+		try {
+			for (const argv of [['--port', 'x'], ['--period-rule', 'loose'], ['--faults', '{bad'], ['--bogus'], ['--now', 'yesterday']]) {
+				expect(() => parseArgs(argv, {})).toThrow('exit 2');
+			}
+		} finally {
+			exit.mockRestore();
+			err.mockRestore();
+		}
+	});
+
+	test('starts, prints the base URL and demo credentials, stops on SIGTERM', async () => {
+		const child = spawn(process.execPath, [require.resolve('ts-node/dist/bin.js'), '--transpile-only', join(__dirname, '../sandbox/cli.ts'), '--port', '0'], {
+			stdio: ['ignore', 'pipe', 'pipe'],
+		});
+		let out = '';
+		child.stdout.on('data', (d) => (out += d));
+		await new Promise<void>((resolve, reject) => {
+			const timer = setTimeout(() => reject(new Error(`no start: ${out}`)), 20000);
+			child.stdout.on('data', () => {
+				if (out.includes('client_secret')) {
+					clearTimeout(timer);
+					resolve();
+				}
+			});
+		});
+		expect(out).toMatch(/http:\/\/127\.0\.0\.1:\d+\/api\/external\/v2/);
+		expect(out).toContain('demo-client');
+		expect(out).toContain('demo-secret-4f1c9a');
+		const code = await new Promise<number | null>((resolve) => {
+			child.on('exit', (c) => resolve(c));
+			child.kill('SIGTERM');
+		});
+		expect(code).toBe(0);
+	});
+});

@@ -1,0 +1,102 @@
+/**
+ * `npm run sandbox`: starts the sandbox and keeps it up until SIGINT / SIGTERM.
+ * Options: --port (or SANDBOX_PORT), --host, --seed, --now, --clock frozen|running, --rate-window-ms,
+ * --token-ttl, --period-rule strict|lenient, --faults '<json>', --no-rate-limits.
+ */
+import { startSandbox, type SandboxOptions } from './index';
+import { DEMO_CLIENT_ID, DEMO_CLIENT_SECRET, SECOND_CLIENT_ID, SECOND_CLIENT_SECRET } from './fixtures';
+
+const USAGE = `Usage: npm run sandbox -- [--port 4010] [--host 127.0.0.1] [--seed 42] [--now 2026-11-20T09:00:00Z]
+  [--clock frozen|running] [--rate-window-ms 60000] [--token-ttl 3600] [--period-rule strict|lenient]
+  [--faults '{"errorRate":0.1}'] [--no-rate-limits]`;
+
+function fail(message: string): never {
+	console.error(`${message}\n${USAGE}`);
+	process.exit(2);
+}
+
+function int(name: string, value: string | undefined): number {
+	if (value === undefined || !/^\d+$/.test(value)) fail(`--${name} needs a non-negative integer`);
+	return Number(value);
+}
+
+export function parseArgs(argv: string[], env: NodeJS.ProcessEnv): SandboxOptions {
+	const o: SandboxOptions = {};
+	if (env.SANDBOX_PORT) o.port = int('port', env.SANDBOX_PORT);
+	for (let i = 0; i < argv.length; i++) {
+		const arg = argv[i];
+		const [flag, inline] = arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
+		const value = () => (inline !== undefined ? inline : argv[++i]);
+		switch (flag) {
+			case '--port': o.port = int('port', value()); break;
+			case '--host': o.host = value(); break;
+			case '--seed': o.seed = int('seed', value()); break;
+			case '--now': {
+				const v = value();
+				if (!v || Number.isNaN(Date.parse(v))) fail('--now needs an ISO moment');
+				o.now = v;
+				break;
+			}
+			case '--clock': {
+				const v = value();
+				if (v !== 'frozen' && v !== 'running') fail('--clock is frozen or running');
+				o.clockMode = v;
+				break;
+			}
+			case '--rate-window-ms': o.rateWindowMs = int('rate-window-ms', value()); break;
+			case '--token-ttl': o.tokenTtlSeconds = int('token-ttl', value()); break;
+			case '--period-rule': {
+				const v = value();
+				if (v !== 'strict' && v !== 'lenient') fail('--period-rule is strict or lenient');
+				o.periodRule = v;
+				break;
+			}
+			case '--faults':
+				try {
+					o.faults = JSON.parse(value() ?? '');
+				} catch {
+					fail('--faults needs a JSON object');
+				}
+				break;
+			case '--no-rate-limits': o.rateLimits = false; break;
+			case '--help': case '-h':
+				console.log(USAGE);
+				process.exit(0);
+				break;
+			default: fail(`Unknown option: ${arg}`);
+		}
+	}
+	if (o.rateWindowMs === 0) fail('--rate-window-ms must be positive');
+	return o;
+}
+
+async function main(): Promise<void> {
+	const options = parseArgs(process.argv.slice(2), process.env);
+	if (options.port === undefined) options.port = 4010;
+	let sb;
+	try {
+		sb = await startSandbox(options);
+	} catch (e) {
+		fail(`Could not start the sandbox: ${(e as Error).message}`);
+	}
+	console.log(`Sandbox API:     ${sb.baseUrl}`);
+	console.log(`Control API:     ${sb.controlUrl}`);
+	console.log(`client_id:       ${DEMO_CLIENT_ID}`);
+	console.log(`client_secret:   ${DEMO_CLIENT_SECRET}`);
+	console.log(`second key:      ${SECOND_CLIENT_ID} / ${SECOND_CLIENT_SECRET}`);
+	console.log(`clock:           ${sb.clock.now().toISOString()} (${sb.clock.mode})`);
+	const stop = (signal: string) => {
+		console.log(`\n${signal}: stopping the sandbox`);
+		sb.close().then(() => process.exit(0));
+		setTimeout(() => process.exit(0), 2000).unref();
+	};
+	process.once('SIGINT', () => stop('SIGINT'));
+	process.once('SIGTERM', () => stop('SIGTERM'));
+}
+
+if (require.main === module) {
+	main().catch((e) => {
+		console.error(e);
+		process.exit(1);
+	});
+}
