@@ -1,0 +1,49 @@
+import type {
+	IDataObject,
+	ILoadOptionsFunctions,
+	INodeExecutionData,
+	INodePropertyOptions,
+	INodeType,
+	INodeTypeDescription,
+	IPollFunctions,
+} from 'n8n-workflow';
+import { listCenters } from '../shared/center';
+import { properties } from './description';
+import { pollTrigger } from './poll';
+
+// A polling trigger starts workflows; it is never called as an AI agent's tool.
+// eslint-disable-next-line @n8n/community-nodes/node-usable-as-tool
+export class ShoppingCenterTrigger implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Shopping Center Trigger',
+		name: 'shoppingCenterTrigger',
+		icon: { light: 'file:../shared/shoppingCenter.svg', dark: 'file:../shared/shoppingCenter.dark.svg' },
+		group: ['trigger'],
+		version: 1,
+		subtitle: '={{$parameter["event"]}}',
+		description: 'Starts the workflow on new anomalies, new or changed tenant-portal tickets and new passes of your shopping centers',
+		defaults: { name: 'Shopping Center Trigger' },
+		credentials: [{ name: 'shoppingCenterApi', required: true }],
+		polling: true,
+		inputs: [],
+		outputs: ['main'],
+		properties,
+	};
+
+	methods = {
+		loadOptions: {
+			/** The centers the key has a role in (GET /sc, live). */
+			async getCenters(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+				const centers = await listCenters(this, true);
+				return centers.map((c) => {
+					const city = (c.city as IDataObject | undefined)?.name;
+					return { name: `${String(c.title ?? c.id)} (${String(city ?? c.time_zone ?? c.id)})`, value: String(c.id), description: `sc_id ${String(c.id)}` };
+				});
+			},
+		},
+	};
+
+	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
+		return await pollTrigger.call(this);
+	}
+}

@@ -1,0 +1,317 @@
+/**
+ * One poll of the Shopping Center Trigger.
+ *
+ * For each center (in its own time zone) one date window is read completely, with the largest page
+ * the list allows, and compared with what the node-scoped static data remembers:
+ * - New Anomaly: anomaly dates from (day of the last successful poll − Lookback) through today; each
+ *   anomaly ID is emitted once. An anomaly found late (its date days before created_at) is in the
+ *   window as long as it was found at most Lookback days after its date.
+ * - New Ticket / New Pass: creation dates from (day of the last successful poll − Lookback, default 1)
+ *   through today; each ticket_uid / pass id is emitted once.
+ * - Ticket Changed: tickets created in the last Lookback days (default 30); a ticket is emitted when its
+ *   status or resolution_created_at differs from what the last poll saw (with previous_status).
+ *
+ * The new state is built in memory and saved only after every center answered: any error (503 or 429
+ * after the transport's retries, 402, a refused plan, a broken answer) is thrown and the saved state
+ * stays as it was, so the next poll emits what this one missed, and nothing twice.
+ * Manual mode ("Fetch Test Event") returns the latest matching record of each center and saves nothing.
+ */
+import { NodeOperationError, type IDataObject, type INodeExecutionData, type IPollFunctions } from 'n8n-workflow';
+import { listCenters } from '../shared/center';
+import { featureRefusal } from '../shared/plan';
+import { collectPages, knownPlan } from '../shared/transport';
+import { getApiCredentials } from '../shared/transport/credentials';
+import type { EncodableRecord } from '../shared/transport/encoding';
+import { addDays, todayIn } from '../shared/windows';
+import { capEntries, commitState, nextKeys, readState, type CenterState, type TriggerEvent, type TriggerState } from './state';
+
+const EVENTS: readonly TriggerEvent[] = ['newAnomaly', 'newTicket', 'ticketChanged', 'newPass'];
+const LEVELS = ['high', 'medium', 'low'] as const;
+const STATUSES = ['new', 'completed', 'archived'] as const;
+
+/** The API takes an anomaly period of at most 366 days. */
+const MAX_ANOMALY_SPAN_DAYS = 366;
+/** Manual mode looks at least this far back for a test record. */
+const MANUAL_MIN_LOOKBACK_DAYS = 30;
+/**
+ * Ticket Changed: an unknown ticket created less than this before the previous poll started is taken
+ * as born since that poll (clocks of n8n and of the API a little apart).
+ */
+const BORN_MARGIN_MS = 60 * 60_000;
+
+export interface TriggerConfig {
+	event: TriggerEvent;
+	scope: 'all' | 'selected';
+	centerIds: string[];
+	lookbackDays: number;
+	firstPoll: 'remember' | 'emitAll';
+	levels: string[];
+	statuses: string[];
+	shopIds: string[];
+}
+
+interface Target {
+	id: string;
+	zone: string;
+	/** from "All My Centers": a center that cannot answer is skipped, not an error */
+	optional: boolean;
+}
+
+function problem(ctx: IPollFunctions, field: string, text: string): never {
+	throw new NodeOperationError(ctx.getNode(), `${field}: ${text}`);
+}
+
+function shown(value: unknown): string {
+	const s = typeof value === 'string' ? value : JSON.stringify(value);
+	return s === undefined ? 'nothing' : s.length > 60 ? `"${s.slice(0, 60)}…"` : `"${s}"`;
+}
+
+/** An array (multi-options, an expression) or a comma-separated text, trimmed, without duplicates. */
+function list(value: unknown): unknown[] {
+	if (Array.isArray(value)) return value;
+	if (typeof value === 'string') return value.split(',');
+	if (typeof value === 'number') return [value];
+	return [];
+}
+
+function words(ctx: IPollFunctions, value: unknown, field: string, allowed?: readonly string[]): string[] {
+	const out: string[] = [];
+	for (const entry of list(value)) {
+		if (typeof entry !== 'string' && typeof entry !== 'number') problem(ctx, field, `${shown(entry)} is not a valid value`);
+		const w = String(entry).trim();
+		if (!w) continue;
+		if (/\s/.test(w) || w.length > 200) problem(ctx, field, `${shown(w)} is not a valid ID`);
+		if (allowed && !allowed.includes(w)) problem(ctx, field, `${shown(w)} is not one of ${allowed.join(', ')}`);
+		if (!out.includes(w)) out.push(w);
+	}
+	return out;
+}
+
+export function readConfig(ctx: IPollFunctions): TriggerConfig {
+	const event = ctx.getNodeParameter('event', 'newTicket') as TriggerEvent;
+	if (!EVENTS.includes(event)) problem(ctx, 'Event', `${shown(event)} is not one of ${EVENTS.join(', ')}`);
+	const scope = ctx.getNodeParameter('centerScope', 'all') as string;
+	if (scope !== 'all' && scope !== 'selected') problem(ctx, 'Centers', `${shown(scope)} is not one of all, selected`);
+	const centerIds = scope === 'selected' ? words(ctx, ctx.getNodeParameter('centerIds', []), 'Center Names or IDs') : [];
+	if (scope === 'selected' && centerIds.length === 0) problem(ctx, 'Center Names or IDs', 'choose at least one center');
+	const defaultLookback = event === 'newAnomaly' ? 3 : event === 'ticketChanged' ? 30 : 1;
+	const lookbackDays = ctx.getNodeParameter('lookbackDays', defaultLookback) as unknown;
+	const maxLookback = event === 'ticketChanged' ? 3660 : 365;
+	if (typeof lookbackDays !== 'number' || !Number.isInteger(lookbackDays) || lookbackDays < 0 || lookbackDays > maxLookback) {
+		problem(ctx, 'Lookback (Days)', `${shown(lookbackDays)} is not a whole number from 0 to ${maxLookback}`);
+	}
+	const firstPoll = ctx.getNodeParameter('firstPoll', 'remember') as string;
+	if (firstPoll !== 'remember' && firstPoll !== 'emitAll') problem(ctx, 'On First Poll', `${shown(firstPoll)} is not one of remember, emitAll`);
+	const filters = event === 'newAnomaly' ? ((ctx.getNodeParameter('filters', {}) as IDataObject) ?? {}) : {};
+	return {
+		event,
+		scope,
+		centerIds,
+		lookbackDays,
+		firstPoll,
+		levels: words(ctx, filters.levels, 'Levels', LEVELS),
+		statuses: words(ctx, filters.statuses, 'Statuses', STATUSES),
+		shopIds: words(ctx, filters.shopIds, 'Shop IDs'),
+	};
+}
+
+function zoneOf(center: IDataObject): string {
+	return String(center.time_zone || (center.city as IDataObject | undefined)?.time_zone || 'UTC');
+}
+
+/** The centers of this poll with their time zones (one GET /sc, cached a few minutes per credential). */
+async function resolveTargets(ctx: IPollFunctions, cfg: TriggerConfig): Promise<Target[]> {
+	const centers = await listCenters(ctx);
+	if (cfg.scope === 'all') return centers.map((c) => ({ id: String(c.id), zone: zoneOf(c), optional: true }));
+	return cfg.centerIds.map((id) => {
+		const c = centers.find((x) => String(x.id) === id);
+		if (!c) problem(ctx, 'Center Names or IDs', `center ${id} is not among the centers your key has a role in`);
+		return { id, zone: zoneOf(c), optional: false };
+	});
+}
+
+/** Errors after which a center of "All My Centers" is skipped: facts about the center, not outages. */
+function isCenterRefusal(error: unknown): boolean {
+	const e = error as { httpCode?: string; context?: { code?: unknown } };
+	const code = e?.context?.code;
+	return e?.httpCode === '402' || code === 'plan_required' || code === 'payment_required' || code === 'not_found';
+}
+
+function ticketFingerprint(row: IDataObject): string {
+	return `${String(row.status ?? '')}|${row.resolution_created_at === null || row.resolution_created_at === undefined ? '' : String(row.resolution_created_at)}`;
+}
+
+function splitFingerprint(fp: string): { status: string | null; resolution: string | null } {
+	const i = fp.indexOf('|');
+	const status = i < 0 ? fp : fp.slice(0, i);
+	const resolution = i < 0 ? '' : fp.slice(i + 1);
+	return { status: status || null, resolution: resolution || null };
+}
+
+function keyOf(event: TriggerEvent, row: IDataObject): string {
+	const v = event === 'newTicket' || event === 'ticketChanged' ? row.ticket_uid : row.id;
+	return v === undefined || v === null ? JSON.stringify(row) : String(v);
+}
+
+function ms(value: unknown): number {
+	return typeof value === 'string' ? Date.parse(value) : NaN;
+}
+
+export class ShoppingCenterPoller {
+	private readonly startedAt = new Date();
+	private creds?: Awaited<ReturnType<typeof getApiCredentials>>;
+
+	constructor(
+		private readonly ctx: IPollFunctions,
+		private readonly cfg: TriggerConfig,
+	) {}
+
+	/** The records of one center for the window (every page, largest page size), locally filtered. */
+	private async readWindow(target: Target, start: string, end: string, singleCenter: boolean): Promise<IDataObject[]> {
+		const { ctx, cfg } = this;
+		const params = { sc_id: target.id };
+		if (cfg.event === 'newAnomaly') {
+			const query: EncodableRecord = { start_date: start, end_date: end };
+			// one value of a filter goes to the API (fewer rows); several are applied here
+			if (cfg.levels.length === 1) query.level = cfg.levels[0];
+			if (cfg.statuses.length === 1) query.status = cfg.statuses[0];
+			// a shop belongs to one center: with several centers the API would answer 404 for the others
+			if (cfg.shopIds.length === 1 && singleCenter) query.shop_id = cfg.shopIds[0];
+			const rows = await collectPages(ctx, 'listAnomalies', { params, query, operation: 'list anomalies' });
+			return rows.filter(
+				(r) =>
+					(cfg.levels.length === 0 || cfg.levels.includes(String(r.level))) &&
+					(cfg.statuses.length === 0 || cfg.statuses.includes(String(r.status))) &&
+					(cfg.shopIds.length === 0 || cfg.shopIds.includes(String(r.shop_id))),
+			);
+		}
+		const route = cfg.event === 'newPass' ? 'listPasses' : 'listTickets';
+		return await collectPages(ctx, route, {
+			params,
+			query: { start_created_date: start, end_created_date: end },
+			operation: cfg.event === 'newPass' ? 'list passes' : 'list tickets',
+		});
+	}
+
+	/** A Basic center known as such is refused before any request (anomalies are PRO only). */
+	private async planRefusal(target: Target): Promise<string | null> {
+		if (this.cfg.event !== 'newAnomaly') return null;
+		this.creds ??= await getApiCredentials(this.ctx);
+		const refusal = featureRefusal(knownPlan(this.creds.baseUrl, target.id), 'anomalies');
+		return refusal && `Center ${target.id}: ${refusal}`;
+	}
+
+	/** The window of this poll for a center: [start, today] in its zone. */
+	private window(target: Target, previous: CenterState | undefined, manual: boolean): { start: string; end: string; today: string } {
+		const today = todayIn(target.zone, this.startedAt);
+		const { event, lookbackDays } = this.cfg;
+		if (event === 'ticketChanged') return { start: addDays(today, -lookbackDays), end: today, today };
+		if (manual) return { start: addDays(today, -Math.max(lookbackDays, MANUAL_MIN_LOOKBACK_DAYS)), end: today, today };
+		const base = previous && previous.day < today ? previous.day : today;
+		let start = addDays(base, -lookbackDays);
+		if (event === 'newAnomaly') {
+			const earliest = addDays(today, -(MAX_ANOMALY_SPAN_DAYS - 1));
+			if (start < earliest) start = earliest;
+		}
+		return { start, end: today, today };
+	}
+
+	private item(target: Target, row: IDataObject, extra: IDataObject = {}): INodeExecutionData {
+		return { json: { event: this.cfg.event, sc_id: target.id, ...extra, ...row } };
+	}
+
+	/** New records: what the saved keys do not hold, oldest first. */
+	private diffNew(target: Target, rows: IDataObject[], previous: CenterState | undefined, today: string): { items: INodeExecutionData[]; state: CenterState } {
+		const key = (r: IDataObject) => keyOf(this.cfg.event, r);
+		const known = new Set(previous?.keys ?? []);
+		const inWindow = new Set(rows.map(key));
+		const fresh = rows.filter((r) => !known.has(key(r))).reverse();
+		const emit = previous || this.cfg.firstPoll === 'emitAll' ? fresh : [];
+		return {
+			items: emit.map((r) => this.item(target, r)),
+			state: { day: today, at: this.startedAt.toISOString(), keys: nextKeys(previous?.keys ?? [], inWindow, fresh.map(key)) },
+		};
+	}
+
+	/** Changed tickets: status or resolution_created_at other than last seen, oldest ticket first. */
+	private diffChanged(target: Target, rows: IDataObject[], previous: CenterState | undefined, today: string): { items: INodeExecutionData[]; state: CenterState } {
+		const seen = new Map(previous?.seen ?? []);
+		const bornAfter = previous ? Date.parse(previous.at) - BORN_MARGIN_MS : Infinity;
+		const items: INodeExecutionData[] = [];
+		const next: Array<[string, string]> = [];
+		for (const row of [...rows].reverse()) {
+			const uid = keyOf('ticketChanged', row);
+			const fp = ticketFingerprint(row);
+			const last = seen.get(uid);
+			if (!previous) {
+				if (this.cfg.firstPoll === 'emitAll') items.push(this.item(target, row, { previous_status: null, previous_resolution_created_at: null }));
+			} else if (last === undefined) {
+				// not seen before: reported only when it was created since the last poll and has moved on already
+				if (ms(row.created_at) >= bornAfter && row.status !== 'new_request') {
+					items.push(this.item(target, row, { previous_status: null, previous_resolution_created_at: null }));
+				}
+			} else if (last !== fp) {
+				const p = splitFingerprint(last);
+				items.push(this.item(target, row, { previous_status: p.status, previous_resolution_created_at: p.resolution }));
+			}
+			next.push([uid, fp]);
+		}
+		return { items, state: { day: today, at: this.startedAt.toISOString(), seen: capEntries(next) } };
+	}
+
+	/** Manual mode: the latest record of the center (for Ticket Changed the latest decided or created). */
+	private latest(target: Target, rows: IDataObject[], previous: CenterState | undefined): INodeExecutionData[] {
+		if (rows.length === 0) return [];
+		if (this.cfg.event !== 'ticketChanged') return [this.item(target, rows[0])];
+		const when = (r: IDataObject) => Math.max(ms(r.resolution_created_at) || 0, ms(r.created_at) || 0);
+		const row = rows.reduce((a, b) => (when(b) > when(a) ? b : a));
+		const last = new Map(previous?.seen ?? []).get(keyOf('ticketChanged', row));
+		const p = last === undefined ? { status: null, resolution: null } : splitFingerprint(last);
+		return [this.item(target, row, { previous_status: p.status, previous_resolution_created_at: p.resolution })];
+	}
+
+	async run(): Promise<INodeExecutionData[][] | null> {
+		const { ctx, cfg } = this;
+		const manual = ctx.getMode() === 'manual';
+		const staticData = ctx.getWorkflowStaticData('node');
+		const saved = readState(staticData, cfg.event);
+		const targets = await resolveTargets(ctx, cfg);
+		const next: TriggerState = { version: saved.version, event: cfg.event, centers: {} };
+		const items: INodeExecutionData[] = [];
+
+		for (const target of targets) {
+			const previous = saved.centers[target.id];
+			const refusal = await this.planRefusal(target);
+			if (refusal) {
+				if (!target.optional) throw new NodeOperationError(ctx.getNode(), refusal);
+				if (previous) next.centers[target.id] = previous;
+				continue;
+			}
+			const { start, end, today } = this.window(target, previous, manual);
+			let rows: IDataObject[];
+			try {
+				rows = await this.readWindow(target, start, end, targets.length === 1);
+			} catch (error) {
+				if (!target.optional || !isCenterRefusal(error)) throw error;
+				ctx.logger.warn(`Shopping Center Trigger: center ${target.id} skipped: ${(error as Error).message}`);
+				if (previous) next.centers[target.id] = previous;
+				continue;
+			}
+			if (manual) {
+				items.push(...this.latest(target, rows, previous));
+				continue;
+			}
+			const result = cfg.event === 'ticketChanged' ? this.diffChanged(target, rows, previous, today) : this.diffNew(target, rows, previous, today);
+			items.push(...result.items);
+			next.centers[target.id] = result.state;
+		}
+
+		// only now, every center having answered, does the saved state move (never in manual mode)
+		if (!manual) commitState(staticData, next);
+		return items.length ? [items] : null;
+	}
+}
+
+export async function pollTrigger(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
+	return await new ShoppingCenterPoller(this, readConfig(this)).run();
+}
