@@ -33,11 +33,13 @@ describe('sandbox CLI', () => {
 			stdio: ['ignore', 'pipe', 'pipe'],
 		});
 		let out = '';
+		let err = '';
 		child.stdout.on('data', (d) => (out += d));
+		child.stderr.on('data', (d) => (err += d));
 		await new Promise<void>((resolve, reject) => {
 			const timer = setTimeout(() => reject(new Error(`no start: ${out}`)), 20000);
 			child.stdout.on('data', () => {
-				if (out.includes('client_secret')) {
+				if (out.includes('clock:')) {
 					clearTimeout(timer);
 					resolve();
 				}
@@ -46,10 +48,11 @@ describe('sandbox CLI', () => {
 		expect(out).toMatch(/http:\/\/127\.0\.0\.1:\d+\/api\/external\/v2/);
 		expect(out).toContain('demo-client');
 		expect(out).toContain('demo-secret-4f1c9a');
-		const code = await new Promise<number | null>((resolve) => {
-			child.on('exit', (c) => resolve(c));
+		const exit = await new Promise<{ code: number | null; err: string }>((resolve) => {
+			child.on('exit', (code) => resolve({ code, err }));
 			child.kill('SIGTERM');
 		});
-		expect(code).toBe(0);
+		expect(exit).toEqual({ code: 0, err: '' });
+		expect(out).toContain('SIGTERM: stopping the sandbox');
 	});
 });

@@ -34,7 +34,7 @@ describe('sandbox directory routes', () => {
 			expect(r.json.data.map((s: { id: string }) => s.id)).toEqual(['1002-12']);
 			expect(r.json.meta.pagination).toEqual({ page: 3, per_page: 5, total: 11 });
 			expect((await get(`/sc/${PRO_CENTER}/shops`, { per_page: '500' })).status).toBe(200);
-			for (const q of [{ per_page: '501' }, { page: '0' }, { archived: 'maybe' }]) {
+			for (const q of [{ per_page: '501' }, { page: '0' }, { archived: 'maybe' }] as Array<Record<string, string>>) {
 				const bad = await get(`/sc/${PRO_CENTER}/shops`, q);
 				expect(bad.status).toBe(422);
 				expect(bad.json.error.details.field).toBe(Object.keys(q)[0]);

@@ -51,7 +51,7 @@ describe('sandbox attendance read', () => {
 	});
 
 	test('Basic: hour, zone and shop are PRO only → 403 plan_required', async () => {
-		for (const q of [{ granularity: 'hour' }, { scope: 'zone', zone_id: '100101' }, { scope: 'shop', shop_id: '1001-01' }]) {
+		for (const q of [{ granularity: 'hour' }, { scope: 'zone', zone_id: '100101' }, { scope: 'shop', shop_id: '1001-01' }] as Array<Record<string, string>>) {
 			const r = await traffic(BASIC_CENTER, { start_date: '2026-11-01', end_date: '2026-11-02', ...q });
 			expect(r.status).toBe(403);
 			expect(r.json.error.code).toBe('plan_required');

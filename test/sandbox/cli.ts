@@ -79,19 +79,21 @@ async function main(): Promise<void> {
 	} catch (e) {
 		fail(`Could not start the sandbox: ${(e as Error).message}`);
 	}
+	const sandbox = sb;
+	// handlers first: whoever reads the banner may signal at once
+	const stop = (signal: string) => {
+		console.log(`\n${signal}: stopping the sandbox`);
+		sandbox.close().then(() => process.exit(0));
+		setTimeout(() => process.exit(0), 2000).unref();
+	};
+	process.once('SIGINT', () => stop('SIGINT'));
+	process.once('SIGTERM', () => stop('SIGTERM'));
 	console.log(`Sandbox API:     ${sb.baseUrl}`);
 	console.log(`Control API:     ${sb.controlUrl}`);
 	console.log(`client_id:       ${DEMO_CLIENT_ID}`);
 	console.log(`client_secret:   ${DEMO_CLIENT_SECRET}`);
 	console.log(`second key:      ${SECOND_CLIENT_ID} / ${SECOND_CLIENT_SECRET}`);
 	console.log(`clock:           ${sb.clock.now().toISOString()} (${sb.clock.mode})`);
-	const stop = (signal: string) => {
-		console.log(`\n${signal}: stopping the sandbox`);
-		sb.close().then(() => process.exit(0));
-		setTimeout(() => process.exit(0), 2000).unref();
-	};
-	process.once('SIGINT', () => stop('SIGINT'));
-	process.once('SIGTERM', () => stop('SIGTERM'));
 }
 
 if (require.main === module) {
