@@ -5,20 +5,34 @@
  */
 import { hashString } from '../random';
 
+// bound once: a global lookup per call is slow inside vm contexts (jest)
+const { imul, sqrt, log, cos, floor, max, PI } = Math;
+
+const stringHashes = new Map<string, number>();
+function hashPart(part: string): number {
+	let h = stringHashes.get(part);
+	if (h === undefined) {
+		h = hashString(part);
+		if (stringHashes.size > 10_000) stringHashes.clear();
+		stringHashes.set(part, h);
+	}
+	return h;
+}
+
 function mix(h: number, v: number): number {
-	let k = Math.imul(v | 0, 0xcc9e2d51);
+	let k = imul(v | 0, 0xcc9e2d51);
 	k = (k << 15) | (k >>> 17);
-	k = Math.imul(k, 0x1b873593);
+	k = imul(k, 0x1b873593);
 	h ^= k;
 	h = (h << 13) | (h >>> 19);
-	return (Math.imul(h, 5) + 0xe6546b64) | 0;
+	return (imul(h, 5) + 0xe6546b64) | 0;
 }
 
 function finalize(h: number): number {
 	h ^= h >>> 16;
-	h = Math.imul(h, 0x85ebca6b);
+	h = imul(h, 0x85ebca6b);
 	h ^= h >>> 13;
-	h = Math.imul(h, 0xc2b2ae35);
+	h = imul(h, 0xc2b2ae35);
 	h ^= h >>> 16;
 	return h >>> 0;
 }
@@ -29,7 +43,7 @@ export class Stream {
 
 	constructor(seed: number, ...key: Array<number | string>) {
 		let h = mix(0x9747b28c, seed);
-		for (const part of key) h = mix(h, typeof part === 'number' ? part : hashString(part));
+		for (const part of key) h = mix(h, typeof part === 'number' ? part : hashPart(part));
 		this.base = h;
 	}
 
@@ -38,8 +52,8 @@ export class Stream {
 	}
 
 	/** Integer in [min, max]. */
-	int(n: number, min: number, max: number): number {
-		return min + Math.floor(this.unit(n) * (max - min + 1));
+	int(n: number, min: number, hi: number): number {
+		return min + floor(this.unit(n) * (hi - min + 1));
 	}
 
 	/** True with probability p. */
@@ -48,13 +62,13 @@ export class Stream {
 	}
 
 	pick<T>(n: number, items: readonly T[]): T {
-		return items[Math.floor(this.unit(n) * items.length)];
+		return items[floor(this.unit(n) * items.length)];
 	}
 
 	/** Standard normal from two counters (Box-Muller). */
 	normal(n: number): number {
-		const u1 = Math.max(this.unit(n), 1e-12);
+		const u1 = max(this.unit(n), 1e-12);
 		const u2 = this.unit(n + 1);
-		return Math.sqrt(-2 * Math.log(u1)) * Math.cos(2 * Math.PI * u2);
+		return sqrt(-2 * log(u1)) * cos(2 * PI * u2);
 	}
 }

@@ -30,6 +30,8 @@ const RATE_INDEX: Record<number, [number, number]> = { 5: [2, 8], 7: [3, 9], 10:
 
 /** received_datetime - created_datetime never exceeds this. */
 export const MAX_RECEIPT_LAG_MS = 12 * 3600 * 1000;
+// bound once: a global lookup per call is slow inside vm contexts (jest)
+const { exp, floor, log, max, round } = Math;
 const VAT22_FROM = dayIndex('2026-01-01');
 const SIMPLIFIED_VAT_FROM = dayIndex('2025-01-01');
 
@@ -70,7 +72,7 @@ export function dayTypeCount(seed: number, shop: ShopFixture, dayIdx: number, ty
 	const wd = weekday(dayIdx);
 	const weekFactor = wd === 0 || wd === 6 ? 1.25 : 0.9;
 	const lambda = shop.receiptsPerDay * TYPE_SHARE[typeIdx] * weekFactor * (0.85 + 0.3 * s.unit(0));
-	return Math.floor(lambda + s.unit(1));
+	return floor(lambda + s.unit(1));
 }
 
 export function dayCount(seed: number, shop: ShopFixture, dayIdx: number, types: readonly number[]): number {
@@ -97,7 +99,7 @@ export function generateDay(seed: number, shop: ShopFixture, zone: string, dayId
 		const s = new Stream(seed, 'receipt', shop.id, dayIdx, t);
 		for (let i = 0; i < count; i++) {
 			const n = i * 64;
-			const created = dayStart + (profile.opensAt + Math.floor(s.unit(n) * span)) * 1000;
+			const created = dayStart + (profile.opensAt + floor(s.unit(n) * span)) * 1000;
 			const id = `${shop.id}-${tag}-${TYPE_LETTER[t]}${String(i + 1).padStart(5, '0')}`;
 			out.push(buildReceipt(s, n + 1, profile, kkts, dayIdx, t, created, created + lagMs(s, n + 1), id, i));
 		}
@@ -108,9 +110,9 @@ export function generateDay(seed: number, shop: ShopFixture, zone: string, dayId
 function lagMs(s: Stream, n: number): number {
 	const u = s.unit(n);
 	const v = s.unit(n + 1);
-	if (u < 0.7) return Math.floor(60 + v * 1740) * 1000;
-	if (u < 0.95) return Math.floor(1800 + v * 9000) * 1000;
-	return Math.floor(10_800 + v * 32_399) * 1000;
+	if (u < 0.7) return floor(60 + v * 1740) * 1000;
+	if (u < 0.95) return floor(1800 + v * 9000) * 1000;
+	return floor(10_800 + v * 32_399) * 1000;
 }
 
 /**
@@ -133,14 +135,14 @@ export function buildReceipt(
 	const isCorrection = typeIdx >= 3;
 	const op = isCorrection ? (s.chance(n + 2, 0.7) ? OP_INCOME : OP_REFUND) : s.chance(n + 2, 0.04) ? OP_REFUND : OP_INCOME;
 	const factor = typeIdx === 1 ? 1.8 : typeIdx === 2 ? 1.3 : 1;
-	let total = Math.max(100, Math.round(profile.avgCheck * factor * (op === OP_REFUND ? 0.8 : 1) * Math.exp(0.55 * s.normal(n + 3) - 0.15)));
-	if (s.chance(n + 5, 0.5)) total = Math.max(100, Math.round(total / 100) * 100);
+	let total = max(100, round(profile.avgCheck * factor * (op === OP_REFUND ? 0.8 : 1) * exp(0.55 * s.normal(n + 3) - 0.15)));
+	if (s.chance(n + 5, 0.5)) total = max(100, round(total / 100) * 100);
 	const r: RawReceipt = {
 		id, type: typeIdx, created, received, kkt: kkts[0].identity, fdn: null, shift: null, shiftCheck: null, op, total,
 		cash: 0, ecash: 0, advanced: 0, fullPrep: 0, partialPrep: 0, prepaid: 0, credit: 0, provision: 0,
 		nds: new Array<number>(14).fill(0), items: null,
 	};
-	const kkt = kkts[Math.floor(s.unit(n + 6) * kkts.length)];
+	const kkt = kkts[floor(s.unit(n + 6) * kkts.length)];
 	r.kkt = kkt.identity;
 	if (!s.chance(n + 7, 0.003)) {
 		r.shift = shiftNumber(kkt, dayIdx);
@@ -161,12 +163,12 @@ export function buildReceipt(
 		if (pay < 0.3) r.cash = total;
 		else if (pay < 0.9) r.ecash = total;
 		else {
-			r.cash = Math.round(total * s.unit(n + 10));
+			r.cash = round(total * s.unit(n + 10));
 			r.ecash = total - r.cash;
 		}
 	}
 	splitVat(r, profile.vatRegime, method !== null, dayIdx, s, n + 11);
-	if (typeIdx !== 2 && !s.chance(n + 15, 0.01)) r.items = 1 + Math.floor(-Math.log(1 - s.unit(n + 16)) * 1.8);
+	if (typeIdx !== 2 && !s.chance(n + 15, 0.01)) r.items = 1 + floor(-log(1 - s.unit(n + 16)) * 1.8);
 	return r;
 }
 
@@ -183,7 +185,7 @@ function splitVat(r: RawReceipt, regime: VatRegime, calculated: boolean, dayIdx:
 		const main = regime === 'food' ? 10 : general;
 		const other = regime === 'food' ? general : 10;
 		if (s.chance(n + 1, regime === 'food' ? 0.4 : 0.25)) {
-			const part = Math.round(r.total * (0.2 + 0.4 * s.unit(n + 2)));
+			const part = round(r.total * (0.2 + 0.4 * s.unit(n + 2)));
 			parts.push([other, part], [main, r.total - part]);
 		} else {
 			parts.push([main, r.total]);
@@ -192,7 +194,7 @@ function splitVat(r: RawReceipt, regime: VatRegime, calculated: boolean, dayIdx:
 	for (const [rate, part] of parts) {
 		if (rate === -1) r.nds[0] += part;
 		else if (rate === 0) r.nds[1] += part;
-		else r.nds[RATE_INDEX[rate][calculated ? 1 : 0]] += Math.round((part * rate) / (100 + rate));
+		else r.nds[RATE_INDEX[rate][calculated ? 1 : 0]] += round((part * rate) / (100 + rate));
 	}
 }
 
