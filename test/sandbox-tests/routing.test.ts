@@ -87,3 +87,12 @@ describe('sandbox routing and envelope', () => {
 		expect(entries[1]).toMatchObject({ route: 'shops', sc_id: '9999', status: 404, code: 'not_found' });
 	});
 });
+
+describe('sandbox handler table', () => {
+	test('every route of the table but the token call has a handler', () => {
+		// eslint-disable-next-line @typescript-eslint/no-require-imports
+		const { HANDLERS } = require('../sandbox/handlers/registry') as typeof import('../sandbox/handlers/registry');
+		const missing = ROUTES.filter((r) => r.name !== 'token' && !HANDLERS[r.name]).map((r) => r.name);
+		expect(missing).toEqual([]);
+	});
+});

@@ -1,31 +1,22 @@
 /**
- * All route handlers in one table. The data routes (receipts, sales, anomalies, portal) come from the
- * data half's modules; a module that does not exist yet leaves its routes unanswered (501).
+ * All route handlers in one table: the server half (directory, traffic, intake) and the data half
+ * (receipts, sales, anomalies, portal). The token route is answered by auth.ts, not by a handler.
  */
 import type { Handler, RouteName } from '../types';
+import { handlers as anomalies } from './anomalies';
 import { handlers as directory } from './directory';
 import { handlers as intake } from './intake';
+import { handlers as portal } from './portal';
+import { handlers as receipts } from './receipts';
+import { handlers as sales } from './sales';
 import { handlers as traffic } from './traffic';
 
-type HandlerTable = Partial<Record<RouteName, Handler>>;
-
-function optionalModule(path: string): HandlerTable {
-	try {
-		// eslint-disable-next-line @typescript-eslint/no-require-imports
-		return (require(path) as { handlers?: HandlerTable }).handlers ?? {};
-	} catch (e) {
-		const err = e as NodeJS.ErrnoException;
-		if (err.code === 'MODULE_NOT_FOUND' && err.message.includes(path.slice(2))) return {};
-		throw e;
-	}
-}
-
-export const HANDLERS: HandlerTable = {
+export const HANDLERS: Partial<Record<RouteName, Handler>> = {
 	...directory,
 	...traffic,
 	...intake,
-	...optionalModule('./receipts'),
-	...optionalModule('./sales'),
-	...optionalModule('./anomalies'),
-	...optionalModule('./portal'),
+	...receipts,
+	...sales,
+	...anomalies,
+	...portal,
 };
