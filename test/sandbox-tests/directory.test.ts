@@ -93,6 +93,27 @@ describe('sandbox directory routes', () => {
 			expect(moscow.json.data[0].last_document_datetime).toMatch(/\+03:00$/);
 		});
 
+		test('document moments agree with the receipt export (last received by now, first created)', async () => {
+			const kkts = (await get(`/sc/${PRO_CENTER}/shops/1002-02/kkts`)).json.data;
+			const all = 'receipt,delivery,form_of_strict_accountability,correction,bso_correction';
+			const rows: Array<{ kkt_id: string; received_datetime: string; created_datetime: string }> = [];
+			for (let page = 1; ; page++) {
+				const r = await get(`/sc/${PRO_CENTER}/shops/1002-02/receipts`, { start_received_date: '2026-11-17', end_received_date: '2026-11-20', document_types: all, per_page: '1000', page: String(page) });
+				expect(r.status).toBe(200);
+				rows.push(...r.json.data);
+				if (page * 1000 >= r.json.meta.pagination.total) break;
+			}
+			const first = (await get(`/sc/${PRO_CENTER}/shops/1002-02/receipts`, { start_created_date: '2024-01-01', end_created_date: '2024-01-10', document_types: all, per_page: '1000' })).json.data;
+			for (const k of kkts) {
+				const mine = rows.filter((r) => r.kkt_id === k.id).map((r) => Date.parse(r.received_datetime));
+				expect(mine.length).toBeGreaterThan(0);
+				expect(Date.parse(k.last_document_datetime)).toBe(Math.max(...mine));
+				const firstCreated = first.filter((r: { kkt_id: string }) => r.kkt_id === k.id).map((r: { created_datetime: string }) => Date.parse(r.created_datetime));
+				expect(Date.parse(k.first_document_datetime)).toBe(Math.min(...firstCreated));
+				expect(Date.parse(k.last_open_shift_datetime)).toBeLessThan(Date.parse(k.last_document_datetime));
+			}
+		});
+
 		test('shop without registers → []; archived shop → only with archived=true', async () => {
 			expect((await get(`/sc/${PRO_CENTER}/shops/1002-05/kkts`)).json.data).toEqual([]);
 			expect((await get(`/sc/${PRO_CENTER}/shops/${ARCHIVED_SHOP}/kkts`)).json.data).toEqual([]);

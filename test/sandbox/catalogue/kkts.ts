@@ -81,10 +81,21 @@ export function kktIdentitiesOf(shop: ShopFixture): KktIdentity[] {
 	return list;
 }
 
-/** The API rows at `now`, moments with the center's offset. */
-export function kktsOfShop(shop: ShopFixture, zone: string, now: Date): Kkt[] {
+/** Moments (epoch ms) read from the register's documents, when known. */
+export interface KktActivity {
+	firstDocument?: number;
+	lastDocument?: number;
+	lastShiftOpen?: number;
+}
+
+/**
+ * The API rows at `now`, moments with the center's offset. `activity` (from the receipts) overrides the
+ * approximate document and shift moments.
+ */
+export function kktsOfShop(shop: ShopFixture, zone: string, now: Date, activity: (kkt: KktIdentity) => KktActivity = () => ({})): Kkt[] {
 	const nowLocal = DateTime.fromJSDate(now, { zone });
 	return kktIdentitiesOf(shop).map((idt) => {
+		const act = activity(idt);
 		const h = hashString(idt.id);
 		const connected = DateTime.fromISO(idt.connected_on, { zone }).set({ hour: 12 });
 		const opensAt = (d: DateTime) => d.startOf('day').set({ hour: 9, minute: 50 + (h % 10) });
@@ -106,7 +117,10 @@ export function kktsOfShop(shop: ShopFixture, zone: string, now: Date): Kkt[] {
 				lastShift = todayOpen;
 			}
 		}
-		const first = DateTime.fromISO('2024-01-01', { zone }).set({ hour: 10, minute: 2 + (h % 20) });
+		let first = DateTime.fromISO('2024-01-01', { zone }).set({ hour: 10, minute: 2 + (h % 20) });
+		if (act.firstDocument !== undefined) first = DateTime.fromMillis(act.firstDocument, { zone });
+		if (act.lastDocument !== undefined) lastDoc = DateTime.fromMillis(act.lastDocument, { zone });
+		if (act.lastShiftOpen !== undefined) lastShift = DateTime.fromMillis(act.lastShiftOpen, { zone });
 		const iso = (d: DateTime) => d.setZone(zone).toISO({ suppressMilliseconds: true }) as string;
 		return {
 			id: idt.id,

@@ -8,6 +8,7 @@ import { centerById, shopById, shopsOfCenter } from '../fixtures';
 import { LIMITS, paginate, parseBoolean, parsePage } from '../rules';
 import { ApiError, type CenterFixture, type Handler, type RequestContext, type RouteName, type ShopFixture } from '../types';
 import { notFound } from './fields';
+import { kktActivityReader } from './kkt-activity';
 
 /** The API's Center object: sandbox-only facts (plan, blocked, hasTraffic) stripped. */
 export function publicCenter(c: CenterFixture) {
@@ -62,7 +63,8 @@ const zones: Handler = (ctx) => {
 const kkts: Handler = (ctx) => {
 	const shop = shopOfPath(ctx);
 	const withArchived = parseBoolean(ctx.query, 'archived');
-	const rows = kktsOfShop(shop, ctx.center.time_zone, ctx.now).filter((k) => withArchived || !k.is_archived);
+	const zone = ctx.center.time_zone;
+	const rows = kktsOfShop(shop, zone, ctx.now, kktActivityReader(ctx.store, shop, zone, ctx.now)).filter((k) => withArchived || !k.is_archived);
 	return { data: rows, meta: { time_zone: ctx.center.time_zone } };
 };
 
