@@ -183,6 +183,17 @@ describe('sandbox fault switches', () => {
 		}
 	});
 
+	test('insertBetweenPages with the real store: newest-first tickets shift by the inserted count', async () => {
+		const q = (page: string) => api(sb, 'GET', `/sc/${PRO_CENTER}/portal/tickets`, { token: t, query: { start_created_date: '2026-10-01', end_created_date: '2026-11-20', per_page: '5', page } });
+		const p1 = await q('1');
+		expect(p1.json.data).toHaveLength(5);
+		sb.faults.set({ insertBetweenPages: { route: 'tickets', count: 2 } });
+		const p2 = await q('2');
+		expect(p2.json.meta.pagination.total).toBe(p1.json.meta.pagination.total + 2);
+		expect(p2.json.data[0].ticket_uid).toBe(p1.json.data[3].ticket_uid);
+		expect(p2.json.data[1].ticket_uid).toBe(p1.json.data[4].ticket_uid);
+	});
+
 	test('bad switches are rejected (in-process throws, control answers 400); DELETE clears', async () => {
 		expect(() => sb.faults.set({ errorRate: 2 })).toThrow();
 		expect(() => sb.faults.set({ bogus: 1 } as never)).toThrow(/Unknown fault switch/);
