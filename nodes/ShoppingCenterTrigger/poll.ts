@@ -19,7 +19,7 @@
 import { NodeOperationError, type IDataObject, type INodeExecutionData, type IPollFunctions } from 'n8n-workflow';
 import { listCenters } from '../shared/center';
 import { featureRefusal } from '../shared/plan';
-import { collectPages, knownPlan } from '../shared/transport';
+import { collectPages, knownPlan, rememberPlan } from '../shared/transport';
 import { getApiCredentials } from '../shared/transport/credentials';
 import type { EncodableRecord } from '../shared/transport/encoding';
 import { addDays, todayIn } from '../shared/windows';
@@ -201,6 +201,16 @@ export class ShoppingCenterPoller {
 		return refusal && `Center ${target.id}: ${refusal}`;
 	}
 
+	/**
+	 * Anomalies are PRO only, so plan_required says the center is Basic: remembered in the package's
+	 * plan cache, the next polls refuse (or skip) the center without a request.
+	 */
+	private async learnPlan(target: Target, error: unknown): Promise<void> {
+		if (this.cfg.event !== 'newAnomaly' || (error as { context?: { code?: unknown } })?.context?.code !== 'plan_required') return;
+		this.creds ??= await getApiCredentials(this.ctx);
+		rememberPlan(this.creds.baseUrl, target.id, 'basic');
+	}
+
 	/** The window of this poll for a center: [start, today] in its zone. */
 	private window(target: Target, previous: CenterState | undefined, manual: boolean): { start: string; end: string; today: string } {
 		const today = todayIn(target.zone, this.startedAt);
@@ -292,6 +302,7 @@ export class ShoppingCenterPoller {
 			try {
 				rows = await this.readWindow(target, start, end, targets.length === 1);
 			} catch (error) {
+				await this.learnPlan(target, error);
 				if (!target.optional || !isCenterRefusal(error)) throw error;
 				ctx.logger.warn(`Shopping Center Trigger: center ${target.id} skipped: ${(error as Error).message}`);
 				if (previous) next.centers[target.id] = previous;
