@@ -91,7 +91,7 @@ export function receiptCount(store: DataStore, w: ReceiptWindow): number {
 	return candidateDays(store, w).reduce((sum, d) => sum + countOnDay(store, w, d), 0);
 }
 
-/** Every matching document in export order (the truth; generates every day of the window). */
-export function allReceipts(store: DataStore, w: ReceiptWindow): RawReceipt[] {
-	return candidateDays(store, w).flatMap((d) => receiptsOnDay(store, w, d));
+/** Visits every matching document in export order, day by day (the truth; generates every day of the window). */
+export function forEachReceipt(store: DataStore, w: ReceiptWindow, visit: (r: RawReceipt) => void): void {
+	for (const d of candidateDays(store, w)) for (const r of receiptsOnDay(store, w, d)) visit(r);
 }

@@ -7,7 +7,7 @@ import { ApiError, validationError } from '../types';
 import { centerById, shopById, shopsOfCenter } from '../fixtures';
 import { dayIndex, dayOfMs, dateOfIndex, DATA_START_IDX } from './calendar';
 import { DOCUMENT_TYPES, SALES_TYPES } from './receipt-gen';
-import { allReceipts } from './receipt-query';
+import { forEachReceipt } from './receipt-query';
 import { dayTotals } from './daily';
 import { selectAnomalies } from './anomalies';
 import { selectPasses, selectTickets, type PortalFilter } from './portal-query';
@@ -47,8 +47,16 @@ export function computeTruth(store: DataStore, kind: string, q: TruthQuery, nowD
 		const names = csv(q, 'document_types');
 		const types = names ? names.map((n) => DOCUMENT_TYPES.indexOf(n as never)) : SALES_TYPES;
 		if (types.some((t) => t < 0)) throw validationError('document_types', 'Unknown document type.');
-		const rows = shops.flatMap((shop) => allReceipts(store, { shop: shop!, zone, created: created ?? (received ? undefined : [DATA_START_IDX, today]), received, types, now }));
-		return { ids: rows.map((r) => r.id), count: rows.length, sum: rows.reduce((a, r) => a + r.total, 0) };
+		const ids: string[] = [];
+		let sum = 0;
+		for (const shop of shops) {
+			const w = { shop: shop!, zone, created: created ?? (received ? undefined : ([DATA_START_IDX, today] as [number, number])), received, types, now };
+			forEachReceipt(store, w, (r) => {
+				ids.push(r.id);
+				sum += r.total;
+			});
+		}
+		return { ids, count: ids.length, sum };
 	}
 	if (kind === 'daily') {
 		if (!q.shop_id) throw validationError('shop_id', 'shop_id is required for daily.');
