@@ -7,7 +7,7 @@
 import type { CenterFixture } from '../types';
 import { shopsOfCenter } from '../fixtures';
 import { Stream } from './prng';
-import { compactDate, dateOfIndex, dayStartMs, DATA_START_IDX, isoAt } from './calendar';
+import { compactDate, dateOfIndex, dayOfMs, dayStartMs, DATA_START_IDX, isoAt } from './calendar';
 
 export const ANOMALY_STATUSES = ['new', 'completed', 'archived'] as const;
 export const ANOMALY_LEVELS = ['high', 'medium', 'low'] as const;
@@ -173,7 +173,7 @@ export function selectAnomalies(
 	now: number,
 ): AnomalyRecord[] {
 	const all: AnomalyRecord[] = [];
-	const last = Math.min(f.end, Math.floor((now - dayStartMs(center.time_zone, DATA_START_IDX)) / DAY) + DATA_START_IDX + 1);
+	const last = Math.min(f.end, dayOfMs(center.time_zone, now));
 	for (let d = Math.max(f.start, DATA_START_IDX); d <= last; d++) all.push(...anomaliesOfDay(seed, center, d));
 	for (const a of inserted) if (a.day >= f.start && a.day <= f.end) all.push(a);
 	return all

@@ -5,7 +5,7 @@
 import { ApiError, validationError, type CenterFixture, type QueryValues, type RequestContext, type ShopFixture } from '../types';
 import { shopById } from '../fixtures';
 import { freshestDate, list, optionalDate, planRequired, scalar } from '../rules';
-import { dateOfIndex, dayOfMs, indexOfDateTime } from './calendar';
+import { dateOfIndex, indexOfDateTime } from './calendar';
 
 /** The shop of the path; 404 not_found when it is not a shop of this center. */
 export function shopOf(ctx: RequestContext): ShopFixture {
@@ -38,10 +38,6 @@ export function datePair(query: QueryValues, startField: string, endField: strin
 	if (end === undefined) throw validationError(endField, `${endField} is required together with ${startField}.`);
 	if (end < start) throw validationError(endField, `${endField} must not be earlier than ${startField}.`);
 	return [start, end];
-}
-
-export function todayIndex(ctx: RequestContext): number {
-	return dayOfMs(ctx.center.time_zone, ctx.now.getTime());
 }
 
 /**

@@ -71,7 +71,7 @@ export function computeTruth(store: DataStore, kind: string, q: TruthQuery, nowD
 	}
 	if (kind === 'anomalies') {
 		const [start, end] = pair(q, 'start_date', 'end_date') ?? [DATA_START_IDX, today];
-		const rows = selectAnomalies(store.seed, center, store.insertedAnomalies(center.id), { start, end: Math.min(end, today + 1), shopId: q.shop_id, status: q.status, level: q.level }, now);
+		const rows = selectAnomalies(store.seed, center, store.insertedAnomalies(center.id), { start, end, shopId: q.shop_id, status: q.status, level: q.level }, now);
 		return { ids: rows.map((a) => a.id), count: rows.length };
 	}
 	if (kind === 'tickets' || kind === 'passes') {
