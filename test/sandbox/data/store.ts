@@ -181,6 +181,9 @@ export class DataStore {
 
 	private insertAnomaly(center: CenterFixture, now: number, extra: Record<string, unknown>): string {
 		if (center.plan !== 'pro') throw new ApiError(403, 'plan_required', 'Anomalies exist only for PRO centers.', { plan: center.plan });
+		if (extra.date !== undefined && (typeof extra.date !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(extra.date))) {
+			throw validationError('date', 'date must be a date in the form YYYY-MM-DD.');
+		}
 		const day = typeof extra.date === 'string' ? dayIndex(extra.date) : dayOfMs(center.time_zone, now);
 		const shopId = typeof extra.shop_id === 'string' ? this.shopFor(center, extra, false).id : undefined;
 		const id = `an-${center.id}-${compactDate(day)}-n${String(this.seq).padStart(5, '0')}`;
