@@ -1,18 +1,10 @@
 /**
  * Request rules the data handlers share (on top of rules.ts): required dates and date pairs as day
- * indexes, the freshest-date rule, plan periods, the shop of the path, enumerations.
+ * indexes, the freshest-date rule, plan periods, enumerations. (The shop of the path: directory.ts shopOfPath.)
  */
-import { ApiError, validationError, type CenterFixture, type QueryValues, type RequestContext, type ShopFixture } from '../types';
-import { shopById } from '../fixtures';
+import { ApiError, validationError, type CenterFixture, type QueryValues, type RequestContext } from '../types';
 import { freshestDate, list, optionalDate, planRequired, scalar } from '../rules';
 import { dateOfIndex, indexOfDateTime } from './calendar';
-
-/** The shop of the path; 404 not_found when it is not a shop of this center. */
-export function shopOf(ctx: RequestContext): ShopFixture {
-	const shop = shopById(ctx.center.id, ctx.params.shop_id);
-	if (!shop) throw new ApiError(404, 'not_found', `Shop ${ctx.params.shop_id} was not found in this center.`, { field: 'shop_id' });
-	return shop;
-}
 
 export function requirePro(center: CenterFixture, what: string): void {
 	if (center.plan !== 'pro') throw planRequired(center, what);

@@ -6,6 +6,7 @@
  */
 import { LIMITS, paginate, parsePage, scalar } from '../rules';
 import { ApiError, validationError, type Handler, type RouteName } from '../types';
+import { notFound } from './fields';
 import { shopById } from '../fixtures';
 import { checkFreshness, enumParam, requiredDay, requirePro } from '../data/params';
 import { ANOMALY_LEVELS, ANOMALY_STATUSES, anomalyToApi, selectAnomalies } from '../data/anomalies';
@@ -29,7 +30,7 @@ const anomalies: Handler = (ctx) => {
 	const p = parsePage(ctx.query, LIMITS.anomaliesPerPage);
 	const shopId = scalar(ctx.query, 'shop_id') || undefined;
 	if (shopId !== undefined && !shopById(ctx.center.id, shopId)) {
-		throw new ApiError(404, 'not_found', `Shop ${shopId} was not found in this center.`, { field: 'shop_id' });
+		throw notFound('shop_id', `Shop ${shopId} is not found in this center.`);
 	}
 	const now = ctx.now.getTime();
 	const rows = selectAnomalies(ctx.store.seed, ctx.center, ctx.store.insertedAnomalies(ctx.center.id), { start, end, shopId, status, level }, now);

@@ -6,7 +6,8 @@
  */
 import { LIMITS, parsePage, list } from '../rules';
 import { ApiError, validationError, type Handler, type RequestContext, type RouteName } from '../types';
-import { checkFreshness, checkPeriod, datePair, requirePro, shopOf } from '../data/params';
+import { shopOfPath } from './directory';
+import { checkFreshness, checkPeriod, datePair, requirePro } from '../data/params';
 import { DOCUMENT_TYPES, SALES_TYPES } from '../data/receipt-gen';
 import { receiptPage } from '../data/receipt-query';
 import { receiptToApi } from '../data/receipt-format';
@@ -28,7 +29,7 @@ function documentTypes(ctx: RequestContext): number[] {
 
 const receipts: Handler = (ctx) => {
 	requirePro(ctx.center, 'the receipt export');
-	const shop = shopOf(ctx);
+	const shop = shopOfPath(ctx);
 	const zone = ctx.center.time_zone;
 	const [created, received] = PAIRS.map(([start, end]) => {
 		const pair = datePair(ctx.query, start, end, zone);

@@ -8,7 +8,8 @@
 import { LIMITS, PLAN_RULES, freshestDate, paginate, parsePage } from '../rules';
 import { validationError, type Handler, type RequestContext, type RouteName } from '../types';
 import { indexOfDateTime, monthBounds } from '../data/calendar';
-import { checkFreshness, checkPeriod, requiredDay, shopOf } from '../data/params';
+import { shopOfPath } from './directory';
+import { checkFreshness, checkPeriod, requiredDay } from '../data/params';
 import { dailyRow } from '../data/daily';
 import { monthlyRows } from '../data/monthly';
 
@@ -22,7 +23,7 @@ function period(ctx: RequestContext): [number, number] {
 }
 
 const daily: Handler = (ctx) => {
-	const shop = shopOf(ctx);
+	const shop = shopOfPath(ctx);
 	const [start, end] = period(ctx);
 	const lenient = ctx.options.periodRule === 'lenient';
 	const rule = PLAN_RULES[ctx.center.plan];
@@ -44,7 +45,7 @@ function monthsBetween(first: number, last: number): number {
 }
 
 const monthly: Handler = (ctx) => {
-	const shop = shopOf(ctx);
+	const shop = shopOfPath(ctx);
 	const [start, end] = period(ctx);
 	const first = monthBounds(start).first;
 	const last = monthBounds(end).last;
