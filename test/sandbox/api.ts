@@ -78,7 +78,13 @@ export async function handleApi(parts: SandboxParts, req: IncomingMessage, metho
 		const page = Number(scalar(out.query, 'page') ?? '1');
 		const insert = center ? parts.faults.insertBeforePage(match.route, page) : undefined;
 		if (insert && center) {
-			parts.store.insert(insert.kind, center.id, insert.count, now, match.params.shop_id ? { shop_id: match.params.shop_id } : undefined);
+			// late receipts land inside the window being paged, so its pages shift
+			const extra: Record<string, unknown> = {};
+			if (match.params.shop_id) extra.shop_id = match.params.shop_id;
+			const from = scalar(out.query, 'start_created_date');
+			const to = scalar(out.query, 'end_created_date');
+			if (insert.kind === 'receipt' && from && to) Object.assign(extra, { start_created_date: from, end_created_date: to });
+			parts.store.insert(insert.kind, center.id, insert.count, now, Object.keys(extra).length ? extra : undefined);
 		}
 
 		const body = method === 'GET' ? {} : parseBody(raw, contentType);
