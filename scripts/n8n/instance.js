@@ -74,6 +74,22 @@ function quietEnv() {
 	};
 }
 
+/** Modules that call n8n's servers (and that the tests do not need); n8n 2.x fetched its MCP registry
+ *  from api.n8n.io at start.  Only names this version knows are used (unknown ones make n8n fail). */
+const CALLING_OUT_MODULES = ['mcp-registry', 'instance-ai', 'instance-reporting', 'workflow-builder', 'instance-registry'];
+
+function disabledModules(installDir, wanted = CALLING_OUT_MODULES) {
+	let known = [];
+	try {
+		const f = path.join(installDir, 'node_modules', '@n8n', 'backend-common', 'dist', 'modules', 'modules.config.js');
+		const m = /MODULE_NAMES = \[([^\]]*)\]/.exec(fs.readFileSync(f, 'utf8'));
+		known = m ? [...m[1].matchAll(/'([^']+)'/g)].map((x) => x[1]) : [];
+	} catch {
+		known = [];
+	}
+	return wanted.filter((w) => known.includes(w));
+}
+
 function freePort() {
 	return new Promise((resolve, reject) => {
 		const srv = net.createServer();
@@ -230,6 +246,8 @@ async function startN8n(opts = {}) {
 		...(customDirs.length ? { N8N_CUSTOM_EXTENSIONS: customDirs.join(';') } : {}),
 		...(opts.env || {}),
 	};
+	const disabled = disabledModules(inst.dir, opts.disableModules);
+	if (disabled.length && !('N8N_DISABLED_MODULES' in (opts.env || {}))) env.N8N_DISABLED_MODULES = disabled.join(',');
 	if (inst.nodeHeaders) env.PATH = `${path.dirname(inst.nodeBin)}${path.delimiter}${env.PATH}`;
 
 	const logFile = path.join(userFolder, 'n8n.log');
