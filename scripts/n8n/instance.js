@@ -210,7 +210,11 @@ async function startN8n(opts = {}) {
 	// Community package, the way users do.
 	const t1 = Date.now();
 	let tgz = opts.packageTgz ? path.resolve(opts.packageTgz) : null;
-	if (!tgz && opts.packageDir) tgz = packPackage(opts.packageDir, fs.mkdtempSync(path.join(os.tmpdir(), 'n8n-e2e-pack-')));
+	let ownPackDir = null;
+	if (!tgz && opts.packageDir) {
+		ownPackDir = fs.mkdtempSync(path.join(os.tmpdir(), 'n8n-e2e-pack-'));
+		tgz = packPackage(opts.packageDir, ownPackDir);
+	}
 	let installed = null;
 	if (tgz && opts.installToNodes !== false) installed = installCommunityPackage(tgz, n8nFolder, { mode: opts.installMode || 'n8n' });
 	const customDirs = [];
@@ -308,6 +312,7 @@ async function startN8n(opts = {}) {
 		}
 		await new Promise((r) => logStream.end(r));
 		if (ownFolder && !keep) fs.rmSync(userFolder, { recursive: true, force: true });
+		if (ownPackDir && !keep) fs.rmSync(ownPackDir, { recursive: true, force: true });
 	}
 
 	const tail = (n = 60) => logLines.slice(-n).join('\n');
@@ -337,7 +342,14 @@ async function startN8n(opts = {}) {
 		if (!healthy) throw new N8nError(`n8n did not become healthy in time:\n${tail()}`);
 		timings.startMs = Date.now() - t2;
 
-		const client = makeClient({ url, inst, env, userFolder, logLines });
+		// Log lines that tell why a package (or a node of it) did not load.
+		const loadErrors = () =>
+			logLines.filter(
+				(l) =>
+					/Cannot find module|could not be found|Error loading|Failed to load|is not a constructor|SyntaxError|Unexpected token/i.test(l) &&
+					(!installed || l.includes(installed.name) || l.includes('custom-extensions')),
+			);
+		const client = makeClient({ url, inst, env, userFolder, logLines, loadErrors });
 		if (opts.setupOwner !== false) {
 			const t3 = Date.now();
 			await client.setupOwner(OWNER);
@@ -364,6 +376,7 @@ async function startN8n(opts = {}) {
 			request: client.request,
 			cli: client.cli,
 			logs: () => logLines.join('\n'),
+			loadErrors,
 			logFile,
 			timings,
 			stop,
@@ -375,7 +388,7 @@ async function startN8n(opts = {}) {
 	}
 }
 
-function makeClient({ url, inst, env, userFolder }) {
+function makeClient({ url, inst, env, userFolder, loadErrors = () => [] }) {
 	const browserId = crypto.randomUUID();
 	const state = { cookie: '' };
 	let flatted = null;
@@ -571,7 +584,10 @@ function makeClient({ url, inst, env, userFolder }) {
 			const nt = new Set((await api.nodeTypes()).map((n) => n.name));
 			const ct = new Set((await api.credentialTypes()).map((c) => c.name));
 			const missing = [...nodes.filter((n) => !nt.has(n)).map((n) => `node ${n}`), ...credentials.filter((c) => !ct.has(c)).map((c) => `credential ${c}`)];
-			if (missing.length) throw new N8nError(`not loaded by n8n: ${missing.join(', ')}`);
+			if (missing.length) {
+				const why = loadErrors();
+				throw new N8nError(`not loaded by n8n: ${missing.join(', ')}${why.length ? `\nn8n said:\n${[...new Set(why)].slice(0, 10).join('\n')}` : ''}`);
+			}
 			return true;
 		},
 		/** Call a production webhook of an active workflow. */
