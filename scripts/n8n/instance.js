@@ -283,11 +283,24 @@ async function startN8n(opts = {}) {
 		});
 	}
 
+	// If the test process dies without stop(), n8n (a detached group) must not outlive it.
+	const killOnExit = () => {
+		try {
+			process.kill(-child.pid, 'SIGKILL');
+		} catch {
+			/* gone */
+		}
+		if (ownFolder && !opts.keep) fs.rmSync(userFolder, { recursive: true, force: true });
+		if (ownPackDir && !opts.keep) fs.rmSync(ownPackDir, { recursive: true, force: true });
+	};
+	process.on('exit', killOnExit);
+
 	const url = `http://127.0.0.1:${port}`;
 	let stopped = false;
 	async function stop({ keep = opts.keep } = {}) {
 		if (stopped) return;
 		stopped = true;
+		process.removeListener('exit', killOnExit);
 		if (!exited) {
 			try {
 				process.kill(-child.pid, 'SIGTERM');
