@@ -1,0 +1,76 @@
+/**
+ * Shared by the Attendance, Portal and Anomalies node tests: a sandbox at a fixed moment, the node run
+ * through the in-process n8n-core harness with the package's credential, and the sandbox's request log.
+ */
+import type { INodeExecutionData, INodeParameters, INodeType } from 'n8n-workflow';
+import { ShoppingCenterApi } from '../../credentials/ShoppingCenterApi.credentials';
+import { runNode, type RunNodeOptions, type RunNodeResult } from '../harness';
+import { DEMO_CLIENT_ID, DEMO_CLIENT_SECRET, startSandbox, type Sandbox } from '../sandbox';
+import type { LogEntry } from '../sandbox/log';
+
+export const NOW = '2026-11-20T09:00:00Z';
+
+export async function startTestSandbox(): Promise<Sandbox> {
+	// real budgets (the plan is learned from X-RateLimit-Limit) over a shorter window, so long walks do not wait
+	return await startSandbox({ now: NOW, rateWindowMs: 10_000 });
+}
+
+export function locator(value: string, mode: 'id' | 'list' = 'id') {
+	return { __rl: true, mode, value };
+}
+
+export interface Run extends RunNodeResult {
+	/** the node's first output, as JSON */
+	json: Array<Record<string, unknown>>;
+	/** the API requests the run made (token calls excluded) */
+	requests: LogEntry[];
+}
+
+export async function run(
+	sb: Sandbox,
+	nodeType: INodeType,
+	parameters: INodeParameters,
+	options: Partial<RunNodeOptions> & { inputItems?: INodeExecutionData[] } = {},
+): Promise<Run> {
+	const since = lastSeq(sb);
+	const result = await runNode({
+		nodeType,
+		parameters,
+		credentials: { shoppingCenterApi: { baseUrl: sb.baseUrl, clientId: DEMO_CLIENT_ID, clientSecret: DEMO_CLIENT_SECRET } },
+		credentialTypes: [new ShoppingCenterApi()],
+		now: NOW,
+		...options,
+	});
+	return {
+		...result,
+		json: (result.items[0] ?? []).map((i) => i.json as Record<string, unknown>),
+		requests: sb.log.list({ since }).filter((e) => e.route !== 'token'),
+	};
+}
+
+export function lastSeq(sb: Sandbox): number {
+	const all = sb.log.list();
+	return all.length ? all[all.length - 1].seq : 0;
+}
+
+export function ofRoute(requests: LogEntry[], route: string): LogEntry[] {
+	return requests.filter((e) => e.route === route);
+}
+
+/** A query value of a logged request as one string (or undefined). */
+export function q(entry: LogEntry, key: string): string | undefined {
+	const v = entry.query[key];
+	return Array.isArray(v) ? v.join(',') : v;
+}
+
+export function qList(entry: LogEntry, key: string): string[] {
+	const v = entry.query[key];
+	return v === undefined ? [] : Array.isArray(v) ? v : [v];
+}
+
+/** Days from start to end inclusive (YYYY-MM-DD). */
+export function daysOf(start: string, end: string): string[] {
+	const out: string[] = [];
+	for (let t = Date.parse(`${start}T00:00:00Z`); t <= Date.parse(`${end}T00:00:00Z`); t += 86_400_000) out.push(new Date(t).toISOString().slice(0, 10));
+	return out;
+}
