@@ -17,7 +17,7 @@ export function readChoice<T extends string>(ctx: IExecuteFunctions, name: strin
 	if (value === '' || value === undefined || value === null) return def;
 	const s = typeof value === 'string' ? value.trim() : value;
 	if (typeof s !== 'string' || !(allowed as readonly string[]).includes(s)) {
-		fail(ctx, itemIndex, label, `${shown(value)} is not one of ${allowed.join(', ')}`);
+		fail(ctx, itemIndex, label, `${shown(value)} is not one of ${allowed.filter((a) => a !== '').join(', ')}${allowed.includes('' as T) ? ' (or empty)' : ''}`);
 	}
 	return s as T;
 }
