@@ -603,14 +603,25 @@ function makeClient({ url, inst, env, userFolder, loadErrors = () => [] }) {
 			}
 			return true;
 		},
-		/** Call a production webhook of an active workflow. */
-		async webhook(pathPart, { method = 'POST', body, headers = {}, test = false } = {}) {
-			const res = await fetch(`${url}/${test ? 'webhook-test' : 'webhook'}/${pathPart}`, {
-				method,
-				headers: { 'content-type': 'application/json', ...headers },
-				body: body === undefined || method === 'GET' ? undefined : JSON.stringify(body),
-			});
-			const text = await res.text();
+		/**
+		 * Call a production webhook of an active workflow.  n8n 2.40 registers an activated workflow's
+		 * webhooks a few hundred ms after `activate` answers, so a 404 "not registered" (which runs
+		 * nothing) is retried for up to `waitMs`.
+		 */
+		async webhook(pathPart, { method = 'POST', body, headers = {}, test = false, waitMs = 10000 } = {}) {
+			const deadline = Date.now() + waitMs;
+			let res;
+			let text;
+			for (;;) {
+				res = await fetch(`${url}/${test ? 'webhook-test' : 'webhook'}/${pathPart}`, {
+					method,
+					headers: { 'content-type': 'application/json', ...headers },
+					body: body === undefined || method === 'GET' ? undefined : JSON.stringify(body),
+				});
+				text = await res.text();
+				if (!(res.status === 404 && /not registered/.test(text)) || Date.now() > deadline) break;
+				await sleep(200);
+			}
 			let json;
 			try {
 				json = JSON.parse(text);
