@@ -300,7 +300,7 @@ export class ShoppingCenterPoller {
 			const { start, end, today } = this.window(target, previous, manual);
 			let rows: IDataObject[];
 			try {
-				rows = await this.readWindow(target, start, end, targets.length === 1);
+				rows = await this.readWindow(target, start, end, cfg.scope === 'selected' && cfg.centerIds.length === 1);
 			} catch (error) {
 				await this.learnPlan(target, error);
 				if (!target.optional || !isCenterRefusal(error)) throw error;
@@ -323,6 +323,27 @@ export class ShoppingCenterPoller {
 	}
 }
 
+/**
+ * Polls of one trigger node in progress in this process. n8n's scheduler does not wait for a poll to
+ * end before it starts the next one (a poll may wait minutes for the rate limit): two polls reading
+ * the same saved state would emit the same records twice, so a tick that finds a poll of the same node
+ * still running emits nothing and leaves the work to it.
+ */
+const running = new Set<string>();
+
 export async function pollTrigger(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
-	return await new ShoppingCenterPoller(this, readConfig(this)).run();
+	const cfg = readConfig(this);
+	const poller = new ShoppingCenterPoller(this, cfg);
+	if (this.getMode() === 'manual') return await poller.run();
+	const key = `${this.getWorkflow().id ?? ''}|${this.getNode().id}|${this.getNode().name}`;
+	if (running.has(key)) {
+		this.logger.warn(`Shopping Center Trigger: the previous poll of "${this.getNode().name}" is still running; this tick is skipped`);
+		return null;
+	}
+	running.add(key);
+	try {
+		return await poller.run();
+	} finally {
+		running.delete(key);
+	}
 }

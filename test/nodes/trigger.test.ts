@@ -4,7 +4,7 @@
  * sandbox's "now", so the node's "today" in each center's zone is the sandbox's.
  */
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
-import { runPoll, type RunPollResult } from '../harness';
+import { runLoadOptions, runPoll, type RunPollResult } from '../harness';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../sandbox';
 import { DEMO_CLIENT_ID, DEMO_CLIENT_SECRET } from '../sandbox/fixtures';
 import { centerById } from '../sandbox/fixtures';
@@ -21,6 +21,8 @@ import { pacer, tokenCache } from '../../nodes/shared/transport';
 import { forgetCenters } from '../../nodes/shared/center';
 import { clearPlans } from '../../nodes/shared/transport/planCache';
 import { addDays, todayIn } from '../../nodes/shared/windows';
+import { Container } from '@n8n/di';
+import { SSHClientsManager } from 'n8n-core/dist/execution-engine/ssh-clients-manager';
 
 const H = 3_600_000;
 const PRO = '1002'; // Asia/Yekaterinburg, UTC+5
@@ -34,7 +36,12 @@ const credentialTypes = [new ShoppingCenterApi()];
 // retries as in production, but without the waiting (6 attempts of the retryable codes)
 const savedPolicy = { ...DEFAULT_RETRY_POLICY };
 beforeAll(() => Object.assign(DEFAULT_RETRY_POLICY, { baseDelayMs: 1, maxDelayMs: 2, maxTotalWaitMs: 200 }));
-afterAll(() => Object.assign(DEFAULT_RETRY_POLICY, savedPolicy));
+afterAll(() => {
+	Object.assign(DEFAULT_RETRY_POLICY, savedPolicy);
+	// n8n-core's LoadOptionsContext (runLoadOptions) starts SSHClientsManager, whose 60 s cleanup
+	// interval would keep this process alive; n8n stops it at shutdown, so do we
+	Container.get(SSHClientsManager).onShutdown();
+});
 
 let sb: Sandbox;
 async function sandbox(options: SandboxOptions = {}): Promise<Sandbox> {
@@ -48,6 +55,8 @@ afterEach(async () => {
 interface PollOptions {
 	staticData?: IDataObject;
 	mode?: 'trigger' | 'manual';
+	/** false: the harness leaves the clock alone (for a poll started while another one runs) */
+	clock?: boolean;
 }
 
 async function poll(parameters: INodeParameters, o: PollOptions = {}): Promise<RunPollResult> {
@@ -58,7 +67,7 @@ async function poll(parameters: INodeParameters, o: PollOptions = {}): Promise<R
 		parameters,
 		staticData: o.staticData,
 		mode: o.mode,
-		now: sb.clock.now(),
+		now: o.clock === false ? undefined : sb.clock.now(),
 	});
 }
 
@@ -341,6 +350,73 @@ describe('New Anomaly', () => {
 		const bare = await ok(anomalyParams([PRO]), { mode: 'manual' });
 		expect(items(bare)).toHaveLength(1);
 		expect(bare.staticData).toEqual({});
+	});
+});
+
+describe('fields', () => {
+	test('the center list is loaded live for the multi-select', async () => {
+		await sandbox();
+		const r = await runLoadOptions({
+			nodeType: trigger,
+			credentialTypes,
+			credentials: { shoppingCenterApi: { baseUrl: sb.baseUrl, clientId: DEMO_CLIENT_ID, clientSecret: DEMO_CLIENT_SECRET } },
+			method: 'getCenters',
+			parameters: { event: 'newTicket', centerScope: 'selected' },
+		});
+		expect(r.error).toBeUndefined();
+		expect(r.options?.map((o) => o.value)).toEqual([BASIC, PRO, BLOCKED, PRO_FAR]);
+		expect(r.options?.[1].name).toBe('Mega PRO (Yekaterinburg)');
+	});
+
+	test('bad input is refused before any data request, naming the field', async () => {
+		await sandbox();
+		const since = lastSeq();
+		const bad = async (parameters: INodeParameters) => (await poll(parameters)).error?.message;
+		expect(await bad(anomalyParams([PRO], { lookbackDays: 2.5 }))).toMatch(/^Lookback \(Days\): .*2\.5.* is not a whole number from 0 to 365/);
+		expect(await bad(anomalyParams([PRO], { lookbackDays: -1 }))).toMatch(/^Lookback \(Days\)/);
+		expect(await bad(anomalyParams([]))).toMatch(/^Center Names or IDs: choose at least one center/);
+		expect(await bad(anomalyParams(['10 02']))).toMatch(/^Center Names or IDs: .* is not a valid ID/);
+		expect(await bad(anomalyParams([PRO], { filters: { levels: ['severe'] } }))).toMatch(/^Levels: "severe" is not one of high, medium, low/);
+		expect(sb.log.list({ since }).filter((e) => e.route !== 'centers' && e.route !== 'token')).toEqual([]);
+	});
+
+	test('centers from an expression (comma-separated); a shop filter goes to the API only for one center', async () => {
+		await sandbox();
+		const shop = '1002-01';
+		let since = lastSeq();
+		const one = await ok(anomalyParams([PRO], { firstPoll: 'emitAll', lookbackDays: 60, filters: { shopIds: shop } }));
+		expect(sb.log.list({ since, route: 'anomalies' })[0].query.shop_id).toBe(shop);
+		expect(items(one).length).toBeGreaterThan(0);
+		expect(items(one).every((i) => i.json.shop_id === shop)).toBe(true);
+
+		since = lastSeq();
+		const two = await ok(anomalyParams([], { centerIds: `={{ "${PRO}, ${PRO_FAR}" }}`, firstPoll: 'emitAll', lookbackDays: 60, filters: { shopIds: `${shop}, 1004-02` } }));
+		const asked = sb.log.list({ since, route: 'anomalies' });
+		expect(asked.map((e) => e.sc_id)).toEqual([PRO, PRO_FAR]);
+		expect(asked.every((e) => e.query.shop_id === undefined)).toBe(true);
+		expect(sorted(ids(two))).toEqual(
+			sorted([
+				...sb.store.truth('anomalies', { sc_id: PRO, start_date: addDays(todayIn('Asia/Yekaterinburg', now()), -60), shop_id: shop }, now()).ids,
+				...sb.store.truth('anomalies', { sc_id: PRO_FAR, start_date: addDays(todayIn('Asia/Vladivostok', now()), -60), shop_id: '1004-02' }, now()).ids,
+			]),
+		);
+	});
+
+	test('a tick while the previous poll of the same node still runs emits nothing (no double emission)', async () => {
+		await sandbox();
+		const first = await ok({ event: 'newTicket', centerScope: 'selected', centerIds: [PRO] });
+		sb.clock.advance(H);
+		const [uid] = sb.store.insert('ticket', PRO, 1, now());
+		sb.faults.set({ latencyMs: 300 });
+		const slow = poll({ event: 'newTicket', centerScope: 'selected', centerIds: [PRO] }, { staticData: first.staticData });
+		await new Promise((resolve) => setTimeout(resolve, 50));
+		const overlapping = await poll({ event: 'newTicket', centerScope: 'selected', centerIds: [PRO] }, { staticData: first.staticData, clock: false });
+		const done = await slow;
+		sb.faults.clear();
+		expect(overlapping.error).toBeUndefined();
+		expect(overlapping.items).toBeNull();
+		expect(overlapping.logs.some((l) => l.level === 'warn' && /still running/.test(l.message))).toBe(true);
+		expect(ids(done)).toEqual([uid]);
 	});
 });
 
