@@ -90,6 +90,16 @@ function disabledModules(installDir, wanted = CALLING_OUT_MODULES) {
 	return wanted.filter((w) => known.includes(w));
 }
 
+/** The caller's environment without anything that would configure n8n or Node behind our back
+ *  (a developer's N8N_* / DB_* settings, jest's NODE_ENV, ts-node's NODE_OPTIONS). */
+function inheritedEnv() {
+	const env = { ...process.env };
+	for (const k of Object.keys(env)) {
+		if (/^(N8N_|DB_|EXECUTIONS_|QUEUE_|GENERIC_|CREDENTIALS_|WEBHOOK_URL$|NODE_ENV$|NODE_OPTIONS$|NODE_PATH$|TS_NODE_|JEST_WORKER_ID$)/.test(k) && !k.startsWith('N8N_E2E_')) delete env[k];
+	}
+	return env;
+}
+
 function freePort() {
 	return new Promise((resolve, reject) => {
 		const srv = net.createServer();
@@ -227,8 +237,10 @@ async function startN8n(opts = {}) {
 	const brokerPort = await freePort();
 	const encryptionKey = opts.encryptionKey || crypto.randomBytes(24).toString('hex');
 	const env = {
-		...process.env,
+		...inheritedEnv(),
 		...quietEnv(),
+		// Jest sets NODE_ENV=test, and n8n then refuses to load nodes ("Not available in tests").
+		NODE_ENV: 'production',
 		N8N_USER_FOLDER: userFolder,
 		N8N_PORT: String(port),
 		N8N_LISTEN_ADDRESS: '127.0.0.1',
