@@ -20,7 +20,7 @@ step('type check (incl. tests)', () => run('npx', ['tsc', '--noEmit', '-p', 'tsc
 step('package contents', () => run('node', ['scripts/check-pack.js']));
 
 const jestJson = path.join(os.tmpdir(), `jest-${process.pid}.json`);
-step('jest', () => run('npx', ['jest', '--json', `--outputFile=${jestJson}`]));
+step('jest', () => run('npx', ['jest', '--forceExit', '--json', `--outputFile=${jestJson}`]));
 const e2e = path.join(root, 'test', 'e2e', 'run.js');
 if (fs.existsSync(e2e)) step('end-to-end in a real n8n', () => run('node', [e2e]));
 finish();
