@@ -10,6 +10,7 @@
  */
 import { Logger } from '@n8n/backend-common';
 import { Container } from '@n8n/di';
+import { SSHClientsManager } from 'n8n-core/dist/execution-engine/ssh-clients-manager';
 import { LoggerProxy } from 'n8n-workflow';
 import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -110,12 +111,20 @@ export function installLogCapture(): void {
 
 installLogCapture();
 
+// n8n-core's SSHClientsManager (built by every ExecuteContext) starts a 60 s cleanup interval
+// that would keep jest from exiting; build it now and unref that timer.
+(Container.get(SSHClientsManager) as unknown as { cleanupTimer?: NodeJS.Timeout }).cleanupTimer?.unref();
+
 /**
  * Starts collecting log lines; returns the live array and a stop function. Captures overlap:
  * two runs in flight at once (Promise.all) both see each other's lines.
  */
 export function startLogCapture(): { logs: CapturedLog[]; stop: () => void } {
 	installLogCapture();
+
+// n8n-core's SSHClientsManager (built by every ExecuteContext) starts a 60 s cleanup interval
+// that would keep jest from exiting; build it now and unref that timer.
+(Container.get(SSHClientsManager) as unknown as { cleanupTimer?: NodeJS.Timeout }).cleanupTimer?.unref();
 	const logs: CapturedLog[] = [];
 	activeCaptures.add(logs);
 	return { logs, stop: () => activeCaptures.delete(logs) };
