@@ -1,13 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { centerInfo, centerPlan } from '../../../shared/center';
 import { dateField, returnAllAndLimit } from '../../../shared/descriptions/common';
 import { centerLocator, shopLocator } from '../../../shared/descriptions/locators';
-import { readId, readLimit, readPeriod } from '../../../shared/params';
-import { clipToFreshest, precheckPeriod } from '../../../shared/periodInput';
-import { rulesFor } from '../../../shared/plan';
 import { collectPlainWindows } from '../../../shared/windowed';
 import { splitMonths } from '../../../shared/windows';
 import { withRubles } from '../money';
+import { readSalesRequest, rubleOptions } from '../salesRequest';
 
 const show = { resource: ['monthlyTotals'], operation: ['getMany'] };
 
@@ -22,24 +19,7 @@ export const description: INodeProperties[] = [
 		{ show },
 	),
 	...returnAllAndLimit({ show }),
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add option',
-		default: {},
-		displayOptions: { show },
-		options: [
-			{
-				displayName: 'Add Ruble Amounts',
-				name: 'addRubles',
-				type: 'boolean',
-				default: false,
-				description:
-					'Whether to add a &lt;field&gt;_rub copy (in rubles, kopecks / 100) next to each money field; the API fields themselves stay in kopecks',
-			},
-		],
-	},
+	rubleOptions(show),
 ];
 
 /**
@@ -47,16 +27,7 @@ export const description: INodeProperties[] = [
  * plan's month windows (each window's end clipped to the freshest day), no pages, one row per month.
  */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const scId = readId(this, 'center', 'Center', itemIndex);
-	const shopId = readId(this, 'shop', 'Shop', itemIndex);
-	precheckPeriod(this, itemIndex);
-	const limit = readLimit(this, itemIndex);
-	const addRubles = this.getNodeParameter('options.addRubles', itemIndex, false) as boolean;
-
-	const { time_zone: zone } = await centerInfo(this, scId);
-	const asked = readPeriod(this, itemIndex, zone);
-	const rules = rulesFor(await centerPlan(this, scId, itemIndex));
-	const period = clipToFreshest(asked, zone, rules);
+	const { scId, shopId, limit, addRubles, rules, period } = await readSalesRequest(this, itemIndex);
 	if (!period) return [];
 
 	const windows = splitMonths(period.start, period.end, rules.monthlyWindowMonths).map((w) => ({
