@@ -227,6 +227,17 @@ describe('Counter Hours → Submit', () => {
 		expect(routeCalls('counter.submit')).toHaveLength(1);
 	});
 
+	it('a refused second batch: the error item says which batches were written', async () => {
+		// the node's clock runs two hours ahead of the sandbox's: the last hour passes the local check, the API refuses it
+		const records = [...hours(1000, '2026-09-01T00:00:00Z'), { datetime: '2026-11-20T10:00:00Z', in: 1, out: 1 }];
+		const r = await run(counter({ center: rl(BASIC), externalId: 'half-gate' }), { items: [{ json: { records } }], continueOnFail: true, now: '2026-11-20T11:00:00Z' });
+		const [item] = out(r);
+		expect(item).toMatchObject({ code: 'validation_error', httpCode: '422' });
+		expect(item.description).toMatch(/Batch 2 of 2 failed; batch 1 \(1000 records\) was written/);
+		expect(routeCalls('counter.submit').map((e) => e.status)).toEqual([200, 422]);
+		expect(sb.intake.snapshot().counters.filter((c) => c.external_id === 'half-gate')).toHaveLength(1000);
+	});
+
 	it('a retryable failure of the second batch is repeated by the transport; every hour is written once', async () => {
 		sb.faults.set({ failNext: { count: 1, code: 'traffic_unavailable', routes: ['counter.submit'] } });
 		const records = hours(1500, '2026-08-01T00:00:00Z');

@@ -162,7 +162,8 @@ async function submit(ctx: IExecuteFunctions, itemIndex: number, scId: string, e
 			if (n > 0 && error && typeof error === 'object') {
 				// earlier batches are stored; hours overwrite, so running the whole submission again is safe
 				const e = error as { description?: string | null };
-				e.description = `${e.description ? `${e.description} ` : ''}Batch ${n + 1} of ${batches.length} failed; batches 1–${n} (${written} records) were written. Submitting again is safe: a repeated hour overwrites.`;
+				const done = n === 1 ? `batch 1 (${written} records) was written` : `batches 1–${n} (${written} records) were written`;
+				e.description = `${e.description ? `${e.description} ` : ''}Batch ${n + 1} of ${batches.length} failed; ${done}. Submitting again is safe: a repeated hour overwrites.`;
 			}
 			throw error;
 		}
