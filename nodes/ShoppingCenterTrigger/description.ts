@@ -1,3 +1,4 @@
+import { ANOMALY_LEVEL_OPTIONS, ANOMALY_STATUS_OPTIONS } from '../shared/descriptions/enums';
 /**
  * The trigger's fields: event, centers, lookback, first-poll behaviour, anomaly filters.
  */
@@ -128,11 +129,7 @@ export const properties: INodeProperties[] = [
 				displayName: 'Levels',
 				name: 'levels',
 				type: 'multiOptions',
-				options: [
-					{ name: 'High', value: 'high' },
-					{ name: 'Low', value: 'low' },
-					{ name: 'Medium', value: 'medium' },
-				],
+				options: ANOMALY_LEVEL_OPTIONS,
 				default: [],
 				description: 'Only anomalies of these levels (anomalies without a level never match)',
 			},
@@ -148,11 +145,7 @@ export const properties: INodeProperties[] = [
 				displayName: 'Statuses',
 				name: 'statuses',
 				type: 'multiOptions',
-				options: [
-					{ name: 'Archived', value: 'archived' },
-					{ name: 'Completed', value: 'completed' },
-					{ name: 'New', value: 'new' },
-				],
+				options: ANOMALY_STATUS_OPTIONS,
 				default: [],
 				description: 'Only anomalies in these statuses when a poll first sees them',
 			},

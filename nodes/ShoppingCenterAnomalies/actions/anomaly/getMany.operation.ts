@@ -1,3 +1,4 @@
+import { ANOMALY_LEVEL_OPTIONS, ANOMALY_STATUS_OPTIONS } from '../../../shared/descriptions/enums';
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { centerInfo, centerPlan } from '../../../shared/center';
 import { readChoice, readOptionalId } from '../../../shared/choices';
@@ -30,9 +31,7 @@ export const description: INodeProperties[] = [
 		type: 'options',
 		options: [
 			{ name: 'Any', value: '' },
-			{ name: 'Archived', value: 'archived' },
-			{ name: 'Completed', value: 'completed' },
-			{ name: 'New', value: 'new', description: 'Nobody has handled it yet' },
+			...ANOMALY_STATUS_OPTIONS,
 		],
 		default: '',
 		description: "Only anomalies in this status (their handling in the center manager's interface)",
@@ -44,9 +43,7 @@ export const description: INodeProperties[] = [
 		type: 'options',
 		options: [
 			{ name: 'Any', value: '' },
-			{ name: 'High', value: 'high' },
-			{ name: 'Low', value: 'low' },
-			{ name: 'Medium', value: 'medium' },
+			...ANOMALY_LEVEL_OPTIONS,
 		],
 		default: '',
 		description: 'Only anomalies of this level',
