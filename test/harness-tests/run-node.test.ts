@@ -1,6 +1,7 @@
 import type {
 	ICredentialDataDecryptedObject,
 	ICredentialType,
+	IDataObject,
 	IExecuteFunctions,
 	IHttpRequestHelper,
 	IHttpRequestOptions,
@@ -126,7 +127,7 @@ class KeyNode implements INodeType {
 		const body = (await this.helpers.httpRequestWithAuthentication.call(this, 'harnessKeyApi', {
 			url: this.getNodeParameter('url', 0) as string,
 			json: true,
-		})) as Record<string, unknown>;
+		})) as IDataObject;
 		return [[{ json: body }]];
 	}
 }
@@ -272,8 +273,9 @@ describe('runNode (n8n-core WorkflowExecute)', () => {
 		// n8n's NodeApiError maps 500 to its generic message and takes the description from the body
 		expect(result.error?.message).toBe('The service was not able to process your request');
 		expect(result.error?.description).toBe('upstream exploded');
-		expect((result.error as unknown as { httpCode: string }).httpCode).toBe('500');
-		expect(result.error?.node?.name).toBe('Fetch');
+		const { httpCode, node } = result.error as unknown as { httpCode: string; node: { name: string } };
+		expect(httpCode).toBe('500');
+		expect(node.name).toBe('Fetch');
 	});
 
 	it('fails the run with the NodeOperationError (message, description, item) when not continuing', async () => {
@@ -334,8 +336,9 @@ describe('runNode (n8n-core WorkflowExecute)', () => {
 		expect(result.status).toBe('error');
 	});
 
-	it('evaluates expressions with the legacy engine (no isolated-vm needed)', async () => {
-		expect(Expression.getActiveImplementation()).toBe('legacy');
+	it('evaluates expressions (legacy engine by default: no isolated-vm needed)', async () => {
+		const engine = process.env.N8N_HARNESS_EXPRESSION_ENGINE === 'vm' ? 'vm' : 'legacy';
+		expect(Expression.getActiveImplementation()).toBe(engine);
 		const result = await runNode({
 			nodeType: new PickyNode(),
 			parameters: { double: '={{ $json.n * 2 + $("When clicking \'Execute workflow\'").first().json.n }}' },

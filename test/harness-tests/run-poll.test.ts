@@ -99,7 +99,7 @@ afterAll(async () => await server.close());
 
 const base = () => ({
 	nodeType: new FeedTrigger(),
-	parameters: { topic: 'all' },
+	parameters: { topic: '={{ "al" + "l" }}' },
 	credentials: { harnessFeedApi: { baseUrl: server.baseUrl, key: 'k1' } },
 	credentialTypes: [new FeedApi()],
 });
@@ -132,7 +132,7 @@ describe('runPoll (n8n-core PollContext)', () => {
 		expect(third.items?.[0].map((i) => i.json.id)).toEqual([3]);
 		expect(third.items?.[0][0].json.activation).toBe('init');
 		expect(third.staticData.cursor).toBe(3);
-		expect(server.requests.slice(-1)[0].query.after).toBe('2');
+		expect(server.requests.slice(-1)[0].query).toEqual({ after: '2', topic: 'all' });
 	});
 
 	it('does not mutate the static data object it was given', async () => {

@@ -27,6 +27,7 @@ import { createRunExecutionData, NodeConnectionTypes, NodeHelpers, Workflow } fr
 
 import { CREDENTIAL_TEST_NODE_TYPE } from './credentials';
 import { createAdditionalData, type HarnessResultBase, prepareCredentials, withClock } from './engine';
+import { applyConfiguredExpressionEngine } from './env';
 
 export interface TestCredentialOptions {
 	/** Name of the credential type to test. */
@@ -87,6 +88,7 @@ function findTestFunction(
 }
 
 export async function testCredential(options: TestCredentialOptions): Promise<TestCredentialResult> {
+	await applyConfiguredExpressionEngine();
 	const { registry, credentialsHelper, finish } = prepareCredentials(
 		{ [options.credentialType]: options.data },
 		options.credentialTypes,
@@ -104,7 +106,7 @@ export async function testCredential(options: TestCredentialOptions): Promise<Te
 				id: `harness-${type.name}`,
 				name: `${type.name} (harness)`,
 				type: type.name,
-				data: credentialsHelper.applyDefaults(baseAdditionalData, options.data, type.name, 'internal'),
+				data: await credentialsHelper.applyDefaults(baseAdditionalData, options.data, type.name, 'internal'),
 			};
 
 			if (typeof testFunction === 'function') {
@@ -159,7 +161,8 @@ export async function testCredential(options: TestCredentialOptions): Promise<Te
 			);
 			let response: INodeExecutionData[][] | null | undefined;
 			try {
-				response = await new RoutingNode(executeFunctions, nodeTypeCopy, credentialsDecrypted).runNode();
+				const routingNode = new RoutingNode(executeFunctions, nodeTypeCopy, credentialsDecrypted);
+				response = await workflow.expression.withIsolate(async () => await routingNode.runNode());
 			} catch (error) {
 				const cause = (error as { cause?: { response?: { status: number; statusText?: string }; code?: string } })
 					.cause;

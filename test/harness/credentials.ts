@@ -261,18 +261,18 @@ export class HarnessCredentialsHelper extends ICredentialsHelper {
 	): Promise<ICredentialDataDecryptedObject> {
 		const original = (await this.getCredentials(nodeCredentials, type)).getData();
 		if (raw === true) return original;
-		return this.applyDefaults(additionalData, original, type, mode, executeData, expressionResolveValues);
+		return await this.applyDefaults(additionalData, original, type, mode, executeData, expressionResolveValues);
 	}
 
 	/** CLI CredentialsHelper.applyDefaultsAndOverwrites, without overwrites and external secrets. */
-	applyDefaults(
+	async applyDefaults(
 		additionalData: IWorkflowExecuteAdditionalData,
 		original: ICredentialDataDecryptedObject,
 		type: string,
 		mode: WorkflowExecuteMode,
 		executeData?: IExecuteData,
 		expressionResolveValues?: ICredentialsExpressionResolveValues,
-	): ICredentialDataDecryptedObject {
+	): Promise<ICredentialDataDecryptedObject> {
 		let data = NodeHelpers.getNodeParameters(
 			this.getCredentialsProperties(type),
 			original as INodeParameters,
@@ -310,15 +310,19 @@ export class HarnessCredentialsHelper extends ICredentialsHelper {
 				active: false,
 				nodeTypes: mockNodeTypes,
 			});
-			data = workflow.expression.getComplexParameterValue(
-				mockNode,
-				data as INodeParameters,
-				mode,
-				additionalKeys,
-				undefined,
-				undefined,
-				data,
-			) as ICredentialDataDecryptedObject;
+			const unresolved = data;
+			// the 'vm' expression engine evaluates only while the workflow holds an isolate
+			data = (await workflow.expression.withIsolate(async () =>
+				workflow.expression.getComplexParameterValue(
+					mockNode,
+					unresolved as INodeParameters,
+					mode,
+					additionalKeys,
+					undefined,
+					undefined,
+					unresolved,
+				),
+			)) as ICredentialDataDecryptedObject;
 		}
 		return data;
 	}

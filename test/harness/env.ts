@@ -11,7 +11,7 @@
 import { Logger } from '@n8n/backend-common';
 import { Container } from '@n8n/di';
 import { SSHClientsManager } from 'n8n-core/dist/execution-engine/ssh-clients-manager';
-import { LoggerProxy } from 'n8n-workflow';
+import { Expression, LoggerProxy } from 'n8n-workflow';
 import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -128,4 +128,44 @@ export function startLogCapture(): { logs: CapturedLog[]; stop: () => void } {
 	const logs: CapturedLog[] = [];
 	activeCaptures.add(logs);
 	return { logs, stop: () => activeCaptures.delete(logs) };
+}
+
+export type ExpressionEngine = 'legacy' | 'vm';
+
+/** Whether isolated-vm's native module loads here (needed only by the 'vm' expression engine). */
+export function isolatedVmAvailable(): boolean {
+	try {
+		// eslint-disable-next-line @typescript-eslint/no-require-imports
+		require('isolated-vm');
+		return true;
+	} catch {
+		return false;
+	}
+}
+
+/**
+ * Selects n8n-workflow's expression engine for the process (jest: for the test file).
+ * 'legacy' (n8n-workflow's default until the CLI initialises it) needs nothing native;
+ * 'vm' is what an n8n 1.123 server uses by default (N8N_EXPRESSION_ENGINE defaults to 'vm') and
+ * needs isolated-vm. Settings below are @n8n/config's defaults.
+ */
+export async function setExpressionEngine(engine: ExpressionEngine): Promise<void> {
+	if (engine === 'legacy') await Expression.disposeExpressionEngine();
+	await Expression.initExpressionEngine({
+		engine,
+		bridgeTimeout: 5000,
+		bridgeMemoryLimit: 128,
+		poolSize: 1,
+		maxCodeCacheSize: 1024,
+	});
+}
+
+let configuredEngine: Promise<void> | undefined;
+
+/** Applies N8N_HARNESS_EXPRESSION_ENGINE ('legacy' | 'vm') once; every harness entry point awaits it. */
+export async function applyConfiguredExpressionEngine(): Promise<void> {
+	const wanted = process.env.N8N_HARNESS_EXPRESSION_ENGINE;
+	if (wanted !== 'vm' && wanted !== 'legacy') return;
+	configuredEngine ??= setExpressionEngine(wanted);
+	await configuredEngine;
 }

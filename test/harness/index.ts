@@ -17,6 +17,6 @@ export {
 export { testCredential, type TestCredentialOptions, type TestCredentialResult } from './credential-test';
 export type { HarnessOptions, HarnessResultBase } from './engine';
 export { PACKAGE_NAME, START_NODE_NAME, withClock } from './engine';
-export type { CapturedLog } from './env';
-export { stringifyForLog } from './env';
+export type { CapturedLog, ExpressionEngine } from './env';
+export { isolatedVmAvailable, setExpressionEngine, stringifyForLog } from './env';
 export type { CredentialUpdate } from './credentials';

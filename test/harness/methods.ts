@@ -16,6 +16,7 @@ import {
 	prepare,
 	withClock,
 } from './engine';
+import { applyConfiguredExpressionEngine } from './env';
 
 export interface MethodOptions extends HarnessOptions {
 	/** The method's name under methods.listSearch / methods.loadOptions. */
@@ -46,6 +47,7 @@ async function callMethod<T>(
 	options: MethodOptions,
 	args: unknown[],
 ): Promise<HarnessResultBase & { value?: T; error?: Error }> {
+	await applyConfiguredExpressionEngine();
 	const { credentialsHelper, node, finish } = prepare(options);
 	try {
 		return await withClock(options.now, async () => {
@@ -73,11 +75,14 @@ async function callMethod<T>(
 				additionalData,
 				options.path ?? 'parameters',
 			);
+			let value: T | undefined;
+			let error: Error | undefined;
 			try {
-				return { ...finish(), value: await method.call(context, ...args) };
-			} catch (error) {
-				return { ...finish(), error: error as Error };
+				value = await workflow.expression.withIsolate(async () => await method.call(context, ...args));
+			} catch (e) {
+				error = e as Error;
 			}
+			return { ...finish(), value, error };
 		});
 	} finally {
 		finish();

@@ -27,6 +27,7 @@ import {
 	startNodeType,
 	withClock,
 } from './engine';
+import { applyConfiguredExpressionEngine } from './env';
 
 export interface RunNodeOptions extends HarnessOptions {
 	/** Items the start node hands to the node. Default: one empty item, like a Manual Trigger. */
@@ -55,6 +56,7 @@ export interface RunNodeResult extends HarnessResultBase {
 }
 
 export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
+	await applyConfiguredExpressionEngine();
 	const { credentialsHelper, node, finish } = prepare(options);
 	const mode = options.mode ?? 'manual';
 	if (options.continueOnFail) node.onError = 'continueRegularOutput';

@@ -27,6 +27,7 @@ import {
 	prepare,
 	withClock,
 } from './engine';
+import { applyConfiguredExpressionEngine } from './env';
 
 export interface RunPollOptions extends HarnessOptions {
 	/** The node's static data from the previous poll (e.g. a previous result's `staticData`). */
@@ -52,6 +53,7 @@ export interface RunPollResult extends HarnessResultBase {
 }
 
 export async function runPoll(options: RunPollOptions): Promise<RunPollResult> {
+	await applyConfiguredExpressionEngine();
 	const { credentialsHelper, node, finish } = prepare(options);
 	const mode = options.mode ?? 'trigger';
 	const nodeTypes = new HarnessNodeTypes({ [node.type]: options.nodeType });
@@ -85,7 +87,10 @@ export async function runPoll(options: RunPollOptions): Promise<RunPollResult> {
 					options.activation ?? 'activate',
 				);
 				try {
-					items = await Container.get(TriggersAndPollers).runPoll(workflow, wfNode, context);
+					// as ActiveWorkflows.activatePolling: hold an isolate (used by the 'vm' expression engine)
+					items = await workflow.expression.withIsolate(
+						async () => await Container.get(TriggersAndPollers).runPoll(workflow, wfNode, context),
+					);
 				} catch (e) {
 					error = e as Error;
 				}

@@ -1,0 +1,51 @@
+/**
+ * As on a machine where npm skipped install scripts: isolated-vm's native module cannot load.
+ * n8n-workflow only requires it when the 'vm' expression engine is initialised, so the harness
+ * (legacy engine) runs nodes and evaluates expressions all the same.
+ */
+import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import { Expression, NodeConnectionTypes } from 'n8n-workflow';
+
+import { isolatedVmAvailable, runNode, setExpressionEngine } from '../harness';
+
+jest.mock('isolated-vm', () => {
+	throw new Error('Cannot find module isolated_vm.node (simulated: install scripts skipped)');
+});
+
+class DoubleNode implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Double',
+		name: 'harnessDouble',
+		group: ['transform'],
+		version: 1,
+		description: 'doubles',
+		defaults: { name: 'Double' },
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		properties: [{ displayName: 'Value', name: 'value', type: 'number', default: 0 }],
+	};
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return [this.getInputData().map((_, i) => ({ json: { value: this.getNodeParameter('value', i) } }))];
+	}
+}
+
+it('cannot load isolated-vm here (the simulation works)', () => {
+	expect(isolatedVmAvailable()).toBe(false);
+});
+
+it('runs nodes with expressions on the legacy engine', async () => {
+	const result = await runNode({
+		nodeType: new DoubleNode(),
+		parameters: { value: '={{ $json.n * 2 }}' },
+		inputItems: [{ json: { n: 21 } }],
+	});
+	expect(Expression.getActiveImplementation()).toBe('legacy');
+	expect(result.items[0][0].json).toEqual({ value: 42 });
+});
+
+it("the 'vm' engine is what fails without isolated-vm", async () => {
+	await expect(setExpressionEngine('vm')).rejects.toThrow('IsolatePool failed to create any bridges');
+	await setExpressionEngine('legacy');
+	expect(Expression.getActiveImplementation()).toBe('legacy');
+});
