@@ -12,6 +12,9 @@ jest.mock('isolated-vm', () => {
 	throw new Error('Cannot find module isolated_vm.node (simulated: install scripts skipped)');
 });
 
+// this file is about the default engine, whatever the run asks for
+delete process.env.N8N_HARNESS_EXPRESSION_ENGINE;
+
 class DoubleNode implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Double',
