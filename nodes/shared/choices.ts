@@ -4,12 +4,10 @@
  * expression), an optional locator. Each problem is a NodeOperationError naming the field and the item.
  */
 import type { IExecuteFunctions } from 'n8n-workflow';
-import { fail } from './params';
+import { fail, idOf, show as shown } from './params';
 
-function shown(value: unknown): string {
-	const s = typeof value === 'string' ? value : JSON.stringify(value);
-	return s === undefined ? 'nothing' : s.length > 60 ? `"${s.slice(0, 60)}…"` : `"${s}"`;
-}
+/** Longest status word a list accepts (the API's words are short; a longer one is a mistake). */
+const MAX_WORD = 64;
 
 /** One value of an options field; empty gives the default. */
 export function readChoice<T extends string>(ctx: IExecuteFunctions, name: string, label: string, itemIndex: number, allowed: readonly T[], def: T): T {
@@ -35,8 +33,8 @@ export function readWordList(ctx: IExecuteFunctions, name: string, label: string
 		if (typeof entry !== 'string' && typeof entry !== 'number') fail(ctx, itemIndex, label, `${shown(entry)} is not a status`);
 		const word = String(entry).trim();
 		if (!word) continue;
-		if (allowed ? !allowed.includes(word) : !/^[A-Za-z0-9_-]+$/.test(word)) {
-			fail(ctx, itemIndex, label, allowed ? `"${word}" is not one of ${allowed.join(', ')}` : `"${word}" is not a status word (letters, digits, _ and - only)`);
+		if (allowed ? !allowed.includes(word) : !/^[A-Za-z0-9_-]+$/.test(word) || word.length > MAX_WORD) {
+			fail(ctx, itemIndex, label, allowed ? `${shown(word)} is not one of ${allowed.join(', ')}` : `${shown(word)} is not a status word (letters, digits, _ and -, at most ${MAX_WORD})`);
 		}
 		if (!out.includes(word)) out.push(word);
 	}
@@ -47,7 +45,8 @@ export function readWordList(ctx: IExecuteFunctions, name: string, label: string
 export function readOptionalId(ctx: IExecuteFunctions, name: string, label: string, itemIndex: number): string | undefined {
 	const value = ctx.getNodeParameter(name, itemIndex, '', { extractValue: true }) as unknown;
 	if (value === undefined || value === null || value === '') return undefined;
-	const s = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : undefined;
-	if (s === undefined || /\s/.test(s) || s.length > 200) fail(ctx, itemIndex, label, `${shown(value)} is not a valid ID`);
-	return s || undefined;
+	if (typeof value === 'string' && !value.trim()) return undefined;
+	const id = idOf(value);
+	if (id === undefined) fail(ctx, itemIndex, label, `${shown(value)} is not a valid ID`);
+	return id;
 }

@@ -27,6 +27,8 @@ export function toCenterDate(value: unknown, zone: string): string | undefined {
 		const d = DateTime.fromISO(v, { zone });
 		return d.isValid ? v : undefined;
 	}
+	// a four-digit year first: extended years (+275760-01-01) are no dates anyone means
+	if (!/^\d{4}-\d{2}/.test(v)) return undefined;
 	const dt = DateTime.fromISO(v, { setZone: true });
 	if (!dt.isValid) return undefined;
 	// a date-time without an offset is read in the center's zone

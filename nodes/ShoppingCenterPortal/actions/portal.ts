@@ -143,6 +143,9 @@ export function readTicketNumbers(ctx: IExecuteFunctions, itemIndex: number): st
 			const shown = typeof entry === 'string' ? entry.trim() : JSON.stringify(entry);
 			fail(ctx, itemIndex, 'Ticket Numbers', `"${String(shown).slice(0, 60)}" is not a ticket number (digits only)`);
 		}
+		if (s.length > 20) {
+			fail(ctx, itemIndex, 'Ticket Numbers', `"${s.slice(0, 24)}…" has ${s.length} digits; a ticket number has at most 20`);
+		}
 		if (seen.has(s)) continue;
 		seen.add(s);
 		out.push(s);

@@ -4,7 +4,7 @@
  */
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { centerInfo, centerPlan } from '../../shared/center';
-import { readId, readLimit, readPeriod, type Period } from '../../shared/params';
+import { readBoolean, readId, readLimit, readPeriod, type Period } from '../../shared/params';
 import { clipToFreshest, precheckPeriod } from '../../shared/periodInput';
 import { rulesFor, type PlanRules } from '../../shared/plan';
 
@@ -44,7 +44,7 @@ export async function readSalesRequest(ctx: IExecuteFunctions, itemIndex: number
 	const shopId = readId(ctx, 'shop', 'Shop', itemIndex);
 	precheckPeriod(ctx, itemIndex);
 	const limit = readLimit(ctx, itemIndex);
-	const addRubles = ctx.getNodeParameter('options.addRubles', itemIndex, false) as boolean;
+	const addRubles = readBoolean(ctx, 'options.addRubles', 'Add Ruble Amounts', itemIndex);
 	const { time_zone: zone } = await centerInfo(ctx, scId);
 	const asked = readPeriod(ctx, itemIndex, zone);
 	const rules = rulesFor(await centerPlan(ctx, scId, itemIndex));

@@ -59,8 +59,17 @@ async function credentialsOrThrow(ctx: ApiContext, itemIndex?: number): Promise<
 export async function apiRequest(ctx: ApiContext, route: RouteKey, input: RequestInput = {}): Promise<ApiResult> {
 	const policy: RetryPolicy = { ...DEFAULT_RETRY_POLICY, ...input.retry };
 	const creds = await credentialsOrThrow(ctx, input.itemIndex);
-	const url = buildUrl(creds, route, input);
-	const { body, contentType } = buildBody(route, input);
+	let url: string;
+	let encoded: { body?: string; contentType?: string };
+	try {
+		url = buildUrl(creds, route, input);
+		encoded = buildBody(route, input);
+	} catch (error) {
+		// a lone UTF-16 surrogate cannot be URI-encoded: say so instead of a bare "URI malformed"
+		if (error instanceof URIError) throw inputError(ctx.getNode(), 'A parameter contains a broken character (half of a UTF-16 pair); nothing was sent.', input.itemIndex);
+		throw error;
+	}
+	const { body, contentType } = encoded;
 	const paceKey = `${creds.baseUrl}|${input.params?.sc_id ?? ''}`;
 	const fail = (f: ApiFailure, attempts: number, waitedMs: number) =>
 		toNodeApiError(ctx.getNode(), f, { itemIndex: input.itemIndex, operation: input.operation, attempts, waitedMs, plan: planOf(creds, input) });

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { returnAllAndLimit } from '../../../shared/descriptions/common';
 import { centerLocator } from '../../../shared/descriptions/locators';
-import { readId, readLimit } from '../../../shared/params';
+import { readBoolean, readId, readLimit } from '../../../shared/params';
 import { collectPages } from '../../../shared/transport';
 
 const show = { resource: ['shop'], operation: ['getMany'] };
@@ -23,7 +23,7 @@ export const description: INodeProperties[] = [
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const scId = readId(this, 'center', 'Center', itemIndex);
 	const limit = readLimit(this, itemIndex);
-	const archived = this.getNodeParameter('includeArchived', itemIndex, false) as boolean;
+	const archived = readBoolean(this, 'includeArchived', 'Include Archived', itemIndex);
 	return await collectPages(
 		this,
 		'listShops',

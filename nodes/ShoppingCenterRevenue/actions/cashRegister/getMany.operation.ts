@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { returnAllAndLimit } from '../../../shared/descriptions/common';
 import { centerLocator, shopLocator } from '../../../shared/descriptions/locators';
-import { readId, readLimit } from '../../../shared/params';
+import { readBoolean, readId, readLimit } from '../../../shared/params';
 import { apiRequest, rowsOf } from '../../../shared/transport';
 
 const show = { resource: ['cashRegister'], operation: ['getMany'] };
@@ -25,7 +25,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const scId = readId(this, 'center', 'Center', itemIndex);
 	const shopId = readId(this, 'shop', 'Shop', itemIndex);
 	const limit = readLimit(this, itemIndex);
-	const archived = this.getNodeParameter('includeArchived', itemIndex, false) as boolean;
+	const archived = readBoolean(this, 'includeArchived', 'Include Archived', itemIndex);
 	const input = {
 		params: { sc_id: scId, shop_id: shopId },
 		query: { archived: archived || undefined },
