@@ -77,7 +77,6 @@ export const MOSCOW_LATE = '2026-11-20T20:59:00Z';
 export const VLAD_MONTH_END = '2026-11-30T13:30:00Z';
 export const VLAD_NEW_MONTH = '2026-11-30T14:30:00Z';
 
-const BOOLEAN_NOTE = 'a boolean read as truthy/falsy; expression values that are not booleans are a known node gap (see the gap tests)';
 const DISPLAY_NOTE = 'an options field that shows or hides other fields: tested with literal bad values in the extra cases';
 
 const LIMIT_FIELD: FieldSpec = { name: 'limit', label: 'Limit', kind: 'limit' };
@@ -85,6 +84,17 @@ const CENTER: FieldSpec = { name: 'center', label: 'Center', kind: 'id' };
 const SHOP: FieldSpec = { name: 'shop', label: 'Shop', kind: 'id' };
 const START: FieldSpec = { name: 'startDate', label: 'Start Date', kind: 'date' };
 const END: FieldSpec = { name: 'endDate', label: 'End Date', kind: 'date' };
+
+/**
+ * Bad values of a field that shows or hides others (Return All hides Limit): given as a literal expression
+ * in the parameters, so the fields it governs keep their literal setup.
+ */
+export function literalCases(param: string, label: string, kind: Kind): BadCase[] {
+	return BAD_VALUES[kind].map((b) => ({ title: `${label}: ${b.title}`, params: { [param]: `={{ ${JSON.stringify(b.value)} }}` }, label }));
+}
+
+const RETURN_ALL_CASES = literalCases('returnAll', 'Return All', 'boolean');
+const INCLUDE_ARCHIVED: FieldSpec = { name: 'includeArchived', label: 'Include Archived', kind: 'boolean' };
 
 /** The common period cases of a read with Start Date / End Date. */
 function periodCases(start = 'Start Date', end = 'End Date', names = { start: 'startDate', end: 'endDate' }): BadCase[] {
@@ -106,7 +116,7 @@ export const OPERATIONS: OpSpec[] = [
 		parameters: { returnAll: false, limit: fromItem('limit') },
 		good: { limit: 2 },
 		fields: [LIMIT_FIELD],
-		untabled: { returnAll: BOOLEAN_NOTE },
+		extra: RETURN_ALL_CASES,
 		controlMinItems: 2,
 	},
 	{
@@ -114,10 +124,10 @@ export const OPERATIONS: OpSpec[] = [
 		node: 'ShoppingCenter',
 		resource: 'shop',
 		operation: 'getMany',
-		parameters: { center: rl(fromItem('center')), returnAll: false, limit: fromItem('limit'), includeArchived: false },
-		good: { center: PRO, limit: 2 },
-		fields: [CENTER, LIMIT_FIELD],
-		untabled: { returnAll: BOOLEAN_NOTE, includeArchived: BOOLEAN_NOTE },
+		parameters: { center: rl(fromItem('center')), returnAll: false, limit: fromItem('limit'), includeArchived: fromItem('includeArchived') },
+		good: { center: PRO, limit: 2, includeArchived: 'true' },
+		fields: [CENTER, LIMIT_FIELD, INCLUDE_ARCHIVED],
+		extra: RETURN_ALL_CASES,
 		controlMinItems: 2,
 	},
 	// ------------------------------------------------------------------ Revenue
@@ -133,12 +143,11 @@ export const OPERATIONS: OpSpec[] = [
 			endDate: fromItem('endDate'),
 			returnAll: false,
 			limit: fromItem('limit'),
-			options: { addRubles: true },
+			options: { addRubles: fromItem('options.addRubles') },
 		},
-		good: { center: PRO, shop: '1002-03', startDate: '2026-11-01', endDate: '2026-11-03', limit: 2 },
-		fields: [CENTER, SHOP, START, END, LIMIT_FIELD],
-		extra: periodCases(),
-		untabled: { returnAll: BOOLEAN_NOTE, options: BOOLEAN_NOTE },
+		good: { center: PRO, shop: '1002-03', startDate: '2026-11-01', endDate: '2026-11-03', limit: 2, 'options.addRubles': true },
+		fields: [CENTER, SHOP, START, END, LIMIT_FIELD, { name: 'options.addRubles', label: 'Add Ruble Amounts', kind: 'boolean' }],
+		extra: [...periodCases(), ...RETURN_ALL_CASES],
 		controlMinItems: 2,
 	},
 	{
@@ -153,12 +162,11 @@ export const OPERATIONS: OpSpec[] = [
 			endDate: fromItem('endDate'),
 			returnAll: false,
 			limit: fromItem('limit'),
-			options: {},
+			options: { addRubles: fromItem('options.addRubles') },
 		},
-		good: { center: BASIC, shop: '1001-02', startDate: '2026-08-01', endDate: '2026-10-31', limit: 2 },
-		fields: [CENTER, SHOP, START, END, LIMIT_FIELD],
-		extra: periodCases(),
-		untabled: { returnAll: BOOLEAN_NOTE, options: BOOLEAN_NOTE },
+		good: { center: BASIC, shop: '1001-02', startDate: '2026-08-01', endDate: '2026-10-31', limit: 2, 'options.addRubles': 'false' },
+		fields: [CENTER, SHOP, START, END, LIMIT_FIELD, { name: 'options.addRubles', label: 'Add Ruble Amounts', kind: 'boolean' }],
+		extra: [...periodCases(), ...RETURN_ALL_CASES],
 		controlMinItems: 2,
 	},
 	{
@@ -176,10 +184,10 @@ export const OPERATIONS: OpSpec[] = [
 		node: 'ShoppingCenterRevenue',
 		resource: 'cashRegister',
 		operation: 'getMany',
-		parameters: { center: rl(fromItem('center')), shop: rl(fromItem('shop')), returnAll: false, limit: fromItem('limit'), includeArchived: false },
-		good: { center: PRO, shop: '1002-01', limit: 2 },
-		fields: [CENTER, SHOP, LIMIT_FIELD],
-		untabled: { returnAll: BOOLEAN_NOTE, includeArchived: BOOLEAN_NOTE },
+		parameters: { center: rl(fromItem('center')), shop: rl(fromItem('shop')), returnAll: false, limit: fromItem('limit'), includeArchived: fromItem('includeArchived') },
+		good: { center: PRO, shop: '1002-01', limit: 2, includeArchived: false },
+		fields: [CENTER, SHOP, LIMIT_FIELD, INCLUDE_ARCHIVED],
+		extra: RETURN_ALL_CASES,
 		controlMinItems: 1,
 	},
 	// ------------------------------------------------------------------ Receipts
@@ -241,8 +249,9 @@ export const OPERATIONS: OpSpec[] = [
 				title: `reception pair only: ${c.title}`,
 				params: { periodBy: 'received' },
 			})),
+			...RETURN_ALL_CASES,
 		],
-		untabled: { returnAll: BOOLEAN_NOTE, periodBy: DISPLAY_NOTE, receivedStartDate: 'in the extra cases (Period By = both)', receivedEndDate: 'in the extra cases (Period By = both)' },
+		untabled: { periodBy: DISPLAY_NOTE, receivedStartDate: 'in the extra cases (Period By = both)', receivedEndDate: 'in the extra cases (Period By = both)' },
 		controlMinItems: 2,
 	},
 	// ------------------------------------------------------------------ Attendance
@@ -291,7 +300,7 @@ export const OPERATIONS: OpSpec[] = [
 		parameters: { center: rl(fromItem('center')), returnAll: false, limit: fromItem('limit') },
 		good: { center: PRO, limit: 2 },
 		fields: [CENTER, LIMIT_FIELD],
-		untabled: { returnAll: BOOLEAN_NOTE },
+		extra: RETURN_ALL_CASES,
 		controlMinItems: 2,
 	},
 	// ------------------------------------------------------------------ Portal
@@ -318,8 +327,9 @@ export const OPERATIONS: OpSpec[] = [
 			// tickets take exactly one selection: numbers AND a period is a pass-only choice
 			{ title: 'two selections (numbers and a creation period)', params: { selectBy: '={{ "ticketNumbersCreated" }}', ticketNumbers: '1001000101' }, label: 'Select By' },
 			{ title: 'two selections (numbers and a validity period)', params: { selectBy: '={{ "ticketNumbersActive" }}', ticketNumbers: '1001000101' }, label: 'Select By' },
+			...RETURN_ALL_CASES,
 		],
-		untabled: { returnAll: BOOLEAN_NOTE, selectBy: DISPLAY_NOTE, ticketNumbers: 'in the (ticket numbers) variant' },
+		untabled: { selectBy: DISPLAY_NOTE, ticketNumbers: 'in the (ticket numbers) variant' },
 		controlMinItems: 2,
 	},
 	{
@@ -360,8 +370,9 @@ export const OPERATIONS: OpSpec[] = [
 			...periodCases(),
 			{ title: 'Select By unknown', params: { selectBy: '={{ "everything" }}', ticketNumbers: '1002000101' }, label: 'Select By' },
 			...periodCases().map((c) => ({ ...c, title: `numbers within a creation period: ${c.title}`, params: { selectBy: 'ticketNumbersCreated', ticketNumbers: '1002000101' } })),
+			...RETURN_ALL_CASES,
 		],
-		untabled: { returnAll: BOOLEAN_NOTE, selectBy: DISPLAY_NOTE, ticketNumbers: 'in the (ticket numbers) variant' },
+		untabled: { selectBy: DISPLAY_NOTE, ticketNumbers: 'in the (ticket numbers) variant' },
 		controlMinItems: 2,
 	},
 	{
@@ -400,8 +411,7 @@ export const OPERATIONS: OpSpec[] = [
 			{ name: 'status', label: 'Status', kind: 'optionalChoice' },
 			{ name: 'level', label: 'Level', kind: 'optionalChoice' },
 		],
-		extra: periodCases(),
-		untabled: { returnAll: BOOLEAN_NOTE },
+		extra: [...periodCases(), ...RETURN_ALL_CASES],
 		controlMinItems: 2,
 	},
 	// ------------------------------------------------------------------ Intake
