@@ -1,10 +1,14 @@
 #!/usr/bin/env node
 'use strict';
 /*
- * Screenshot of the package's nodes in the n8n editor → docs/screenshot-editor.png.
+ * Screenshots of the package's nodes in the n8n editor: docs/screenshot-editor.png (the revenue-export
+ * example on the canvas and the node panel searched for "Shopping Center") and docs/screenshot-trigger.png
+ * (the trigger's parameters in the anomaly → Slack example).
  *
  *   node test/e2e/screenshot.js [--version 1.123.81] [--out docs/screenshot-editor.png] [--package-dir .]
- *                               [--url http://localhost:5678 --email E --password P]   (an n8n already running, e.g. npm start)
+ *                               [--trigger-out docs/screenshot-trigger.png]
+ *                               [--url http://localhost:5678 --email E --password P --workflows revenue-export=ID,anomaly-to-slack=ID]
+ *                                 (an n8n already running, e.g. npm start)
  *
  * Needs a Chromium (Debian: `apt-get install -y chromium`; or $CHROMIUM) and playwright-core, which is
  * NOT a dependency of this package: install it anywhere (`npm i --prefix /tmp/pw playwright-core`) and
@@ -50,8 +54,13 @@ async function main() {
 	let url = arg('url');
 	let email = arg('email');
 	let password = arg('password');
-	let workflowId = arg('workflow');
+	const workflowIds = {};
+	const triggerOut = arg('trigger-out', path.join(root, 'docs', 'screenshot-trigger.png'));
 	try {
+		for (const kv of (arg('workflows', '') || '').split(',').filter(Boolean)) {
+			const [k, v] = kv.split('=');
+			workflowIds[k] = v;
+		}
 		if (!url) {
 			const sb = await startSandboxProcess({});
 			stops.push(() => sb.stop());
@@ -65,7 +74,7 @@ async function main() {
 			const slack = await n8n.api.createCredential({ name: 'Slack', type: 'slackApi', data: { accessToken: 'xoxb-screenshot' } });
 			for (const ex of loadExamples()) {
 				const wf = await n8n.api.importWorkflow(bindExample(ex.workflow, { credentials: { shoppingCenterApi: sc, slackApi: slack } }));
-				if (ex.key === 'revenue-export') workflowId = wf.id;
+				workflowIds[ex.key] = wf.id;
 			}
 			url = n8n.url.replace('127.0.0.1', 'localhost');
 			email = n8n.login.email;
@@ -84,17 +93,50 @@ async function main() {
 		await page.locator('input[type="password"]').first().fill(password);
 		await page.keyboard.press('Enter');
 		await page.waitForURL((u) => !/signin/.test(String(u)), { timeout: 30000 });
-		await page.goto(`${url}/workflow/${workflowId}`, { waitUntil: 'networkidle' });
-		await page.waitForSelector('[data-test-id="canvas-node"], .vue-flow__node', { timeout: 30000 });
-		await page.waitForTimeout(1500);
-		// the node panel, searched for the package's nodes, over the example workflow
+		fs.mkdirSync(path.dirname(out), { recursive: true });
+
+		const openWorkflow = async (id) => {
+			await page.goto(`${url}/workflow/${id}`, { waitUntil: 'networkidle' });
+			await page.waitForSelector('[data-test-id="canvas-node"]', { timeout: 30000 });
+			await page.waitForTimeout(1000);
+		};
+		const fit = async () => {
+			const b = page.locator('[data-test-id="zoom-to-fit"]');
+			if (await b.count()) await b.first().click();
+			else await page.keyboard.press('1');
+			await page.waitForTimeout(600);
+		};
+
+		// 1. the editor: the revenue-export workflow, and the node panel searched for the package's nodes
+		await openWorkflow(workflowIds['revenue-export']);
+		await fit();
+		// make room for the node panel on the right: zoom out a step and pan the canvas left
+		const zoomOut = page.locator('[data-test-id="zoom-out-button"]');
+		if (await zoomOut.count()) await zoomOut.first().click();
+		await page.mouse.move(700, 300);
+		await page.mouse.wheel(260, 0);
+		await page.waitForTimeout(500);
 		await page.keyboard.press('Tab');
 		await page.waitForTimeout(800);
 		await page.keyboard.type('Shopping Center', { delay: 30 });
 		await page.waitForTimeout(2000);
-		fs.mkdirSync(path.dirname(out), { recursive: true });
 		await page.screenshot({ path: out });
-		console.log(`saved ${path.relative(process.cwd(), out) || out}`);
+		console.log(`saved ${out}`);
+
+		// 2. the trigger's parameters, in the anomaly → Slack workflow
+		if (triggerOut) {
+			await openWorkflow(workflowIds['anomaly-to-slack']);
+			await page.locator('[data-test-id="canvas-node"]').filter({ hasText: 'New anomaly' }).first().dblclick();
+			await page.waitForSelector('[data-test-id="ndv"], .ndv-wrapper, [data-test-id="node-parameters"]', { timeout: 15000 });
+			await page.waitForTimeout(1000);
+			// "Fetch Test Event": the trigger's manual path, the latest anomaly of each PRO center
+			await page.locator('[data-test-id="ndv"] button:has-text("Fetch Test Event"), button:has-text("Fetch Test Event")').first().click();
+			await page.waitForSelector('[data-test-id="ndv-data-container"] table, [data-test-id="run-data-container"] table, .ndv-data table', { timeout: 30000 }).catch(() => {});
+			await page.mouse.move(1100, 650);
+			await page.waitForTimeout(1500);
+			await page.screenshot({ path: triggerOut });
+			console.log(`saved ${triggerOut}`);
+		}
 	} finally {
 		for (const s of stops.reverse()) await s().catch(() => {});
 	}
