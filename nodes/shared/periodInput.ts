@@ -10,7 +10,7 @@
  */
 import { DateTime } from 'luxon';
 import type { IExecuteFunctions } from 'n8n-workflow';
-import { fail, type Period } from './params';
+import { fail, type Period, show as shown } from './params';
 import type { PlanRules } from './plan';
 import { addDays, todayIn, toCenterDate } from './windows';
 
@@ -25,10 +25,6 @@ export const DEFAULT_PERIOD_NAMES: PeriodNames = { start: 'startDate', end: 'end
 
 const OFFSET = /(Z|[+-]\d{2}:?\d{2})$/i;
 
-function shown(value: unknown): string {
-	const s = typeof value === 'string' ? value : JSON.stringify(value);
-	return s === undefined ? 'nothing' : s.length > 60 ? `"${s.slice(0, 60)}…"` : `"${s}"`;
-}
 
 /**
  * Checks one date field without knowing the zone. Returns its day when that day does not depend on the

@@ -13,12 +13,26 @@ export interface DayWindow {
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
+/** Years a date of this API can have: earlier or later ones are typos (0025, 20255) that would plan thousands of windows. */
+const FIRST_YEAR = 1990;
+const LAST_YEAR = 2999;
+
+function plausible(date: string | null | undefined): string | undefined {
+	if (!date) return undefined;
+	const year = Number(date.slice(0, 4));
+	return year >= FIRST_YEAR && year <= LAST_YEAR ? date : undefined;
+}
+
 /**
  * A date or date-time from an n8n field as the calendar day it is in the center's zone.
  * "2025-03-01" stays that day; "2025-02-28T22:30:00Z" in Moscow (UTC+3) is 2025-03-01.
  * Returns undefined for anything that is not a real date (2025-02-30, 2025-13-01, "abc").
  */
 export function toCenterDate(value: unknown, zone: string): string | undefined {
+	return plausible(anyCenterDate(value, zone));
+}
+
+function anyCenterDate(value: unknown, zone: string): string | undefined {
 	if (value instanceof Date) return Number.isNaN(value.getTime()) ? undefined : DateTime.fromJSDate(value).setZone(zone).toISODate() ?? undefined;
 	if (DateTime.isDateTime(value)) return value.isValid ? value.setZone(zone).toISODate() ?? undefined : undefined;
 	if (typeof value !== 'string') return undefined;

@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { centerLocator } from '../../../shared/descriptions/locators';
-import { fail, readId, readString } from '../../../shared/params';
+import { fail, readBoolean, readId, readString } from '../../../shared/params';
+import { precheckPeriod } from '../../../shared/periodInput';
 import { apiRequest } from '../../../shared/transport';
 import { centerZone, dayIn, readIdList, readRawDate, show as showValue } from '../../helpers/input';
 
@@ -127,6 +128,8 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	if (!(EVENT_TYPES as readonly string[]).includes(eventType)) fail(this, itemIndex, 'Event Type', `${showValue(eventType)} is not one of: ${EVENT_TYPES.join(', ')}`);
 	const rawStart = readRawDate(this, 'startDate', 'Start Date', itemIndex);
 	const rawEnd = readRawDate(this, 'endDate', 'End Date', itemIndex);
+	// plain dates (or both with offsets) can be ordered before the center's zone is known
+	precheckPeriod(this, itemIndex);
 	const extra = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
 	let color: string | undefined;
 	if (extra.color !== undefined && extra.color !== null && extra.color !== '') {
@@ -135,8 +138,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		color = c;
 	}
 	const shopIds = readIdList(this, 'shopIds', 'Shop Names or IDs', itemIndex, extra.shopIds);
-	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	const treatExistingAsSuccess = options.treatExistingAsSuccess === true;
+	const treatExistingAsSuccess = readBoolean(this, 'options.treatExistingAsSuccess', 'Treat Existing As Success', itemIndex);
 
 	const zone = await centerZone(this, scId);
 	const start = dayIn(rawStart, zone);
