@@ -1,0 +1,95 @@
+'use strict';
+/**
+ * Running one workflow in the real n8n and measuring it: a manual run over REST, completion watched
+ * through the light executions list (never the execution's data while it runs, which would make n8n
+ * serialise it again and again), memory sampled meanwhile, the request log of the sandbox read after.
+ */
+const { RssSampler } = require('./rss');
+const { sleep } = require('./util');
+
+async function waitFinished(n8n, workflowId, executionId, timeoutMs) {
+	const deadline = Date.now() + timeoutMs;
+	const filter = encodeURIComponent(JSON.stringify({ workflowId: String(workflowId) }));
+	for (;;) {
+		const r = await n8n.request('GET', `/rest/executions?limit=5&filter=${filter}`);
+		const list = (r && r.results) || r || [];
+		const ex = list.find((e) => String(e.id) === String(executionId));
+		if (ex && ['success', 'error', 'crashed', 'canceled'].includes(ex.status)) return ex;
+		if (Date.now() > deadline) throw new Error(`execution ${executionId} did not finish in ${timeoutMs} ms (last: ${ex && ex.status})`);
+		await sleep(100);
+	}
+}
+
+/** Starts a manual run of a workflow from its manual trigger; returns the execution id. */
+async function startRun(n8n, workflowId) {
+	const wf = await n8n.request('GET', `/rest/workflows/${workflowId}`);
+	const trigger = wf.nodes.find((n) => /manualTrigger$/i.test(n.type));
+	const started = await n8n.request('POST', `/rest/workflows/${workflowId}/run`, { workflowData: wf, triggerToStartFrom: { name: trigger.name } });
+	if (!started || !started.executionId) throw new Error(`run of workflow ${workflowId} did not start: ${JSON.stringify(started).slice(0, 300)}`);
+	return started.executionId;
+}
+
+/** Span (epoch ms) of a set of nodes in an execution's run data: first start to last end. */
+function spanOf(execution, nodeNames) {
+	let from = Infinity;
+	let to = -Infinity;
+	for (const name of nodeNames) {
+		for (const run of execution.runData[name] || []) {
+			from = Math.min(from, run.startTime);
+			to = Math.max(to, run.startTime + (run.executionTime || 0));
+		}
+	}
+	return Number.isFinite(from) ? { from, to, ms: to - from } : undefined;
+}
+
+/**
+ * measuredRun({ n8n, sandbox, workflowId, spanNodes, timeoutMs }) → { execution, span, memory, log, startedAt, finishedAt }
+ */
+async function measuredRun({ n8n, sandbox, workflowId, spanNodes, timeoutMs = 600_000 }) {
+	const seq0 = await sandbox.lastSeq();
+	const sampler = new RssSampler(n8n.pid).start();
+	const startedAt = Date.now();
+	let executionId;
+	let summary;
+	try {
+		executionId = await startRun(n8n, workflowId);
+		summary = await waitFinished(n8n, workflowId, executionId, timeoutMs);
+	} finally {
+		var mem = sampler.stop(); // eslint-disable-line no-var
+	}
+	const finishedAt = Date.now();
+	const log = await sandbox.log(seq0);
+	const execution = await n8n.api.execution(executionId);
+	const span = spanOf(execution, spanNodes);
+	const memory = {
+		baselineMainKb: mem.baselineMainKb,
+		baselineTreeKb: mem.baselineTreeKb,
+		mainPeakKb: mem.mainPeakKb,
+		mainPeakFrom: mem.mainPeakFrom,
+		treePeakKb: mem.treePeakKb,
+		samples: mem.samples,
+		// where the memory went: while the export nodes ran, and after them (n8n saving the execution)
+		treePeakDuringExportKb: span ? mem.peakBetween(span.from, span.to) : undefined,
+		treePeakAfterExportKb: span ? mem.peakBetween(span.to, finishedAt) : undefined,
+		mainPeakDuringExportKb: span ? mem.peakBetween(span.from, span.to, 'mainKb') : undefined,
+		mainPeakAfterExportKb: span ? mem.peakBetween(span.to, finishedAt, 'mainKb') : undefined,
+	};
+	return { executionId, status: summary.status, execution, span, memory, log, startedAt, finishedAt };
+}
+
+/** Items (json + pairedItem) of a node's last run, output 0. */
+function itemsOf(execution, nodeName) {
+	const runs = execution.runData[nodeName];
+	if (!runs || !runs.length) return undefined;
+	const r = runs[runs.length - 1];
+	if (r.error) return undefined;
+	return (r.data && r.data.main && r.data.main[0]) || [];
+}
+
+function errorOf(execution) {
+	const e = execution.error || execution.data?.resultData?.error;
+	if (!e) return null;
+	return { message: e.message, description: e.description, node: e.node && e.node.name, httpCode: e.httpCode };
+}
+
+module.exports = { measuredRun, startRun, waitFinished, spanOf, itemsOf, errorOf };
