@@ -1025,7 +1025,7 @@ async function main() {
 	}
 	if (n100 && !n100.failedToRun && n100.memory) {
 		notes.push(
-			`Memory of the 100,000-receipt export (main n8n process): idle ${fmt.mb(n100.memory.baselineMainKb)}, sampled peak while the node ran ${fmt.mb(n100.memory.mainPeakDuringExportKb)}, exact peak (VmHWM) ${fmt.mb(n100.memory.mainPeakKb)} reached after the node, while n8n stored the execution (flatted.stringify of the run data, then a UTF-8 copy for sqlite)` +
+			`Memory of the 100,000-receipt export (main n8n process): idle ${fmt.mb(n100.memory.baselineMainKb)}, sampled peak while the node ran ${fmt.mb(n100.memory.mainPeakDuringExportKb)}, exact peak (VmHWM) ${fmt.mb(n100.memory.mainPeakKb)} reached after the node, while n8n stored the execution: it serialises the whole run data with flatted (${n100.memory.storedExecutionBytes ? `${fmt.mb(n100.memory.storedExecutionBytes / 1024)} = ${fmt.num(n100.memory.storedExecutionBytes / n100.jsonBytes)} × the receipts' JSON` : 'size unknown'}) and copies that string to UTF-8 for sqlite` +
 				(ns && !ns.failedToRun ? `; the same export with the workflow set not to save execution data peaks at ${fmt.mb(ns.memory.mainPeakKb)} (+${fmt.mb(ns.memory.mainPeakKb - ns.memory.baselineMainKb)}).` : '.'),
 		);
 	}

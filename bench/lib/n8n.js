@@ -4,7 +4,22 @@
  * through the light executions list (never the execution's data while it runs, which would make n8n
  * serialise it again and again), memory sampled meanwhile, the request log of the sandbox read after.
  */
+const path = require('node:path');
+const { createRequire } = require('node:module');
 const { RssSampler } = require('./rss');
+
+/**
+ * An execution with its data parsed, and the size of what n8n stored for it (the "flatted" string of
+ * the run data, which n8n writes to its database at the end of the run).
+ */
+async function fetchExecution(n8n, executionId) {
+	const ex = await n8n.request('GET', `/rest/executions/${executionId}`);
+	const storedBytes = typeof ex.data === 'string' ? Buffer.byteLength(ex.data) : undefined;
+	const flatted = createRequire(path.join(n8n.install.dir, 'node_modules', 'n8n', 'package.json'))('flatted');
+	const data = typeof ex.data === 'string' ? flatted.parse(ex.data) : ex.data;
+	const runData = (data && data.resultData && data.resultData.runData) || {};
+	return { execution: { ...ex, data, runData, error: (data && data.resultData && data.resultData.error) || null }, storedBytes };
+}
 const { sleep } = require('./util');
 
 async function waitFinished(n8n, workflowId, executionId, timeoutMs) {
@@ -59,7 +74,7 @@ async function measuredRun({ n8n, sandbox, workflowId, spanNodes, timeoutMs = 60
 	}
 	const finishedAt = Date.now();
 	const log = await sandbox.log(seq0);
-	const execution = await n8n.api.execution(executionId);
+	const { execution, storedBytes } = await fetchExecution(n8n, executionId);
 	const span = spanOf(execution, spanNodes);
 	const memory = {
 		baselineMainKb: mem.baselineMainKb,
@@ -74,6 +89,7 @@ async function measuredRun({ n8n, sandbox, workflowId, spanNodes, timeoutMs = 60
 		mainPeakDuringExportKb: span ? mem.peakBetween(span.from, span.to, 'mainKb') : undefined,
 		mainPeakAfterExportKb: span ? mem.peakBetween(span.to, finishedAt, 'mainKb') : undefined,
 	};
+	memory.storedExecutionBytes = storedBytes;
 	return { executionId, status: summary.status, execution, span, memory, log, startedAt, finishedAt };
 }
 
@@ -92,4 +108,4 @@ function errorOf(execution) {
 	return { message: e.message, description: e.description, node: e.node && e.node.name, httpCode: e.httpCode };
 }
 
-module.exports = { measuredRun, startRun, waitFinished, spanOf, itemsOf, errorOf };
+module.exports = { fetchExecution, measuredRun, startRun, waitFinished, spanOf, itemsOf, errorOf };
