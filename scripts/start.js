@@ -9,6 +9,9 @@ const { root, run, ensureDependencies } = require('./lib');
 if (!ensureDependencies()) process.exit(1);
 if (!run('npm', ['run', 'build'])) process.exit(1);
 const demo = path.join(root, 'scripts', 'n8n', 'demo.js');
+// Ctrl-C reaches the child too: let it stop what it started before this script exits
+process.on('SIGINT', () => {});
+process.on('SIGTERM', () => {});
 if (fs.existsSync(demo) && process.env.SANDBOX_ONLY !== '1') {
 	run('node', [demo, ...process.argv.slice(2)]);
 } else {
