@@ -693,7 +693,7 @@ function decorateExecution(ex) {
 	return ex;
 }
 
-module.exports = { startN8n, packPackage, installCommunityPackage, quietEnv, OWNER };
+module.exports = { startN8n, packPackage, installCommunityPackage, quietEnv, freePort, OWNER };
 
 if (require.main === module) {
 	const argv = process.argv.slice(2);

@@ -11,25 +11,13 @@
  * The child runs `node -r ts-node/register/transpile-only test/sandbox/cli.ts` (what `npm run sandbox`
  * runs, without npx), with a running clock (real time) unless `now` is given.
  */
-const net = require('node:net');
 const path = require('node:path');
 const { spawn } = require('node:child_process');
+const { freePort } = require('../../../scripts/n8n/instance');
 
 const root = path.resolve(__dirname, '..', '..', '..');
 const DEMO_CLIENT_ID = 'demo-client';
 const DEMO_CLIENT_SECRET = 'demo-secret-4f1c9a';
-
-function freePort() {
-	return new Promise((resolve, reject) => {
-		const srv = net.createServer();
-		srv.unref();
-		srv.on('error', reject);
-		srv.listen(0, '127.0.0.1', () => {
-			const { port } = srv.address();
-			srv.close(() => resolve(port));
-		});
-	});
-}
 
 /** Control API client: every call answers the envelope's `data`. */
 function controlClient(controlUrl) {
