@@ -7,9 +7,10 @@
  * Options:
  *   --window-ms N     length of one scaled "minute" (default: calibrated, see README)
  *   --headroom X      calibration: minute = X × (300 × the sandbox's own time per 1000-receipt page) (default 1.5)
- *   --rounds N        measured runs per receipts scenario (default 3; the median by wall time is reported)
+ *   --rounds N        timed rounds of the 90-day renderings (default 5; node100k: at most 3; the median by wall time is reported)
  *   --only a,b,...    scenarios: node90, httpDocs, httpExpert, node100k, node100kNoSave, basic, trigger (default all)
  *   --no-shared       skip the shared-budget runs (another client of the center spends most of each window)
+ *   --trace-transport also time the phases of each request of the Receipts node (own n8n, patched build)
  *   --n8n-version V   default 1.123.81
  *   --out DIR         default bench/results
  *   --verbose         n8n's log lines on stderr
@@ -24,6 +25,7 @@ const { buildStage } = require('./lib/build');
 const { measuredRun, itemsOf, errorOf, startRun, waitFinished } = require('./lib/n8n');
 const { sleep, addDays, daysBetween, splitDays, median, loadWorkflow, nodeOf, fmt } = require('./lib/util');
 const { startSink } = require('./lib/sink');
+const trace = require('./lib/trace');
 const { RssSampler } = require('./lib/rss');
 const { startN8n, packPackage } = require(path.join(ROOT, 'scripts', 'n8n', 'instance.js'));
 
@@ -44,7 +46,7 @@ const CLIENT = { id: 'demo-client', secret: 'demo-secret-4f1c9a' };
 const OTHER_CLIENT_SPEND = 260;
 
 function parseArgs(argv) {
-	const o = { rounds: 3, headroom: 1.5, only: null, version: N8N_VERSION_DEFAULT, out: path.join(__dirname, 'results'), verbose: false, windowMs: undefined, shared: true };
+	const o = { rounds: 5, headroom: 1.5, only: null, version: N8N_VERSION_DEFAULT, out: path.join(__dirname, 'results'), verbose: false, windowMs: undefined, shared: true };
 	for (let i = 0; i < argv.length; i++) {
 		const a = argv[i];
 		const v = () => argv[++i];
@@ -56,8 +58,9 @@ function parseArgs(argv) {
 		else if (a === '--out') o.out = path.resolve(v());
 		else if (a === '--verbose') o.verbose = true;
 		else if (a === '--no-shared') o.shared = false;
+		else if (a === '--trace-transport') o.trace = true;
 		else if (a === '--help' || a === '-h') {
-			console.log(fs.readFileSync(__filename, 'utf8').split('\n').slice(2, 18).join('\n'));
+			console.log(fs.readFileSync(__filename, 'utf8').split('\n').slice(2, 19).join('\n'));
 			process.exit(0);
 		} else throw new Error(`unknown option ${a}`);
 	}
@@ -135,11 +138,11 @@ async function calibrate(opts) {
 
 let packedTgz = null;
 
-async function freshN8n(opts, stage, sandbox, label) {
-	if (!packedTgz) packedTgz = packPackage(stage.dir, fs.mkdtempSync(path.join(os.tmpdir(), 'sc-bench-tgz-')));
+async function freshN8n(opts, stage, sandbox, label, tgz) {
+	if (!tgz && !packedTgz) packedTgz = packPackage(stage.dir, fs.mkdtempSync(path.join(os.tmpdir(), 'sc-bench-tgz-')));
 	const n8n = await startN8n({
 		version: opts.version,
-		packageTgz: packedTgz,
+		packageTgz: tgz || packedTgz,
 		logLevel: 'warn',
 		onLog: opts.verbose ? (l) => process.stderr.write(`[n8n ${label}] ${l}\n`) : undefined,
 	});
@@ -341,7 +344,7 @@ async function memoryPhase(key, ctx) {
 	try {
 		const prepared = await prepareReceipts(n8n, credentialId, key, ctx);
 		const runs = [];
-		const rounds = key === 'node100k' ? opts.rounds : 1;
+		const rounds = key === 'node100k' ? Math.min(3, opts.rounds) : 1;
 		for (let round = 1; round <= rounds; round++) {
 			const run = { round, ...(await measureReceipts(n8n, ctx, prepared)) };
 			log(`  ${key} round ${round}: ${describeRun(run)}`);
@@ -362,10 +365,25 @@ async function speedPhase(keys, ctx) {
 	try {
 		const prepared = {};
 		for (const k of keys) prepared[k] = await prepareReceipts(n8n, credentialId, k, ctx);
+		// the reference: a plain fetch loop outside n8n, one request at a time, against the same sandbox
+		const all = [...keys, 'plain'];
+		out.plain = { runs: [] };
+		const bearer = await token(sandbox.baseUrl);
+		const windows = splitDays(PRO.start, PRO.end, PRO.windowDays);
 		for (let round = 1; round <= opts.rounds; round++) {
 			// a different order every round, so that no rendering always follows the same one
-			const order = keys.map((_, i) => keys[(i + round - 1) % keys.length]);
+			const order = all.map((_, i) => all[(i + round - 1) % all.length]);
 			for (const k of order) {
+				if (k === 'plain') {
+					await alignToWindow(ctx.windowMs);
+					const seq0 = await sandbox.lastSeq();
+					const pass = await plainClientPass(sandbox.baseUrl, bearer, windows);
+					const entries = await sandbox.log(seq0);
+					const run = { round, status: 'success', records: pass.records, wallMs: pass.ms, receiptRequests: pass.requests, rateLimited: entries.filter((e) => e.status === 429).length, loadAverage: os.loadavg().map((x) => +x.toFixed(2)) };
+					log(`  plain round ${round}: ${fmt.int(run.records)} records, ${run.receiptRequests} requests, ${fmt.int(run.wallMs)} ms`);
+					out.plain.runs.push(run);
+					continue;
+				}
 				const run = { round, ...(await measureReceipts(n8n, ctx, prepared[k])) };
 				log(`  ${k} round ${round}: ${describeRun(run)}`);
 				out[k].runs.push(run);
@@ -382,6 +400,34 @@ async function speedPhase(keys, ctx) {
 		return out;
 	} finally {
 		await n8n.stop();
+	}
+}
+
+/** --trace-transport: the node's 90-day export in an n8n loaded with a build whose transport logs its phases. */
+async function runTrace(ctx) {
+	const { opts } = ctx;
+	const traced = buildStage();
+	const logFile = path.join(traced.dir, 'transport-trace.jsonl');
+	const patch = trace.patchTransport(traced.dir, logFile);
+	if (!patch.patched) {
+		traced.cleanup();
+		return { skipped: patch.why };
+	}
+	const tgzDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sc-bench-trace-tgz-'));
+	log('transport trace: fresh n8n with a patched build …');
+	const { n8n, credentialId } = await freshN8n(opts, traced, ctx.sandbox, 'trace', packPackage(traced.dir, tgzDir));
+	try {
+		const prepared = await prepareReceipts(n8n, credentialId, 'node90', ctx);
+		fs.writeFileSync(logFile, '');
+		const runs = [];
+		for (let i = 0; i < 3; i++) runs.push((await measureReceipts(n8n, ctx, prepared)).wallMs);
+		const phases = trace.summarise(logFile);
+		log(`  per full page (median ms): ${trace.PHASES.map((p) => `${p} ${phases[p]}`).join(', ')}, between requests ${phases.betweenRequests}; runs ${runs.join(', ')} ms`);
+		return { phases, wallMs: runs };
+	} finally {
+		await n8n.stop();
+		traced.cleanup();
+		fs.rmSync(tgzDir, { recursive: true, force: true });
 	}
 }
 
@@ -783,6 +829,14 @@ async function main() {
 				for (const k of speedKeys) speed[k] = { failedToRun: e.message };
 			}
 		}
+		if (opts.trace) {
+			try {
+				result.transportTrace = await runTrace(ctx);
+			} catch (e) {
+				log(`  transport trace failed: ${e.stack || e.message}`);
+				result.transportTrace = { failed: e.message };
+			}
+		}
 		for (const key of [...speedKeys, 'node100k'].filter(want)) {
 			const m = memoryRuns[key];
 			const t = key === 'node100k' ? m : speed[key];
@@ -796,6 +850,28 @@ async function main() {
 				windowMs,
 				key === 'node100k' ? mins.p100k.min : mins.p90.min,
 			);
+		}
+		if (speed.plain && speed.plain.runs && speed.plain.runs.length) {
+			const runs = speed.plain.runs;
+			const med = median(runs.map((r) => r.wallMs));
+			const rep = runs.reduce((b, r) => (Math.abs(r.wallMs - med) < Math.abs(b.wallMs - med) ? r : b), runs[0]);
+			const scaledMinutes = rep.wallMs / windowMs;
+			scenarios.plain = {
+				key: 'plain',
+				label: 'Reference: a plain fetch loop outside n8n, one request at a time',
+				status: 'success',
+				records: rep.records,
+				exact: rep.records === truths.p90.count,
+				requests: rep.receiptRequests,
+				minimumRequests: mins.p90.min,
+				rateLimited: rep.rateLimited,
+				wallMs: rep.wallMs,
+				wallMsAllRounds: runs.map((r) => r.wallMs),
+				scaledMinutes,
+				recordsPerScaledMinute: rep.records / scaledMinutes,
+				ofCeiling: rep.records / scaledMinutes / (PRO.perMinute * PRO.perPage),
+				runs,
+			};
 		}
 		if (want('node100kNoSave')) {
 			try {
@@ -872,6 +948,20 @@ async function main() {
 			rssText: rssText(s.memory),
 			vsA: key === 'node90' && perMin(A) ? s.recordsPerScaledMinute / perMin(A) : undefined,
 			vsB: key === 'node90' && perMin(B) ? s.recordsPerScaledMinute / perMin(B) : undefined,
+		});
+	}
+	const pl = scenarios.plain;
+	if (pl) {
+		rows.splice(Math.min(rows.length, 3), 0, {
+			label: pl.label,
+			records: pl.records,
+			exactText: pl.exact ? 'count only' : '**count differs**',
+			requestsText: `${pl.requests} (${pl.minimumRequests})`,
+			rateLimited: pl.rateLimited,
+			scaledMinutes: pl.scaledMinutes,
+			recordsPerScaledMinute: pl.recordsPerScaledMinute,
+			ofCeiling: pl.ofCeiling,
+			rssText: '–',
 		});
 	}
 	const ns = scenarios.node100kNoSave;
@@ -1003,6 +1093,20 @@ async function main() {
 		});
 	}
 	const notes = result.notes;
+	if (pl && n90 && !n90.failedToRun) {
+		const pairs = n90.timeRuns.map((r) => pl.runs.find((p) => p.round === r.round)).filter(Boolean);
+		const ratios = n90.timeRuns.map((r) => { const p = pl.runs.find((x) => x.round === r.round); return p ? r.wallMs / p.wallMs : NaN; }).filter((x) => !Number.isNaN(x));
+		notes.push(
+			`The node against a plain fetch loop (outside n8n, one request at a time, same sandbox, same rounds): wall time ratio per round ${ratios.map((x) => fmt.num(x)).join(', ')} (median ${fmt.num(median(ratios))}); ${pairs.length} rounds. ` +
+				`The plain loop's median page took ${fmt.num(pl.wallMs / pl.requests, 1)} ms here, against ${result.calibration.plainClientPageMs} ms in the calibration: the machine was ${pl.wallMs / pl.requests > 1.15 * result.calibration.plainClientPageMs ? 'busier' : 'about as busy'} during the timed rounds.`,
+		);
+	}
+	const tt = result.transportTrace;
+	if (tt && tt.phases) {
+		notes.push(
+			`Transport trace (--trace-transport, ${tt.phases.requests} full pages): per request ${trace.PHASES.map((p) => `${p} ${fmt.num(tt.phases[p])} ms`).join(', ')}, between requests ${fmt.num(tt.phases.betweenRequests)} ms (paging, de-duplication, the node's own work); one request at a time, so these add up.`,
+		);
+	}
 	if (bs && !bs.failedToRun) {
 		notes.push(
 			`Basic: ${bs.dataRequests} requests at ${BASIC.perMinute} per window went ${bs.requestsPerWindow.join(' + ')}; no client can take less than ${bs.budgetFloorScaledMinutes} scaled minute(s) plus the last burst, the node took ${fmt.num(bs.scaledMinutes, 3)} (${fmt.pct(bs.ofBudgetFloor)} of the budget's floor). Its % of the steady-rate ceiling is above 100 % only because the last window is a burst.`,

@@ -31,7 +31,8 @@ async function waitFinished(n8n, workflowId, executionId, timeoutMs) {
 		const ex = list.find((e) => String(e.id) === String(executionId));
 		if (ex && ['success', 'error', 'crashed', 'canceled'].includes(ex.status)) return ex;
 		if (Date.now() > deadline) throw new Error(`execution ${executionId} did not finish in ${timeoutMs} ms (last: ${ex && ex.status})`);
-		await sleep(100);
+		// gently: every poll is work for n8n's event loop, which is running the export (the wall time is n8n's own)
+		await sleep(400);
 	}
 }
 

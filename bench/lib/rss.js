@@ -48,7 +48,7 @@ function resetPeak(pid) {
 }
 
 class RssSampler {
-	constructor(pid, intervalMs = 40) {
+	constructor(pid, intervalMs = 50) {
 		this.pid = pid;
 		this.intervalMs = intervalMs;
 		this.samples = [];
@@ -76,7 +76,7 @@ class RssSampler {
 		this.baseline = this.samples[0];
 		this.timer = setInterval(() => this.sampleOnce(), this.intervalMs);
 		// a task runner may start while the run goes on
-		this.treeTimer = setInterval(() => (this.pids = tree(this.pid)), 1000);
+		this.treeTimer = setInterval(() => (this.pids = tree(this.pid)), 5000);
 		return this;
 	}
 
