@@ -10,7 +10,7 @@
  *   --rounds N        timed rounds of the 90-day renderings (default 5; node100k: at most 3; the median by wall time is reported)
  *   --only a,b,...    scenarios: node90, httpDocs, httpExpert, node100k, node100kNoSave, basic, trigger (default all)
  *   --no-shared       skip the shared-budget runs (another client of the center spends most of each window)
- *   --trace-transport also time the phases of each request of the Receipts node (own n8n, patched build)
+ *   --no-trace        skip the transport trace (phases of each request of the Receipts node, own n8n, patched build)
  *   --n8n-version V   default 1.123.81
  *   --out DIR         default bench/results
  *   --verbose         n8n's log lines on stderr
@@ -46,7 +46,7 @@ const CLIENT = { id: 'demo-client', secret: 'demo-secret-4f1c9a' };
 const OTHER_CLIENT_SPEND = 260;
 
 function parseArgs(argv) {
-	const o = { rounds: 5, headroom: 1.5, only: null, version: N8N_VERSION_DEFAULT, out: path.join(__dirname, 'results'), verbose: false, windowMs: undefined, shared: true };
+	const o = { rounds: 5, headroom: 1.5, only: null, version: N8N_VERSION_DEFAULT, out: path.join(__dirname, 'results'), verbose: false, windowMs: undefined, shared: true, trace: true };
 	for (let i = 0; i < argv.length; i++) {
 		const a = argv[i];
 		const v = () => argv[++i];
@@ -58,7 +58,7 @@ function parseArgs(argv) {
 		else if (a === '--out') o.out = path.resolve(v());
 		else if (a === '--verbose') o.verbose = true;
 		else if (a === '--no-shared') o.shared = false;
-		else if (a === '--trace-transport') o.trace = true;
+		else if (a === '--no-trace') o.trace = false;
 		else if (a === '--help' || a === '-h') {
 			console.log(fs.readFileSync(__filename, 'utf8').split('\n').slice(2, 19).join('\n'));
 			process.exit(0);
@@ -829,7 +829,7 @@ async function main() {
 				for (const k of speedKeys) speed[k] = { failedToRun: e.message };
 			}
 		}
-		if (opts.trace) {
+		if (opts.trace && want('node90')) {
 			try {
 				result.transportTrace = await runTrace(ctx);
 			} catch (e) {
@@ -1104,7 +1104,7 @@ async function main() {
 	const tt = result.transportTrace;
 	if (tt && tt.phases) {
 		notes.push(
-			`Transport trace (--trace-transport, ${tt.phases.requests} full pages): per request ${trace.PHASES.map((p) => `${p} ${fmt.num(tt.phases[p])} ms`).join(', ')}, between requests ${fmt.num(tt.phases.betweenRequests)} ms (paging, de-duplication, the node's own work); one request at a time, so these add up.`,
+			`Transport trace (${tt.phases.requests} full pages): per request ${trace.PHASES.map((p) => `${p} ${fmt.num(tt.phases[p])} ms`).join(', ')}, between requests ${fmt.num(tt.phases.betweenRequests)} ms (paging, de-duplication, the node's own work); one request at a time, so these add up.`,
 		);
 	}
 	if (bs && !bs.failedToRun) {
