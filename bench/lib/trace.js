@@ -45,9 +45,31 @@ function summarise(logFile, minBytes = 500_000) {
 		.filter((x) => x.bytes >= minBytes);
 	const out = { requests: lines.length };
 	PHASES.forEach((name, i) => (out[name] = +median(lines.map((x) => x.phases[i])).toFixed(2)));
-	out.betweenRequests = +median(lines.filter((x) => x.between !== null).map((x) => x.between)).toFixed(2);
+	out.betweenRequests = +median(lines.filter((x) => x.between !== null && x.between < 1000).map((x) => x.between)).toFixed(2);
 	out.total = +PHASES.reduce((a, n) => a + out[n], out.betweenRequests).toFixed(2);
+	// the slow tail: the mean and the 90th percentile of a whole request (all phases)
+	const whole = lines.map((x) => x.phases.reduce((a, y) => a + y, 0)).sort((a, b) => a - b);
+	out.meanRequest = +(whole.reduce((a, x) => a + x, 0) / (whole.length || 1)).toFixed(2);
+	out.p90Request = +(whole[Math.floor(whole.length * 0.9)] ?? NaN).toFixed(2);
+	out.maxRequest = +(whole[whole.length - 1] ?? NaN).toFixed(2);
+	const httpIdx = PHASES.indexOf('http');
+	const slow = lines.filter((x) => x.phases[httpIdx] > 2 * out.http);
+	out.slowRequests = slow.length;
 	return out;
 }
 
-module.exports = { patchTransport, summarise, PHASES };
+/** Sums over every request in the file: time inside apiRequest, and between one request's return and the next. */
+function totals(logFile) {
+	const lines = fs
+		.readFileSync(logFile, 'utf8')
+		.trim()
+		.split('\n')
+		.filter(Boolean)
+		.map((l) => JSON.parse(l));
+	const inside = lines.reduce((a, x) => a + x.phases.reduce((b, y) => b + y, 0), 0);
+	// the first request's "between" reaches back to the previous run
+	const between = lines.slice(1).reduce((a, x) => a + (x.between ?? 0), 0);
+	return { requests: lines.length, insideRequestsMs: +inside.toFixed(1), betweenRequestsMs: +between.toFixed(1) };
+}
+
+module.exports = { patchTransport, summarise, totals, PHASES };
