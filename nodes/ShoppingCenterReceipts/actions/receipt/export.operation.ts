@@ -5,7 +5,8 @@ import { centerLocator, shopLocator } from '../../../shared/descriptions/locator
 import { fail, readId, readLimit, readPeriod, readString } from '../../../shared/params';
 import { clipToFreshest, precheckPeriod, type PeriodNames } from '../../../shared/periodInput';
 import { featureRefusal, LIMITS, rulesFor } from '../../../shared/plan';
-import { collectPages, type RequestInput } from '../../../shared/transport';
+import { type RequestInput } from '../../../shared/transport';
+import { collectPagedInputs } from '../../../shared/windowed';
 import { splitDays, type DayWindow } from '../../../shared/windows';
 
 const show = { resource: ['receipt'], operation: ['export'] };
@@ -147,18 +148,11 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	}
 	const queries = windowsOf.reduce<IDataObject[]>((acc, ws) => acc.flatMap((q) => ws.map((w) => ({ ...q, ...w }))), [{}]);
 
-	const seen = new Set<string>();
-	const out: IDataObject[] = [];
-	for (const q of queries) {
-		const remaining = limit === undefined ? undefined : limit - out.length;
-		if (remaining !== undefined && remaining <= 0) break;
-		const input: RequestInput = {
-			params: { sc_id: scId, shop_id: shopId },
-			query: { ...(q as Record<string, string>), document_types: documentTypes },
-			itemIndex,
-			operation: 'export receipts',
-		};
-		out.push(...(await collectPages(this, 'exportReceipts', input, { limit: remaining, seen })));
-	}
-	return out;
+	const inputs: RequestInput[] = queries.map((q) => ({
+		params: { sc_id: scId, shop_id: shopId },
+		query: { ...(q as Record<string, string>), document_types: documentTypes },
+		itemIndex,
+		operation: 'export receipts',
+	}));
+	return await collectPagedInputs(this, 'exportReceipts', inputs, limit);
 }
