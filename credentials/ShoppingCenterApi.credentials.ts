@@ -22,7 +22,7 @@ export class ShoppingCenterApi implements ICredentialType {
 
 	displayName = 'Shopping Center API';
 
-	icon = { light: 'file:../nodes/shared/shoppingCenter.svg', dark: 'file:../nodes/shared/shoppingCenter.dark.svg' } as const;
+	icon = { light: 'file:shoppingCenterApi.svg', dark: 'file:shoppingCenterApi.dark.svg' } as const;
 
 	documentationUrl = 'https://github.com/n8n-nodes-shopping-center/n8n-nodes-shopping-center#credential';
 

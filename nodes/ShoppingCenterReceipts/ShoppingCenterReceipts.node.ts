@@ -1,24 +1,60 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
-import { runOperations } from '../shared/execute';
+/**
+ * Shopping Center Receipts: the node's description (inputs, outputs, credential, resources and operations) and its
+ * execute, which hands each item to the operation file the typed router picks.
+ */
+import { NodeConnectionTypes, type IExecuteFunctions, type INodeExecutionData, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
 import { listSearch } from '../shared/methods/listSearch';
-import { ACTION_NODE_BASE } from '../shared/node';
-import { operations, properties } from './actions';
+import { routeOperations } from '../shared/router';
+import * as receiptExport from './actions/receipt/export.operation';
+import { operations } from './actions/operations';
 
 export class ShoppingCenterReceipts implements INodeType {
 	description: INodeTypeDescription = {
-		...ACTION_NODE_BASE,
 		displayName: 'Shopping Center Receipts',
 		name: 'shoppingCenterReceipts',
-		icon: { light: 'file:../shared/shoppingCenter.svg', dark: 'file:../shared/shoppingCenter.dark.svg' },
+		icon: { light: 'file:shoppingCenterReceipts.svg', dark: 'file:shoppingCenterReceipts.dark.svg' },
+		group: ['transform'],
+		version: 1,
+		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
 		description: 'Export the fiscal documents (receipts) of a shop, one item per receipt (Shopping-center API, PRO centers)',
 		defaults: { name: 'Shopping Center Receipts' },
 		usableAsTool: true,
-		properties,
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'shoppingCenterApi', required: true }],
+		properties: [
+			{
+				displayName: 'Resource',
+				name: 'resource',
+				type: 'options',
+				noDataExpression: true,
+				options: [{ name: 'Receipt', value: 'receipt', description: 'Fiscal documents of a shop (receipts, deliveries, strict-accountability forms)' }],
+				default: 'receipt',
+			},
+			{
+				displayName: 'Operation',
+				name: 'operation',
+				type: 'options',
+				noDataExpression: true,
+				displayOptions: { show: { resource: ['receipt'] } },
+				options: [
+					{
+						name: 'Export',
+						value: 'export',
+						action: 'Export receipts of a shop',
+						description:
+							'Export the fiscal documents of a shop created and/or received in a period, one item per receipt with sums in kopecks (PRO centers only)',
+					},
+				],
+				default: 'export',
+			},
+			...receiptExport.description,
+		],
 	};
 
 	methods = { listSearch };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		return await runOperations.call(this, operations);
+		return await routeOperations.call(this, operations);
 	}
 }

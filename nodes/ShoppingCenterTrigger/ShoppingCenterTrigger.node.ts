@@ -1,11 +1,12 @@
-import type {
-	IDataObject,
-	ILoadOptionsFunctions,
-	INodeExecutionData,
-	INodePropertyOptions,
-	INodeType,
-	INodeTypeDescription,
-	IPollFunctions,
+import {
+	NodeConnectionTypes,
+	type IDataObject,
+	type ILoadOptionsFunctions,
+	type INodeExecutionData,
+	type INodePropertyOptions,
+	type INodeType,
+	type INodeTypeDescription,
+	type IPollFunctions,
 } from 'n8n-workflow';
 import { listCenters } from '../shared/center';
 import { properties } from './description';
@@ -17,7 +18,7 @@ export class ShoppingCenterTrigger implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Shopping Center Trigger',
 		name: 'shoppingCenterTrigger',
-		icon: { light: 'file:../shared/shoppingCenter.svg', dark: 'file:../shared/shoppingCenter.dark.svg' },
+		icon: { light: 'file:shoppingCenterTrigger.svg', dark: 'file:shoppingCenterTrigger.dark.svg' },
 		group: ['trigger'],
 		version: 1,
 		subtitle: '={{$parameter["event"]}}',
@@ -26,7 +27,7 @@ export class ShoppingCenterTrigger implements INodeType {
 		credentials: [{ name: 'shoppingCenterApi', required: true }],
 		polling: true,
 		inputs: [],
-		outputs: ['main'],
+		outputs: [NodeConnectionTypes.Main],
 		properties,
 	};
 

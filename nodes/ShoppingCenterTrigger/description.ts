@@ -1,8 +1,9 @@
-import { ANOMALY_LEVEL_OPTIONS, ANOMALY_STATUS_OPTIONS } from '../shared/descriptions/enums';
+
 /**
  * The trigger's fields: event, centers, lookback, first-poll behaviour, anomaly filters.
  */
 import type { INodeProperties } from 'n8n-workflow';
+import { ANOMALY_LEVELS, ANOMALY_STATUSES } from '../shared/allowedValues';
 
 const anomaly = { show: { event: ['newAnomaly'] } };
 
@@ -129,7 +130,7 @@ export const properties: INodeProperties[] = [
 				displayName: 'Levels',
 				name: 'levels',
 				type: 'multiOptions',
-				options: ANOMALY_LEVEL_OPTIONS,
+				options: ANOMALY_LEVELS.options,
 				default: [],
 				description: 'Only anomalies of these levels (anomalies without a level never match)',
 			},
@@ -145,7 +146,7 @@ export const properties: INodeProperties[] = [
 				displayName: 'Statuses',
 				name: 'statuses',
 				type: 'multiOptions',
-				options: ANOMALY_STATUS_OPTIONS,
+				options: ANOMALY_STATUSES.options,
 				default: [],
 				description: 'Only anomalies in these statuses when a poll first sees them',
 			},

@@ -22,15 +22,13 @@ import { featureRefusal } from '../shared/plan';
 import { collectPages, knownPlan, rememberPlan } from '../shared/transport';
 import { getApiCredentials } from '../shared/transport/credentials';
 import type { EncodableRecord } from '../shared/transport/encoding';
-import { addDays, todayIn } from '../shared/windows';
-import { capEntries, commitState, nextKeys, readState, type CenterState, type TriggerEvent, type TriggerState } from './state';
+import { addDays, todayIn } from '../shared/dateWindows';
+import { fail } from '../shared/input';
+import { asNodeError } from '../shared/router';
+import { readConfig, type TriggerConfig } from './config';
+import { EVENTS, keyOf } from './events';
+import { capEntries, commitState, nextKeys, readState, type CenterState, type TriggerState } from './state';
 
-const EVENTS: readonly TriggerEvent[] = ['newAnomaly', 'newTicket', 'ticketChanged', 'newPass'];
-const LEVELS = ['high', 'medium', 'low'] as const;
-const STATUSES = ['new', 'completed', 'archived'] as const;
-
-/** The API takes an anomaly period of at most 366 days. */
-const MAX_ANOMALY_SPAN_DAYS = 366;
 /** Manual mode looks at least this far back for a test record. */
 const MANUAL_MIN_LOOKBACK_DAYS = 30;
 /**
@@ -39,80 +37,11 @@ const MANUAL_MIN_LOOKBACK_DAYS = 30;
  */
 const BORN_MARGIN_MS = 60 * 60_000;
 
-export interface TriggerConfig {
-	event: TriggerEvent;
-	scope: 'all' | 'selected';
-	centerIds: string[];
-	lookbackDays: number;
-	firstPoll: 'remember' | 'emitAll';
-	levels: string[];
-	statuses: string[];
-	shopIds: string[];
-}
-
 interface Target {
 	id: string;
 	zone: string;
 	/** from "All My Centers": a center that cannot answer is skipped, not an error */
 	optional: boolean;
-}
-
-function problem(ctx: IPollFunctions, field: string, text: string): never {
-	throw new NodeOperationError(ctx.getNode(), `${field}: ${text}`);
-}
-
-function shown(value: unknown): string {
-	const s = typeof value === 'string' ? value : JSON.stringify(value);
-	return s === undefined ? 'nothing' : s.length > 60 ? `"${s.slice(0, 60)}…"` : `"${s}"`;
-}
-
-/** An array (multi-options, an expression) or a comma-separated text, trimmed, without duplicates. */
-function list(value: unknown): unknown[] {
-	if (Array.isArray(value)) return value;
-	if (typeof value === 'string') return value.split(',');
-	if (typeof value === 'number') return [value];
-	return [];
-}
-
-function words(ctx: IPollFunctions, value: unknown, field: string, allowed?: readonly string[]): string[] {
-	const out: string[] = [];
-	for (const entry of list(value)) {
-		if (typeof entry !== 'string' && typeof entry !== 'number') problem(ctx, field, `${shown(entry)} is not a valid value`);
-		const w = String(entry).trim();
-		if (!w) continue;
-		if (/\s/.test(w) || w.length > 200) problem(ctx, field, `${shown(w)} is not a valid ID`);
-		if (allowed && !allowed.includes(w)) problem(ctx, field, `${shown(w)} is not one of ${allowed.join(', ')}`);
-		if (!out.includes(w)) out.push(w);
-	}
-	return out;
-}
-
-export function readConfig(ctx: IPollFunctions): TriggerConfig {
-	const event = ctx.getNodeParameter('event', 'newTicket') as TriggerEvent;
-	if (!EVENTS.includes(event)) problem(ctx, 'Event', `${shown(event)} is not one of ${EVENTS.join(', ')}`);
-	const scope = ctx.getNodeParameter('centerScope', 'all') as string;
-	if (scope !== 'all' && scope !== 'selected') problem(ctx, 'Centers', `${shown(scope)} is not one of all, selected`);
-	const centerIds = scope === 'selected' ? words(ctx, ctx.getNodeParameter('centerIds', []), 'Center Names or IDs') : [];
-	if (scope === 'selected' && centerIds.length === 0) problem(ctx, 'Center Names or IDs', 'choose at least one center');
-	const defaultLookback = event === 'newAnomaly' ? 3 : event === 'ticketChanged' ? 30 : 1;
-	const lookbackDays = ctx.getNodeParameter('lookbackDays', defaultLookback) as unknown;
-	const maxLookback = event === 'ticketChanged' ? 3660 : 365;
-	if (typeof lookbackDays !== 'number' || !Number.isInteger(lookbackDays) || lookbackDays < 0 || lookbackDays > maxLookback) {
-		problem(ctx, 'Lookback (Days)', `${shown(lookbackDays)} is not a whole number from 0 to ${maxLookback}`);
-	}
-	const firstPoll = ctx.getNodeParameter('firstPoll', 'remember') as string;
-	if (firstPoll !== 'remember' && firstPoll !== 'emitAll') problem(ctx, 'On First Poll', `${shown(firstPoll)} is not one of remember, emitAll`);
-	const filters = event === 'newAnomaly' ? ((ctx.getNodeParameter('filters', {}) as IDataObject) ?? {}) : {};
-	return {
-		event,
-		scope,
-		centerIds,
-		lookbackDays,
-		firstPoll,
-		levels: words(ctx, filters.levels, 'Levels', LEVELS),
-		statuses: words(ctx, filters.statuses, 'Statuses', STATUSES),
-		shopIds: words(ctx, filters.shopIds, 'Shop IDs'),
-	};
 }
 
 function zoneOf(center: IDataObject): string {
@@ -125,7 +54,7 @@ async function resolveTargets(ctx: IPollFunctions, cfg: TriggerConfig): Promise<
 	if (cfg.scope === 'all') return centers.map((c) => ({ id: String(c.id), zone: zoneOf(c), optional: true }));
 	return cfg.centerIds.map((id) => {
 		const c = centers.find((x) => String(x.id) === id);
-		if (!c) problem(ctx, 'Center Names or IDs', `center ${id} is not among the centers your key has a role in`);
+		if (!c) fail(ctx, undefined, 'Center Names or IDs', `center ${id} is not among the centers your key has a role in`);
 		return { id, zone: zoneOf(c), optional: false };
 	});
 }
@@ -148,11 +77,6 @@ function splitFingerprint(fp: string): { status: string | null; resolution: stri
 	return { status: status || null, resolution: resolution || null };
 }
 
-function keyOf(event: TriggerEvent, row: IDataObject): string {
-	const v = event === 'newTicket' || event === 'ticketChanged' ? row.ticket_uid : row.id;
-	return v === undefined || v === null ? JSON.stringify(row) : String(v);
-}
-
 function ms(value: unknown): number {
 	return typeof value === 'string' ? Date.parse(value) : NaN;
 }
@@ -170,14 +94,15 @@ export class ShoppingCenterPoller {
 	private async readWindow(target: Target, start: string, end: string, singleCenter: boolean): Promise<IDataObject[]> {
 		const { ctx, cfg } = this;
 		const params = { sc_id: target.id };
+		const def = EVENTS[cfg.event];
+		const query = def.query(start, end) as EncodableRecord;
 		if (cfg.event === 'newAnomaly') {
-			const query: EncodableRecord = { start_date: start, end_date: end };
 			// one value of a filter goes to the API (fewer rows); several are applied here
 			if (cfg.levels.length === 1) query.level = cfg.levels[0];
 			if (cfg.statuses.length === 1) query.status = cfg.statuses[0];
 			// a shop belongs to one center: with several centers the API would answer 404 for the others
 			if (cfg.shopIds.length === 1 && singleCenter) query.shop_id = cfg.shopIds[0];
-			const rows = await collectPages(ctx, 'listAnomalies', { params, query, operation: 'list anomalies' });
+			const rows = await collectPages(ctx, def.route, { params, query, operation: def.operation });
 			return rows.filter(
 				(r) =>
 					(cfg.levels.length === 0 || cfg.levels.includes(String(r.level))) &&
@@ -185,19 +110,15 @@ export class ShoppingCenterPoller {
 					(cfg.shopIds.length === 0 || cfg.shopIds.includes(String(r.shop_id))),
 			);
 		}
-		const route = cfg.event === 'newPass' ? 'listPasses' : 'listTickets';
-		return await collectPages(ctx, route, {
-			params,
-			query: { start_created_date: start, end_created_date: end },
-			operation: cfg.event === 'newPass' ? 'list passes' : 'list tickets',
-		});
+		return await collectPages(ctx, def.route, { params, query, operation: def.operation });
 	}
 
 	/** A Basic center known as such is refused before any request (anomalies are PRO only). */
 	private async planRefusal(target: Target): Promise<string | null> {
-		if (this.cfg.event !== 'newAnomaly') return null;
+		const feature = EVENTS[this.cfg.event].feature;
+		if (!feature) return null;
 		this.creds ??= await getApiCredentials(this.ctx);
-		const refusal = featureRefusal(knownPlan(this.creds.baseUrl, target.id), 'anomalies');
+		const refusal = featureRefusal(knownPlan(this.creds.baseUrl, target.id), feature);
 		return refusal && `Center ${target.id}: ${refusal}`;
 	}
 
@@ -206,7 +127,7 @@ export class ShoppingCenterPoller {
 	 * plan cache, the next polls refuse (or skip) the center without a request.
 	 */
 	private async learnPlan(target: Target, error: unknown): Promise<void> {
-		if (this.cfg.event !== 'newAnomaly' || (error as { context?: { code?: unknown } })?.context?.code !== 'plan_required') return;
+		if (!EVENTS[this.cfg.event].feature || (error as { context?: { code?: unknown } })?.context?.code !== 'plan_required') return;
 		this.creds ??= await getApiCredentials(this.ctx);
 		rememberPlan(this.creds.baseUrl, target.id, 'basic');
 	}
@@ -219,8 +140,9 @@ export class ShoppingCenterPoller {
 		if (manual) return { start: addDays(today, -Math.max(lookbackDays, MANUAL_MIN_LOOKBACK_DAYS)), end: today, today };
 		const base = previous && previous.day < today ? previous.day : today;
 		let start = addDays(base, -lookbackDays);
-		if (event === 'newAnomaly') {
-			const earliest = addDays(today, -(MAX_ANOMALY_SPAN_DAYS - 1));
+		const maxSpan = EVENTS[event].maxSpanDays;
+		if (maxSpan) {
+			const earliest = addDays(today, -(maxSpan - 1));
 			if (start < earliest) start = earliest;
 		}
 		return { start, end: today, today };
@@ -303,7 +225,7 @@ export class ShoppingCenterPoller {
 				rows = await this.readWindow(target, start, end, cfg.scope === 'selected' && cfg.centerIds.length === 1);
 			} catch (error) {
 				await this.learnPlan(target, error);
-				if (!target.optional || !isCenterRefusal(error)) throw error;
+				if (!target.optional || !isCenterRefusal(error)) throw asNodeError(ctx.getNode(), error);
 				ctx.logger.warn(`Shopping Center Trigger: center ${target.id} skipped: ${(error as Error).message}`);
 				if (previous) next.centers[target.id] = previous;
 				continue;
@@ -312,7 +234,7 @@ export class ShoppingCenterPoller {
 				items.push(...this.latest(target, rows, previous));
 				continue;
 			}
-			const result = cfg.event === 'ticketChanged' ? this.diffChanged(target, rows, previous, today) : this.diffNew(target, rows, previous, today);
+			const result = EVENTS[cfg.event].news === 'changed' ? this.diffChanged(target, rows, previous, today) : this.diffNew(target, rows, previous, today);
 			items.push(...result.items);
 			next.centers[target.id] = result.state;
 		}

@@ -11,7 +11,8 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-export type TriggerEvent = 'newAnomaly' | 'newTicket' | 'ticketChanged' | 'newPass';
+import type { TriggerEvent } from './events';
+export type { TriggerEvent };
 
 export const STATE_VERSION = 1;
 

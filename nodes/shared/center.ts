@@ -4,7 +4,7 @@
  * from the X-RateLimit-Limit of any answer for the center, or one cheap probe when nothing said it yet.
  */
 import type { IDataObject } from 'n8n-workflow';
-import { apiRequest, knownPlan, planFromCenterObject, rememberPlan, rowsOf, type ApiContext, type PlanName } from './transport';
+import { apiRequest, knownPlan, rowsOf, type ApiContext, type PlanName } from './transport';
 import { getApiCredentials } from './transport/credentials';
 
 export interface CenterInfo {
@@ -25,10 +25,6 @@ export async function listCenters(ctx: ApiContext, fresh = false): Promise<IData
 	if (!fresh && cached && Date.now() - cached.at < LIST_TTL_MS) return cached.centers;
 	const res = await apiRequest(ctx, 'listCenters', { operation: 'list centers' });
 	const centers = rowsOf(ctx, res.data, {});
-	for (const c of centers) {
-		const plan = planFromCenterObject(c);
-		if (plan && c.id !== undefined) rememberPlan(creds.baseUrl, String(c.id), plan);
-	}
 	lists.set(creds.cacheKey, { at: Date.now(), centers });
 	return centers;
 }
@@ -51,6 +47,11 @@ export async function centerPlan(ctx: ApiContext, scId: string, itemIndex?: numb
 	if (known) return known;
 	await apiRequest(ctx, 'listShops', { params: { sc_id: scId }, query: { page: 1, per_page: 1 }, itemIndex, operation: 'look up the center' });
 	return knownPlan(creds.baseUrl, scId);
+}
+
+/** The center's IANA zone, from the key's center list (cached for a few minutes); UTC when unknown. */
+export async function centerZone(ctx: ApiContext, scId: string): Promise<string> {
+	return (await centerInfo(ctx, scId)).time_zone;
 }
 
 export function forgetCenters(): void {

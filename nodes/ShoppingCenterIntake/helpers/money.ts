@@ -1,3 +1,4 @@
+import { show } from '../../shared/input';
 /**
  * Money for the declared-turnover call: the API takes integer kopecks; the previous API version took
  * currency units. Values are converted from their DECIMAL TEXT, never through float arithmetic.
@@ -21,11 +22,6 @@ export class MoneyProblem extends Error {}
 const SPACES = /[\u0020\u00A0\u2009\u202F]/g;
 const GROUPED = /^\d{1,3}( \d{3})+$/;
 const PLAIN = /^\d+$/;
-
-function show(value: unknown): string {
-	const s = typeof value === 'string' ? value : String(value);
-	return `"${s.length > 40 ? `${s.slice(0, 40)}…` : s}"`;
-}
 
 /** The integer part's digits ("1 234" → "1234"), or a problem. */
 function integerDigits(text: string, original: unknown): string {

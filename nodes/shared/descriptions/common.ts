@@ -27,14 +27,7 @@ export function returnAllAndLimit(displayOptions: Display): INodeProperties[] {
 	];
 }
 
+/** A day (YYYY-MM-DD) as text: a date-time picker would suggest a time that is not used. */
 export function dateField(name: string, displayName: string, description: string, displayOptions: Display, required = true): INodeProperties {
-	return { displayName, name, type: 'dateTime', default: '', required, description, displayOptions };
-}
-
-/** A start/end pair of dates (inclusive, read in the center's time zone). */
-export function periodFields(displayOptions: Display, what = 'the period'): INodeProperties[] {
-	return [
-		dateField('startDate', 'Start Date', `First day of ${what} (inclusive, in the center's time zone)`, displayOptions),
-		dateField('endDate', 'End Date', `Last day of ${what} (inclusive, in the center's time zone)`, displayOptions),
-	];
+	return { displayName, name, type: 'string', default: '', placeholder: 'YYYY-MM-DD', required, description, displayOptions };
 }

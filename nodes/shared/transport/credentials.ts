@@ -25,12 +25,8 @@ const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\]|::1)$/i;
 export function normalizeBaseUrl(value: unknown): string {
 	const raw = typeof value === 'string' ? value.trim().replace(/\/+$/, '') : '';
 	if (!raw) throw new CredentialProblem('The credential has no Base URL.');
-	let url: URL;
-	try {
-		url = new URL(raw);
-	} catch {
-		throw new CredentialProblem(`The Base URL "${raw}" is not a valid URL.`);
-	}
+	const url = URL.canParse(raw) ? new URL(raw) : undefined;
+	if (!url) throw new CredentialProblem(`The Base URL "${raw}" is not a valid URL.`);
 	if (url.protocol !== 'https:' && url.protocol !== 'http:') {
 		throw new CredentialProblem(`The Base URL must start with https:// (got ${url.protocol}).`);
 	}

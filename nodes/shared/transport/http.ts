@@ -42,7 +42,8 @@ function plainHeaders(headers: unknown): Record<string, string> {
 }
 
 export async function sendHttp(ctx: HttpHelper, exchange: HttpExchange): Promise<RawResponse> {
-	let response: { statusCode: number; headers: unknown; body: unknown };
+	let response: { statusCode: number; headers: unknown; body: unknown } | undefined;
+	let failure: NetworkFailure | undefined;
 	try {
 		response = await ctx.helpers.httpRequest({
 			method: exchange.method,
@@ -60,8 +61,9 @@ export async function sendHttp(ctx: HttpHelper, exchange: HttpExchange): Promise
 		// carries the request options (headers with the token, a body with the secret).
 		const code = typeof (error as { code?: unknown }).code === 'string' ? (error as { code: string }).code : undefined;
 		const host = new URL(exchange.url).host;
-		throw new NetworkFailure(`Could not reach ${host}${code ? ` (${code})` : ''}.`, code);
+		failure = new NetworkFailure(`Could not reach ${host}${code ? ` (${code})` : ''}.`, code);
 	}
+	if (!response) throw failure as NetworkFailure;
 	const body = response.body;
 	const text = typeof body === 'string' ? body : Buffer.isBuffer(body) ? body.toString('utf8') : body === undefined || body === null ? '' : JSON.stringify(body);
 	return { status: response.statusCode, headers: plainHeaders(response.headers), text };

@@ -1,8 +1,8 @@
-export { apiRequest, transportStats, type ApiResult, type RequestInput } from './request';
+export { apiRequest, type ApiResult, type RequestInput } from './request';
 export { paginate, collectPages, rowsOf, type Page, type PageOptions } from './pagination';
 export { ROUTES, routePath, type RouteKey } from './routes';
 export { CREDENTIAL_TYPE, type ApiContext } from './context';
 export { toNodeApiError, inputError, describeFailure } from './errors';
 export { tokenCache, exchangeToken } from './token';
 export { pacer } from './pacing';
-export { knownPlan, rememberPlan, planFromCenterObject, type PlanName } from './planCache';
+export { knownPlan, rememberPlan, type PlanName } from './planCache';

@@ -97,11 +97,6 @@ export class Pacer {
 		}
 	}
 
-	/** The per-minute limit the server announced for this key (tells the center's plan). */
-	limitOf(key: string): number | undefined {
-		return this.windows.get(key)?.limit;
-	}
-
 	clear(): void {
 		this.windows.clear();
 	}

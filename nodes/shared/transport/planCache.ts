@@ -32,17 +32,6 @@ export function knownPlan(baseUrl: string, scId: string | undefined): PlanName |
 	return scId ? plans.get(key(baseUrl, scId)) : undefined;
 }
 
-/** Reads a plan a center object may carry (`plan`, `tariff`: "PRO", "Basic", ...). */
-export function planFromCenterObject(center: Record<string, unknown>): PlanName | undefined {
-	for (const k of ['plan', 'tariff', 'plan_name']) {
-		const v = center[k];
-		if (typeof v === 'string') {
-			if (/^pro$/i.test(v.trim())) return 'pro';
-			if (/^basic$/i.test(v.trim())) return 'basic';
-		}
-	}
-	return undefined;
-}
 
 export function clearPlans(): void {
 	plans.clear();

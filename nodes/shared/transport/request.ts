@@ -2,7 +2,8 @@
  * apiRequest: one API call with everything around it — route table, token, pacing, envelope,
  * retries of the retryable codes, and errors in the user's words.
  */
-import { sleep, type IDataObject } from 'n8n-workflow';
+import { sleep, type IDataObject, type NodeApiError, type NodeOperationError } from 'n8n-workflow';
+import { asNodeError } from '../router';
 import { getApiCredentials, CredentialProblem, type ApiCredentials } from './credentials';
 import type { ApiContext } from './context';
 import { interpret, type ApiFailure } from './envelope';
@@ -31,9 +32,6 @@ export interface ApiResult {
 	headers: Record<string, string>;
 }
 
-/** Test and benchmark hook: counts every HTTP exchange the transport made (never their contents). */
-export const transportStats = { requests: 0, retries: 0 };
-
 function buildUrl(creds: ApiCredentials, route: RouteKey, input: RequestInput): string {
 	const qs = input.query ? toQueryString(input.query) : '';
 	return `${creds.baseUrl}${routePath(route, input.params ?? {})}${qs ? `?${qs}` : ''}`;
@@ -47,12 +45,19 @@ function buildBody(route: RouteKey, input: RequestInput): { body?: string; conte
 		: { body: toFormBody(input.body), contentType: 'application/x-www-form-urlencoded' };
 }
 
+/** A credential or connection problem as the node's error; anything else as it is, wrapped. */
+function asRequestError(ctx: ApiContext, error: unknown, itemIndex?: number): NodeApiError | NodeOperationError {
+	if (error instanceof CredentialProblem || error instanceof NetworkFailure) return inputError(ctx.getNode(), error.message, itemIndex);
+	// a lone UTF-16 surrogate cannot be URI-encoded: say so instead of a bare "URI malformed"
+	if (error instanceof URIError) return inputError(ctx.getNode(), 'A parameter contains a broken character (half of a UTF-16 pair); nothing was sent.', itemIndex);
+	return asNodeError(ctx.getNode(), error, itemIndex);
+}
+
 async function credentialsOrThrow(ctx: ApiContext, itemIndex?: number): Promise<ApiCredentials> {
 	try {
 		return await getApiCredentials(ctx);
 	} catch (error) {
-		if (error instanceof CredentialProblem) throw inputError(ctx.getNode(), error.message, itemIndex);
-		throw error;
+		throw asRequestError(ctx, error, itemIndex);
 	}
 }
 
@@ -65,9 +70,7 @@ export async function apiRequest(ctx: ApiContext, route: RouteKey, input: Reques
 		url = buildUrl(creds, route, input);
 		encoded = buildBody(route, input);
 	} catch (error) {
-		// a lone UTF-16 surrogate cannot be URI-encoded: say so instead of a bare "URI malformed"
-		if (error instanceof URIError) throw inputError(ctx.getNode(), 'A parameter contains a broken character (half of a UTF-16 pair); nothing was sent.', input.itemIndex);
-		throw error;
+		throw asRequestError(ctx, error, input.itemIndex);
 	}
 	const { body, contentType } = encoded;
 	const paceKey = `${creds.baseUrl}|${input.params?.sc_id ?? ''}`;
@@ -86,7 +89,6 @@ export async function apiRequest(ctx: ApiContext, route: RouteKey, input: Reques
 		let raw: RawResponse;
 		try {
 			token = await tokenCache.get(ctx, creds);
-			transportStats.requests++;
 			raw = await sendHttp(ctx, {
 				method: ROUTES[route].method,
 				url,
@@ -99,10 +101,7 @@ export async function apiRequest(ctx: ApiContext, route: RouteKey, input: Reques
 			});
 		} catch (error) {
 			pacer.release(paceKey, undefined);
-			if (error instanceof CredentialProblem || error instanceof NetworkFailure) {
-				throw inputError(ctx.getNode(), error.message, input.itemIndex);
-			}
-			throw error;
+			throw asRequestError(ctx, error, input.itemIndex);
 		}
 		const outcome = interpret(raw);
 		pacer.release(paceKey, raw.status, raw.headers, !outcome.ok && outcome.failure.code === 'rate_limited');
@@ -118,21 +117,18 @@ export async function apiRequest(ctx: ApiContext, route: RouteKey, input: Reques
 			// one new token and one repeat of this request per expiry
 			if (expiredInARow > 1) throw fail(f, attempts, waitedMs);
 			tokenCache.invalidate(creds, token);
-			transportStats.retries++;
 			continue;
 		}
 		if (f.code === 'rate_limited') {
 			// the pacer now holds the window closed until Retry-After; acquire() waits for it
 			const after = parseRetryAfter(f.headers['retry-after']) ?? 0;
 			if (waitedMs + after > policy.maxTotalWaitMs) throw fail(f, attempts, waitedMs);
-			transportStats.retries++;
 			continue;
 		}
 		unavailable++;
 		if (unavailable >= policy.maxAttempts) throw fail(f, attempts, waitedMs);
 		const delay = backoffDelay(unavailable - 1, policy);
 		if (waitedMs + delay > policy.maxTotalWaitMs) throw fail(f, attempts, waitedMs);
-		transportStats.retries++;
 		await sleep(delay);
 		waitedMs += delay;
 	}

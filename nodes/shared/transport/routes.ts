@@ -7,8 +7,6 @@ export interface RouteDefinition {
 	path: string;
 	/** page size limits of paged lists (maximum is what Return All asks for) */
 	paging?: { defaultPerPage: number; maxPerPage: number; idField: string };
-	/** newest-first lists shift when records arrive while paging */
-	newestFirst?: boolean;
 	/** request body encoding of intake calls */
 	body?: 'form' | 'json';
 	/** whether repeating the call is harmless (overwrite semantics) */
@@ -25,14 +23,14 @@ export const ROUTES = {
 	submitCounterHours: { method: 'POST', path: '/sc/{sc_id}/traffic/counters/{external_id}', body: 'form', idempotent: true },
 	createEvent: { method: 'POST', path: '/sc/{sc_id}/events', body: 'form', idempotent: false },
 	listCashRegisters: { method: 'GET', path: '/sc/{sc_id}/shops/{shop_id}/kkts', idempotent: true },
-	listPasses: { method: 'GET', path: '/sc/{sc_id}/portal/passes', paging: { defaultPerPage: 50, maxPerPage: 100, idField: 'id' }, newestFirst: true, idempotent: true },
-	listTickets: { method: 'GET', path: '/sc/{sc_id}/portal/tickets', paging: { defaultPerPage: 50, maxPerPage: 100, idField: 'ticket_uid' }, newestFirst: true, idempotent: true },
+	listPasses: { method: 'GET', path: '/sc/{sc_id}/portal/passes', paging: { defaultPerPage: 50, maxPerPage: 100, idField: 'id' }, idempotent: true },
+	listTickets: { method: 'GET', path: '/sc/{sc_id}/portal/tickets', paging: { defaultPerPage: 50, maxPerPage: 100, idField: 'ticket_uid' }, idempotent: true },
 	exportReceipts: { method: 'GET', path: '/sc/{sc_id}/shops/{shop_id}/receipts', paging: { defaultPerPage: 500, maxPerPage: 1000, idField: 'id' }, idempotent: true },
 	dailySales: { method: 'GET', path: '/sc/{sc_id}/shops/{shop_id}/sales/daily', paging: { defaultPerPage: 100, maxPerPage: 366, idField: 'date' }, idempotent: true },
 	monthlySales: { method: 'GET', path: '/sc/{sc_id}/shops/{shop_id}/sales/monthly', idempotent: true },
 	turnoverSettings: { method: 'GET', path: '/sc/{sc_id}/shops/{shop_id}/turnover/settings', idempotent: true },
 	declareTurnover: { method: 'POST', path: '/sc/{sc_id}/shops/{shop_id}/turnover', body: 'form', idempotent: true },
-	listAnomalies: { method: 'GET', path: '/sc/{sc_id}/anomalies', paging: { defaultPerPage: 100, maxPerPage: 500, idField: 'id' }, newestFirst: true, idempotent: true },
+	listAnomalies: { method: 'GET', path: '/sc/{sc_id}/anomalies', paging: { defaultPerPage: 100, maxPerPage: 500, idField: 'id' }, idempotent: true },
 } as const satisfies Record<string, RouteDefinition>;
 
 export type RouteKey = keyof typeof ROUTES;

@@ -90,11 +90,6 @@ export class TokenCache {
 		if (e.token?.accessToken === accessToken) e.token = undefined;
 	}
 
-	/** How many exchanges were started for a credential (observability for tests and benchmarks). */
-	exchangeCount(creds: Pick<ApiCredentials, 'cacheKey'>): number {
-		return this.entries.get(creds.cacheKey)?.exchanges ?? 0;
-	}
-
 	clear(): void {
 		this.entries.clear();
 	}

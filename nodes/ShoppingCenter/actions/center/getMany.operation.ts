@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { listCenters } from '../../../shared/center';
 import { returnAllAndLimit } from '../../../shared/descriptions/common';
-import { readLimit } from '../../../shared/params';
+import { readLimit } from '../../../shared/input';
 
 const show = { resource: ['center'], operation: ['getMany'] };
 

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { returnAllAndLimit } from '../../../shared/descriptions/common';
 import { centerLocator } from '../../../shared/descriptions/locators';
-import { readBoolean, readId, readLimit } from '../../../shared/params';
+import { readBoolean, readId, readLimit } from '../../../shared/input';
 import { collectPages } from '../../../shared/transport';
 
 const show = { resource: ['shop'], operation: ['getMany'] };

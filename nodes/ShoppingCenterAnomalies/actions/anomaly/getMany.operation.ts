@@ -1,19 +1,16 @@
-import { ANOMALY_LEVEL_OPTIONS, ANOMALY_STATUS_OPTIONS } from '../../../shared/descriptions/enums';
+import { ANOMALY_LEVELS, ANOMALY_STATUSES } from '../../../shared/allowedValues';
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { centerInfo, centerPlan } from '../../../shared/center';
-import { readChoice, readOptionalId } from '../../../shared/choices';
+import { readChoice, readOptionalId } from '../../../shared/input';
 import { dateField, returnAllAndLimit } from '../../../shared/descriptions/common';
 import { centerLocator, shopLocator } from '../../../shared/descriptions/locators';
-import { fail, readId, readLimit, readPeriod } from '../../../shared/params';
-import { clipToFreshest, precheckPeriod } from '../../../shared/periodInput';
+import { fail, readId, readLimit, readPeriod } from '../../../shared/input';
+import { clipToFreshest, precheckPeriod } from '../../../shared/input';
 import { featureRefusal, LIMITS, rulesFor } from '../../../shared/plan';
-import { collectPagedWindows } from '../../../shared/windowed';
-import { splitDays } from '../../../shared/windows';
+import { collectPagedWindows } from '../../../shared/windowedPaging';
+import { splitDays } from '../../../shared/dateWindows';
 
 const show = { resource: ['anomaly'], operation: ['getMany'] };
-
-export const STATUSES = ['new', 'completed', 'archived'] as const;
-export const LEVELS = ['high', 'medium', 'low'] as const;
 
 export const description: INodeProperties[] = [
 	centerLocator({ show }),
@@ -31,7 +28,7 @@ export const description: INodeProperties[] = [
 		type: 'options',
 		options: [
 			{ name: 'Any', value: '' },
-			...ANOMALY_STATUS_OPTIONS,
+			...ANOMALY_STATUSES.options,
 		],
 		default: '',
 		description: "Only anomalies in this status (their handling in the center manager's interface)",
@@ -43,7 +40,7 @@ export const description: INodeProperties[] = [
 		type: 'options',
 		options: [
 			{ name: 'Any', value: '' },
-			...ANOMALY_LEVEL_OPTIONS,
+			...ANOMALY_LEVELS.options,
 		],
 		default: '',
 		description: 'Only anomalies of this level',
@@ -58,8 +55,8 @@ export const description: INodeProperties[] = [
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const scId = readId(this, 'center', 'Center', itemIndex);
 	const shopId = readOptionalId(this, 'shop', 'Shop', itemIndex);
-	const status = readChoice(this, 'status', 'Status', itemIndex, ['', ...STATUSES], '');
-	const level = readChoice(this, 'level', 'Level', itemIndex, ['', ...LEVELS], '');
+	const status = readChoice(this, 'status', 'Status', itemIndex, ['', ...ANOMALY_STATUSES.values], '');
+	const level = readChoice(this, 'level', 'Level', itemIndex, ['', ...ANOMALY_LEVELS.values], '');
 	const limit = readLimit(this, itemIndex);
 	precheckPeriod(this, itemIndex);
 

@@ -1,21 +1,18 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { DateTime } from 'luxon';
+import { ATTENDANCE_SCOPES, GRANULARITIES, type Granularity } from '../../../shared/allowedValues';
 import { centerInfo, centerPlan } from '../../../shared/center';
-import { readChoice } from '../../../shared/choices';
+import { readChoice } from '../../../shared/input';
 import { dateField } from '../../../shared/descriptions/common';
 import { centerLocator, shopLocator, zoneLocator } from '../../../shared/descriptions/locators';
-import { fail, readId, readPeriod } from '../../../shared/params';
-import { clipToFreshest, precheckPeriod } from '../../../shared/periodInput';
+import { fail, readId, readPeriod } from '../../../shared/input';
+import { clipToFreshest, precheckPeriod } from '../../../shared/input';
 import { featureRefusal, LIMITS, rulesFor } from '../../../shared/plan';
-import { collectPlainWindows } from '../../../shared/windowed';
-import { splitDays, type DayWindow } from '../../../shared/windows';
+import { collectPlainWindows } from '../../../shared/windowedPaging';
+import { splitDays, type DayWindow } from '../../../shared/dateWindows';
 
 const show = { resource: ['attendance'], operation: ['get'] };
 
-export const GRANULARITIES = ['day', 'week', 'month', 'hour'] as const;
-export const SCOPES = ['sc', 'zone', 'shop'] as const;
-export type Granularity = (typeof GRANULARITIES)[number];
-export type Scope = (typeof SCOPES)[number];
 
 export const description: INodeProperties[] = [
 	centerLocator({ show }),
@@ -30,12 +27,7 @@ export const description: INodeProperties[] = [
 		displayName: 'Granularity',
 		name: 'granularity',
 		type: 'options',
-		options: [
-			{ name: 'Day', value: 'day', description: 'One row per day, labelled YYYY-MM-DD' },
-			{ name: 'Hour', value: 'hour', description: "One row per hour, labelled with the hour's start and the center's UTC offset (PRO only)" },
-			{ name: 'Month', value: 'month', description: 'One row per month, labelled with its first day' },
-			{ name: 'Week', value: 'week', description: 'One row per week, labelled with its first day' },
-		],
+		options: GRANULARITIES.options,
 		default: 'day',
 		description: 'The length of the period one row counts',
 		displayOptions: { show },
@@ -44,11 +36,7 @@ export const description: INodeProperties[] = [
 		displayName: 'Scope',
 		name: 'scope',
 		type: 'options',
-		options: [
-			{ name: 'Center', value: 'sc', description: 'Visitors of the whole center' },
-			{ name: 'Counting Zone', value: 'zone', description: 'Visitors of one counting zone (PRO only)' },
-			{ name: 'Shop', value: 'shop', description: "Visitors of the zone a shop lies in (PRO only); empty when the shop is in no zone" },
-		],
+		options: ATTENDANCE_SCOPES.options,
 		default: 'sc',
 		description: 'Whose visitors to count',
 		displayOptions: { show },
@@ -90,8 +78,8 @@ export function attendanceWindows(start: string, end: string, granularity: Granu
  */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const scId = readId(this, 'center', 'Center', itemIndex);
-	const granularity = readChoice(this, 'granularity', 'Granularity', itemIndex, GRANULARITIES, 'day');
-	const scope = readChoice(this, 'scope', 'Scope', itemIndex, SCOPES, 'sc');
+	const granularity = readChoice(this, 'granularity', 'Granularity', itemIndex, GRANULARITIES.values, 'day');
+	const scope = readChoice(this, 'scope', 'Scope', itemIndex, ATTENDANCE_SCOPES.values, 'sc');
 	const zoneId = scope === 'zone' ? readId(this, 'zone', 'Counting Zone', itemIndex) : undefined;
 	const shopId = scope === 'shop' ? readId(this, 'shop', 'Shop', itemIndex) : undefined;
 	precheckPeriod(this, itemIndex);

@@ -1,9 +1,30 @@
+/**
+ * Ticket → Get Many: GET /sc/{sc_id}/portal/tickets by creation period, validity period or ticket
+ * numbers (100 a call), filtered by status, newest first.
+ */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { listPortal, portalFields } from '../portal';
+import { TICKET_STATUSES } from '../../../shared/allowedValues';
+import { returnAllAndLimit } from '../../../shared/descriptions/common';
+import { readWordList } from '../../../shared/input';
+import { listPortal, selectionFields } from '../../helpers/portalList';
 
-export const description: INodeProperties[] = portalFields('ticket');
+const show = { resource: ['ticket'], operation: ['getMany'] };
 
-/** GET /sc/{sc_id}/portal/tickets: by creation period, validity period or ticket numbers (100 a call). */
+export const description: INodeProperties[] = [
+	...selectionFields('ticket', show),
+	{
+		displayName: 'Statuses',
+		name: 'statuses',
+		type: 'multiOptions',
+		options: TICKET_STATUSES.options,
+		default: [],
+		description: 'Only tickets in these statuses. None selected: every status, archived tickets included.',
+		displayOptions: { show },
+	},
+	...returnAllAndLimit({ show }),
+];
+
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	return await listPortal(this, itemIndex, 'ticket');
+	const statuses = readWordList(this, 'statuses', 'Statuses', itemIndex, TICKET_STATUSES.values);
+	return await listPortal(this, itemIndex, 'ticket', statuses);
 }

@@ -2,12 +2,12 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { centerInfo, centerPlan } from '../../../shared/center';
 import { dateField, returnAllAndLimit } from '../../../shared/descriptions/common';
 import { centerLocator, shopLocator } from '../../../shared/descriptions/locators';
-import { fail, readId, readLimit, readPeriod, readString } from '../../../shared/params';
-import { clipToFreshest, precheckPeriod, type PeriodNames } from '../../../shared/periodInput';
+import { fail, readId, readLimit, readPeriod, readString } from '../../../shared/input';
+import { clipToFreshest, precheckPeriod, type PeriodNames } from '../../../shared/input';
 import { featureRefusal, LIMITS, rulesFor } from '../../../shared/plan';
 import { type RequestInput } from '../../../shared/transport';
-import { collectPagedInputs } from '../../../shared/windowed';
-import { splitDays, type DayWindow } from '../../../shared/windows';
+import { collectPagedInputs } from '../../../shared/windowedPaging';
+import { splitDays, type DayWindow } from '../../../shared/dateWindows';
 
 const show = { resource: ['receipt'], operation: ['export'] };
 const byCreation = { show: { ...show, periodBy: ['created', 'both'] } };

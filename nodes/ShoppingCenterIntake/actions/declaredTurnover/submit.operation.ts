@@ -1,0 +1,116 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { centerLocator, shopLocator } from '../../../shared/descriptions/locators';
+import { fail, readId, toInteger } from '../../../shared/input';
+import { apiRequest } from '../../../shared/transport';
+import { todayIn } from '../../../shared/dateWindows';
+import { MoneyProblem, toKopecks, type AmountUnit } from '../../helpers/money';
+import { asNodeError } from '../../../shared/router';
+import { centerZone } from '../../../shared/center';
+import { dayIn, readRawDate, show as showValue } from '../../../shared/input';
+
+const show = { resource: ['declaredTurnover'], operation: ['submit'] };
+
+export const description: INodeProperties[] = [
+	centerLocator({ show }),
+	shopLocator({ show }),
+	{
+		displayName: 'Month',
+		name: 'month',
+		type: 'string',
+		placeholder: 'YYYY-MM-DD',
+		default: '',
+		required: true,
+		description:
+			"Any date inside the month (YYYY-MM-DD; YYYY-MM works too); the whole month is declared. The current month or earlier: a future month is refused before any request. The month boundary is taken in the center's time zone (the API speaks of the shop's zone, but shops carry no zone of their own).",
+		displayOptions: { show },
+	},
+	{
+		displayName: 'Turnover',
+		name: 'turnover',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: '1 234 567,89',
+		description:
+			'Turnover of the month, 0 or more, as text: digits, thousands grouped with spaces only, one decimal separator "." or "," (Currency Units only, at most 2 decimals). Converted exactly, without rounding.',
+		displayOptions: { show },
+	},
+	{
+		displayName: 'Amount Unit',
+		name: 'amountUnit',
+		type: 'options',
+		options: [
+			{ name: 'Kopecks', value: 'kopecks', description: 'The amount is a whole number of kopecks (what the API takes): 123456 = 1 234.56' },
+			{
+				name: 'Currency Units',
+				value: 'currencyUnits',
+				description: 'The amount is in roubles with up to 2 decimals, as the previous API version took it: 1234.56 is sent as 123456 kopecks',
+			},
+		],
+		default: 'kopecks',
+		description: 'Unit of the Turnover value',
+		displayOptions: { show },
+	},
+	{
+		displayName: 'Additional Fields',
+		name: 'additionalFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		displayOptions: { show },
+		options: [
+			{
+				displayName: 'Receipts Count',
+				name: 'receiptsCount',
+				type: 'number',
+				typeOptions: { minValue: 0, numberPrecision: 0 },
+				default: 0,
+				description: 'Number of receipts in the month (a whole number, 0 or more)',
+			},
+			{
+				displayName: 'Visitors Count',
+				name: 'visitorsCount',
+				type: 'number',
+				typeOptions: { minValue: 0, numberPrecision: 0 },
+				default: 0,
+				description: 'Number of visitors in the month (a whole number, 0 or more)',
+			},
+		],
+	},
+];
+
+/**
+ * POST /sc/{sc_id}/shops/{shop_id}/turnover (form): month, turnover in kopecks, optional counts.
+ * Idempotent per (shop, month): a repeat overwrites.
+ */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const scId = readId(this, 'center', 'Center', itemIndex);
+	const shopId = readId(this, 'shop', 'Shop', itemIndex);
+	const rawMonth = readRawDate(this, 'month', 'Month', itemIndex);
+	const unit = this.getNodeParameter('amountUnit', itemIndex, 'kopecks') as AmountUnit;
+	if (unit !== 'kopecks' && unit !== 'currencyUnits') fail(this, itemIndex, 'Amount Unit', `${showValue(unit)} is not one of: kopecks, currencyUnits`);
+	let turnover: number;
+	try {
+		turnover = toKopecks(this.getNodeParameter('turnover', itemIndex, '') as unknown, unit);
+	} catch (error) {
+		if (error instanceof MoneyProblem) fail(this, itemIndex, 'Turnover', error.message);
+		throw asNodeError(this.getNode(), error, itemIndex);
+	}
+	const extra = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
+	const receipts = toInteger(this, itemIndex, 'Receipts Count', extra.receiptsCount, { min: 0 });
+	const visitors = toInteger(this, itemIndex, 'Visitors Count', extra.visitorsCount, { min: 0 });
+
+	const zone = await centerZone(this, scId);
+	const day = dayIn(rawMonth, zone);
+	const month = `${day.slice(0, 7)}-01`;
+	const currentMonth = `${todayIn(zone).slice(0, 7)}-01`;
+	if (month > currentMonth) fail(this, itemIndex, 'Month', `${day.slice(0, 7)} is a future month (it is ${currentMonth.slice(0, 7)} in the center's time zone ${zone})`);
+
+	const res = await apiRequest(this, 'declareTurnover', {
+		params: { sc_id: scId, shop_id: shopId },
+		body: { month, turnover, receipts_count: receipts, visitors_count: visitors },
+		itemIndex,
+		operation: 'declare the monthly turnover',
+	});
+	return [res.data as IDataObject];
+}

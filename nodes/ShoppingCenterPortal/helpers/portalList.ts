@@ -1,0 +1,164 @@
+/**
+ * What the ticket and pass lists (their operation files) share: the selection (one period pair or ticket numbers; for passes
+ * both), the status filter, ticket numbers in batches of what one call takes, pages at the largest
+ * size, newest first. No period or freshness limit applies to the portal.
+ */
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { centerInfo } from '../../shared/center';
+import { dateField } from '../../shared/descriptions/common';
+import { centerLocator } from '../../shared/descriptions/locators';
+import { fail, precheckPeriod, readId, readLimit, readPeriod } from '../../shared/input';
+import { LIMITS } from '../../shared/plan';
+import { collectPages, ROUTES } from '../../shared/transport';
+import type { EncodableRecord } from '../../shared/transport/encoding';
+import { chunk } from '../../shared/dateWindows';
+
+export type PortalKind = 'ticket' | 'pass';
+
+/** How records are selected; the combined ones exist for passes only. */
+export const SELECT_BY = ['createdPeriod', 'activePeriod', 'ticketNumbers', 'ticketNumbersCreated', 'ticketNumbersActive'] as const;
+type SelectBy = (typeof SELECT_BY)[number];
+
+const PERIOD_OF: Record<SelectBy, 'created' | 'active' | undefined> = {
+	createdPeriod: 'created',
+	activePeriod: 'active',
+	ticketNumbers: undefined,
+	ticketNumbersCreated: 'created',
+	ticketNumbersActive: 'active',
+};
+
+const SETTINGS = {
+	ticket: { route: 'listTickets', batch: LIMITS.ticketUidsPerCall, words: 'tickets', operation: 'list tickets' },
+	pass: { route: 'listPasses', batch: LIMITS.passTicketUidsPerCall, words: 'passes', operation: 'list passes' },
+} as const;
+
+/** The selection fields both lists share: center, Select By, the period pair, ticket numbers. */
+export function selectionFields(kind: PortalKind, show: Record<string, string[]>): INodeProperties[] {
+	const { words, batch } = SETTINGS[kind];
+	const selectOptions = [
+		{ name: 'Creation Period', value: 'createdPeriod', description: `The ${words} created in the period` },
+		{ name: 'Ticket Numbers', value: 'ticketNumbers', description: kind === 'ticket' ? 'The tickets with the given numbers' : 'The passes of the tickets with the given numbers' },
+		...(kind === 'pass'
+			? [
+					{ name: 'Ticket Numbers Within Creation Period', value: 'ticketNumbersCreated', description: 'The passes of the given tickets that were created in the period' },
+					{ name: 'Ticket Numbers Within Validity Period', value: 'ticketNumbersActive', description: 'The passes of the given tickets whose validity overlaps the period' },
+				]
+			: []),
+		{
+			name: 'Validity Period',
+			value: 'activePeriod',
+			description: `The ${words} whose validity overlaps the period (finds ${words} issued in advance)`,
+		},
+	];
+	const withPeriod = kind === 'pass' ? ['createdPeriod', 'activePeriod', 'ticketNumbersCreated', 'ticketNumbersActive'] : ['createdPeriod', 'activePeriod'];
+	const withNumbers = kind === 'pass' ? ['ticketNumbers', 'ticketNumbersCreated', 'ticketNumbersActive'] : ['ticketNumbers'];
+	return [
+		centerLocator({ show }),
+		{
+			displayName: 'Select By',
+			name: 'selectBy',
+			type: 'options',
+			options: selectOptions,
+			default: 'createdPeriod',
+			description: `Which ${words} to return`,
+			displayOptions: { show },
+		},
+		dateField('startDate', 'Start Date', "First day of the period (inclusive, in the center's time zone). Any period length and future days are allowed.", {
+			show: { ...show, selectBy: withPeriod },
+		}),
+		dateField('endDate', 'End Date', "Last day of the period (inclusive, in the center's time zone)", { show: { ...show, selectBy: withPeriod } }),
+		{
+			displayName: 'Ticket Numbers',
+			name: 'ticketNumbers',
+			type: 'string',
+			default: '',
+			required: true,
+			placeholder: '1001000101, 1001000102',
+			description: `Comma-separated ticket numbers (digits only), or an expression returning an array of them. Duplicates are dropped; more than ${batch} numbers are sent in several requests and the results merged.`,
+			displayOptions: { show: { ...show, selectBy: withNumbers } },
+		},
+	];
+}
+
+/** Ticket numbers from a comma list or an array: trimmed, de-duplicated, each digits only. */
+export function readTicketNumbers(ctx: IExecuteFunctions, itemIndex: number): string[] {
+	const value = ctx.getNodeParameter('ticketNumbers', itemIndex, '') as unknown;
+	let raw: unknown[];
+	if (Array.isArray(value)) raw = value;
+	else if (typeof value === 'string') raw = value.split(/[,;\n]/);
+	else if (typeof value === 'number') raw = [value];
+	else raw = [];
+	const out: string[] = [];
+	const seen = new Set<string>();
+	for (const entry of raw) {
+		const s = typeof entry === 'number' && Number.isSafeInteger(entry) ? String(entry) : typeof entry === 'string' ? entry.trim() : undefined;
+		if (s === '') continue;
+		if (s === undefined || !/^\d+$/.test(s)) {
+			const shown = typeof entry === 'string' ? entry.trim() : JSON.stringify(entry);
+			fail(ctx, itemIndex, 'Ticket Numbers', `"${String(shown).slice(0, 60)}" is not a ticket number (digits only)`);
+		}
+		if (s.length > 20) {
+			fail(ctx, itemIndex, 'Ticket Numbers', `"${s.slice(0, 24)}…" has ${s.length} digits; a ticket number has at most 20`);
+		}
+		if (seen.has(s)) continue;
+		seen.add(s);
+		out.push(s);
+	}
+	if (!out.length) fail(ctx, itemIndex, 'Ticket Numbers', 'is required (at least one ticket number)');
+	return out;
+}
+
+function createdMs(row: IDataObject): number {
+	const t = typeof row.created_at === 'string' ? Date.parse(row.created_at) : NaN;
+	return Number.isNaN(t) ? -Infinity : t;
+}
+
+function compareIds(a: unknown, b: unknown): number {
+	const x = String(a ?? '');
+	const y = String(b ?? '');
+	if (/^\d+$/.test(x) && /^\d+$/.test(y) && x.length !== y.length) return x.length - y.length;
+	return x < y ? -1 : x > y ? 1 : 0;
+}
+
+/** Newest first (created_at descending, then id descending), as the API sorts one list. */
+export function newestFirst(rows: IDataObject[], idField: string): IDataObject[] {
+	return rows
+		.map((row, index) => ({ row, index, at: createdMs(row) }))
+		.sort((a, b) => b.at - a.at || -compareIds(a.row[idField], b.row[idField]) || a.index - b.index)
+		.map((x) => x.row);
+}
+
+/** A ticket or pass list for one item: selection read and checked, batches merged newest first. */
+export async function listPortal(ctx: IExecuteFunctions, itemIndex: number, kind: PortalKind, statuses: string[]): Promise<IDataObject[]> {
+	const { route, batch, operation } = SETTINGS[kind];
+	const scId = readId(ctx, 'center', 'Center', itemIndex);
+	const allowed = kind === 'ticket' ? SELECT_BY.slice(0, 3) : SELECT_BY;
+	const selectByValue = ctx.getNodeParameter('selectBy', itemIndex, 'createdPeriod') as unknown;
+	if (typeof selectByValue !== 'string' || !(allowed as readonly string[]).includes(selectByValue)) {
+		fail(ctx, itemIndex, 'Select By', `${JSON.stringify(selectByValue)} is not one of ${allowed.join(', ')}`);
+	}
+	const selectBy = selectByValue as SelectBy;
+	const periodKind = PERIOD_OF[selectBy];
+	const numbers = selectBy.startsWith('ticketNumbers') ? readTicketNumbers(ctx, itemIndex) : undefined;
+	const limit = readLimit(ctx, itemIndex);
+	if (periodKind) precheckPeriod(ctx, itemIndex);
+
+	const query: EncodableRecord = { statuses: statuses.length ? statuses : undefined };
+	if (periodKind) {
+		const { time_zone: zone } = await centerInfo(ctx, scId);
+		const period = readPeriod(ctx, itemIndex, zone);
+		query[`start_${periodKind}_date`] = period.start;
+		query[`end_${periodKind}_date`] = period.end;
+	}
+	const input = (uids?: string[]) => ({ params: { sc_id: scId }, query: { ...query, ticket_uids: uids }, itemIndex, operation });
+	if (!numbers) return await collectPages(ctx, route, input(), { limit });
+
+	const batches = chunk(numbers, batch);
+	if (batches.length === 1) return await collectPages(ctx, route, input(numbers), { limit });
+	// each batch is newest first; the newest `limit` of all are among the newest `limit` of each
+	const seen = new Set<string>();
+	const all: IDataObject[] = [];
+	for (const uids of batches) all.push(...(await collectPages(ctx, route, input(uids), { limit, seen })));
+	const merged = newestFirst(all, ROUTES[route].paging.idField);
+	return limit === undefined ? merged : merged.slice(0, limit);
+}

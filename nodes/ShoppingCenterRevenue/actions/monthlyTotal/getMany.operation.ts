@@ -1,0 +1,51 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { dateField, returnAllAndLimit } from '../../../shared/descriptions/common';
+import { centerLocator, shopLocator } from '../../../shared/descriptions/locators';
+import { collectPlainWindows } from '../../../shared/windowedPaging';
+import { splitMonths } from '../../../shared/dateWindows';
+import { withRubles } from '../../helpers/rubles';
+import { readSalesRequest, rubleOptions } from '../../helpers/salesRequest';
+
+const show = { resource: ['monthlyTotal'], operation: ['getMany'] };
+
+export const description: INodeProperties[] = [
+	centerLocator({ show }),
+	shopLocator({ show }),
+	dateField('startDate', 'Start Date', "A day in the first month of the period (the whole month is returned; center's time zone)", { show }),
+	dateField(
+		'endDate',
+		'End Date',
+		"A day in the last month of the period (the whole month is returned; center's time zone). A day after the plan's freshest day (yesterday on Basic, today on PRO) is clipped to it. A long period is read in several requests.",
+		{ show },
+	),
+	...returnAllAndLimit({ show }),
+	rubleOptions(show),
+];
+
+/**
+ * GET /sc/{sc_id}/shops/{shop_id}/sales/monthly: the period widened to whole months, split into the
+ * plan's month windows (each window's end clipped to the freshest day), no pages, one row per month.
+ */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const { scId, shopId, limit, addRubles, rules, period } = await readSalesRequest(this, itemIndex);
+	if (!period) return [];
+
+	const windows = splitMonths(period.start, period.end, rules.monthlyWindowMonths).map((w) => ({
+		start: w.start,
+		end: w.end > period.end ? period.end : w.end,
+	}));
+	const rows = await collectPlainWindows(
+		this,
+		'monthlySales',
+		windows,
+		(w) => ({
+			params: { sc_id: scId, shop_id: shopId },
+			query: { start_date: w.start, end_date: w.end },
+			itemIndex,
+			operation: 'get monthly totals',
+		}),
+		(row) => String(row.date),
+		limit,
+	);
+	return addRubles ? rows.map(withRubles) : rows;
+}

@@ -1,0 +1,52 @@
+/**
+ * What Daily Sales and Monthly Totals share: the Options collection and the reading of a shop, a
+ * period (clipped to the plan's freshest day) and the plan's rules before any data request.
+ */
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { centerInfo, centerPlan } from '../../shared/center';
+import { readBoolean, readId, readLimit, readPeriod, type Period } from '../../shared/input';
+import { clipToFreshest, precheckPeriod } from '../../shared/input';
+import { rulesFor, type PlanRules } from '../../shared/plan';
+
+export function rubleOptions(show: Record<string, string[]>): INodeProperties {
+	return {
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add option',
+		default: {},
+		displayOptions: { show },
+		options: [
+			{
+				displayName: 'Add Ruble Amounts',
+				name: 'addRubles',
+				type: 'boolean',
+				default: false,
+				description:
+					'Whether to add a &lt;field&gt;_rub copy (in rubles, kopecks / 100) next to each money field; the API fields themselves stay in kopecks',
+			},
+		],
+	};
+}
+
+export interface SalesRequest {
+	scId: string;
+	shopId: string;
+	limit?: number;
+	addRubles: boolean;
+	rules: PlanRules;
+	/** undefined when the whole period lies after the plan's freshest day */
+	period?: Period;
+}
+
+export async function readSalesRequest(ctx: IExecuteFunctions, itemIndex: number): Promise<SalesRequest> {
+	const scId = readId(ctx, 'center', 'Center', itemIndex);
+	const shopId = readId(ctx, 'shop', 'Shop', itemIndex);
+	precheckPeriod(ctx, itemIndex);
+	const limit = readLimit(ctx, itemIndex);
+	const addRubles = readBoolean(ctx, 'options.addRubles', 'Add Ruble Amounts', itemIndex);
+	const { time_zone: zone } = await centerInfo(ctx, scId);
+	const asked = readPeriod(ctx, itemIndex, zone);
+	const rules = rulesFor(await centerPlan(ctx, scId, itemIndex));
+	return { scId, shopId, limit, addRubles, rules, period: clipToFreshest(asked, zone, rules) };
+}
