@@ -1,6 +1,6 @@
 'use strict';
 /**
- * The API sandbox as its own process (test/sandbox/cli.ts through ts-node), so that its CPU is not the
+ * The API sandbox as its own process (sandbox/cli.ts through ts-node), so that its CPU is not the
  * bench's, plus a small client for its control API (/__sandbox).
  */
 const { spawn } = require('node:child_process');
@@ -28,7 +28,7 @@ function freePort() {
 async function startSandboxProcess({ windowMs, now, seed = 42, faults = {}, rateLimits = true, onLog } = {}) {
 	const port = await freePort();
 	const tsNode = require.resolve('ts-node/dist/bin.js', { paths: [ROOT] });
-	const args = [tsNode, '--transpile-only', path.join(ROOT, 'test', 'sandbox', 'cli.ts'), '--port', String(port), '--seed', String(seed)];
+	const args = [tsNode, '--transpile-only', path.join(ROOT, 'sandbox', 'cli.ts'), '--port', String(port), '--seed', String(seed)];
 	if (now) args.push('--now', now);
 	if (windowMs) args.push('--rate-window-ms', String(windowMs));
 	if (Object.keys(faults).length) args.push('--faults', JSON.stringify(faults));

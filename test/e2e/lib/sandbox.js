@@ -1,6 +1,6 @@
 'use strict';
 /*
- * The API sandbox (test/sandbox) as a child process, for the real-n8n e2e and the demo, plus a
+ * The API sandbox (sandbox/) as a child process, for the real-n8n e2e and the demo, plus a
  * small client of its control API (/__sandbox).
  *
  *   const sb = await startSandboxProcess({ port: 0 });   // 0 = a free port
@@ -8,7 +8,7 @@
  *   await sb.control.log({ since }); await sb.control.insert({ kind: 'anomaly', sc_id: '1002', count: 1 });
  *   await sb.stop();
  *
- * The child runs `node -r ts-node/register/transpile-only test/sandbox/cli.ts` (what `npm run sandbox`
+ * The child runs `node -r ts-node/register/transpile-only sandbox/cli.ts` (what `npm run sandbox`
  * runs, without npx), with a running clock (real time) unless `now` is given.
  */
 const path = require('node:path');
@@ -67,7 +67,7 @@ function controlClient(controlUrl) {
  */
 async function startSandboxProcess(opts = {}) {
 	const port = opts.port || (await freePort());
-	const args = ['-r', 'ts-node/register/transpile-only', path.join('test', 'sandbox', 'cli.ts'), '--port', String(port)];
+	const args = ['-r', 'ts-node/register/transpile-only', path.join('sandbox', 'cli.ts'), '--port', String(port)];
 	if (opts.seed !== undefined) args.push('--seed', String(opts.seed));
 	if (opts.now) args.push('--now', opts.now);
 	if (opts.clock) args.push('--clock', opts.clock);
