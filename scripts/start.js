@@ -15,5 +15,5 @@ process.on('SIGTERM', () => {});
 if (fs.existsSync(demo) && process.env.SANDBOX_ONLY !== '1') {
 	run('node', [demo, ...process.argv.slice(2)]);
 } else {
-	run('npx', ['ts-node', '--transpile-only', 'test/sandbox/cli.ts', ...process.argv.slice(2)]);
+	run('npx', ['ts-node', '--transpile-only', 'sandbox/cli.ts', ...process.argv.slice(2)]);
 }

@@ -62,7 +62,7 @@ function spanOf(execution, nodeNames) {
  * measuredRun({ n8n, sandbox, workflowId, spanNodes, timeoutMs }) → { execution, span, memory, log, startedAt, finishedAt }
  */
 async function measuredRun({ n8n, sandbox, workflowId, spanNodes, timeoutMs = 600_000 }) {
-	const seq0 = await sandbox.lastSeq();
+	const seq0 = await sandbox.control.lastSeq();
 	const sampler = new RssSampler(n8n.pid).start();
 	const startedAt = Date.now();
 	let executionId;
@@ -74,7 +74,7 @@ async function measuredRun({ n8n, sandbox, workflowId, spanNodes, timeoutMs = 60
 		var mem = sampler.stop(); // eslint-disable-line no-var
 	}
 	const finishedAt = Date.now();
-	const log = await sandbox.log(seq0);
+	const log = await sandbox.control.log({ since: seq0 });
 	const { execution, storedBytes } = await fetchExecution(n8n, executionId);
 	const span = spanOf(execution, spanNodes);
 	const memory = {

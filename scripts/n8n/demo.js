@@ -19,7 +19,7 @@
 const path = require('node:path');
 const { startN8n } = require('./instance');
 const { ensureN8n } = require('./install');
-const { startSandboxProcess } = require('../../test/e2e/lib/sandbox');
+const { startSandboxProcess, portFree } = require('../lib/processes');
 const { startSlackCatcher, opensslAvailable } = require('../../test/e2e/lib/slack-catcher');
 const { loadExamples, bindExample, DATA_DIR } = require('../../test/e2e/lib/examples');
 
@@ -44,15 +44,6 @@ function parseArgs(argv) {
 }
 
 const say = (...a) => console.log('[demo]', ...a);
-
-async function portFree(port) {
-	const net = require('node:net');
-	return new Promise((resolve) => {
-		const s = net.createServer();
-		s.once('error', () => resolve(false));
-		s.listen(port, '127.0.0.1', () => s.close(() => resolve(true)));
-	});
-}
 
 async function main() {
 	let o;

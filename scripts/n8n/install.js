@@ -21,6 +21,7 @@ const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const { spawn, spawnSync } = require('node:child_process');
+const { isAlive } = require('../lib/processes');
 
 const DEFAULT_VERSION = '1.123.81';
 const MARKER = '.install-complete.json';
@@ -324,16 +325,7 @@ async function lock(p) {
 			} catch {
 				/* being created */
 			}
-			let alive = false;
-			if (pid) {
-				try {
-					process.kill(pid, 0);
-					alive = true;
-				} catch {
-					alive = false;
-				}
-			}
-			if (pid && !alive) {
+			if (pid && !isAlive(pid)) {
 				fs.rmSync(p, { recursive: true, force: true });
 				continue;
 			}

@@ -19,7 +19,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 const { createRequire } = require('node:module');
 const { startN8n } = require('../../scripts/n8n/instance');
-const { startSandboxProcess } = require('./lib/sandbox');
+const { startSandboxProcess } = require('../../scripts/lib/processes');
 const { loadExamples, bindExample, DATA_DIR } = require('./lib/examples');
 
 const root = path.resolve(__dirname, '..', '..');

@@ -5,8 +5,8 @@
 import type { INodeExecutionData, INodeParameters, INodeType } from 'n8n-workflow';
 import { ShoppingCenterApi } from '../../credentials/ShoppingCenterApi.credentials';
 import { runNode, type RunNodeOptions, type RunNodeResult } from '../harness';
-import { DEMO_CLIENT_ID, DEMO_CLIENT_SECRET, startSandbox, type Sandbox } from '../sandbox';
-import type { LogEntry } from '../sandbox/log';
+import { DEMO_CLIENT_ID, DEMO_CLIENT_SECRET, startSandbox, type Sandbox } from '../../sandbox';
+import type { LogEntry } from '../../sandbox/log';
 
 export const NOW = '2026-11-20T09:00:00Z';
 

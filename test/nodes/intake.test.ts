@@ -8,8 +8,8 @@ import { ShoppingCenterApi } from '../../credentials/ShoppingCenterApi.credentia
 import { ShoppingCenterIntake } from '../../nodes/ShoppingCenterIntake/ShoppingCenterIntake.node';
 import { toKopecks } from '../../nodes/ShoppingCenterIntake/helpers/money';
 import { runNode, type RunNodeResult } from '../harness';
-import { startSandbox, type Sandbox } from '../sandbox';
-import { DEMO_CLIENT_ID, DEMO_CLIENT_SECRET } from '../sandbox/fixtures';
+import { startSandbox, type Sandbox } from '../../sandbox';
+import { DEMO_CLIENT_ID, DEMO_CLIENT_SECRET } from '../../sandbox/fixtures';
 
 const NOW = '2026-11-20T09:00:00Z';
 const BASIC = '1001';

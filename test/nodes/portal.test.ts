@@ -6,8 +6,8 @@
  */
 import type { INodeParameters } from 'n8n-workflow';
 import { ShoppingCenterPortal } from '../../nodes/ShoppingCenterPortal/ShoppingCenterPortal.node';
-import type { Sandbox } from '../sandbox';
-import type { TruthQuery } from '../sandbox/data/store';
+import type { Sandbox } from '../../sandbox';
+import type { TruthQuery } from '../../sandbox/data/store';
 import { locator, NOW, ofRoute, q, qList, run, startTestSandbox } from './action-run';
 
 const node = new ShoppingCenterPortal();

@@ -6,9 +6,9 @@ import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workf
 import { ShoppingCenterApi } from '../../credentials/ShoppingCenterApi.credentials';
 import { ShoppingCenterReceipts } from '../../nodes/ShoppingCenterReceipts/ShoppingCenterReceipts.node';
 import { runNode, type RunNodeResult } from '../harness';
-import { startSandbox, type Sandbox } from '../sandbox';
-import type { TruthQuery } from '../sandbox/data/store';
-import { BASIC_CENTER, BLOCKED_CENTER, BUSY_SHOP, DEMO_CLIENT_ID, DEMO_CLIENT_SECRET, PRO_CENTER } from '../sandbox/fixtures';
+import { startSandbox, type Sandbox } from '../../sandbox';
+import type { TruthQuery } from '../../sandbox/data/store';
+import { BASIC_CENTER, BLOCKED_CENTER, BUSY_SHOP, DEMO_CLIENT_ID, DEMO_CLIENT_SECRET, PRO_CENTER } from '../../sandbox/fixtures';
 
 const NOW = '2026-11-20T09:00:00Z'; // 14:00 in Yekaterinburg (1002)
 const SHOP = '1002-02';

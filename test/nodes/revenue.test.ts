@@ -6,8 +6,8 @@ import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workf
 import { ShoppingCenterApi } from '../../credentials/ShoppingCenterApi.credentials';
 import { ShoppingCenterRevenue } from '../../nodes/ShoppingCenterRevenue/ShoppingCenterRevenue.node';
 import { runNode, type RunNodeResult } from '../harness';
-import { startSandbox, type Sandbox } from '../sandbox';
-import { BASIC_CENTER, BLOCKED_CENTER, DEMO_CLIENT_ID, DEMO_CLIENT_SECRET, PRO_CENTER } from '../sandbox/fixtures';
+import { startSandbox, type Sandbox } from '../../sandbox';
+import { BASIC_CENTER, BLOCKED_CENTER, DEMO_CLIENT_ID, DEMO_CLIENT_SECRET, PRO_CENTER } from '../../sandbox/fixtures';
 
 const NOW = '2026-11-20T09:00:00Z'; // 12:00 in Moscow (1001), 14:00 in Yekaterinburg (1002)
 const BASIC_SHOP = '1001-02';

@@ -5,14 +5,14 @@
  */
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 import { runLoadOptions, runPoll, type RunPollResult } from '../harness';
-import { startSandbox, type Sandbox, type SandboxOptions } from '../sandbox';
-import { DEMO_CLIENT_ID, DEMO_CLIENT_SECRET } from '../sandbox/fixtures';
-import { centerById } from '../sandbox/fixtures';
-import { dayOfMs } from '../sandbox/data/calendar';
-import { selectTickets } from '../sandbox/data/portal-query';
-import type { LogEntry } from '../sandbox/log';
-import { mulberry32 } from '../sandbox/random';
-import { TICKET_STATUSES } from '../sandbox/data/portal-catalog';
+import { startSandbox, type Sandbox, type SandboxOptions } from '../../sandbox';
+import { DEMO_CLIENT_ID, DEMO_CLIENT_SECRET } from '../../sandbox/fixtures';
+import { centerById } from '../../sandbox/fixtures';
+import { dayOfMs } from '../../sandbox/data/calendar';
+import { selectTickets } from '../../sandbox/data/portal-query';
+import type { LogEntry } from '../../sandbox/log';
+import { mulberry32 } from '../../sandbox/random';
+import { TICKET_STATUSES } from '../../sandbox/data/portal-catalog';
 import { ShoppingCenterApi } from '../../credentials/ShoppingCenterApi.credentials';
 import { ShoppingCenterTrigger } from '../../nodes/ShoppingCenterTrigger/ShoppingCenterTrigger.node';
 import { MAX_KEYS_PER_CENTER, nextKeys, readState } from '../../nodes/ShoppingCenterTrigger/state';

@@ -5,7 +5,7 @@
  * that is already today there is accepted although UTC is still on the day before).
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
-import { startSandbox, type Sandbox } from '../sandbox';
+import { startSandbox, type Sandbox } from '../../sandbox';
 import { BASIC, PRO, VLAD_AFTER_MIDNIGHT, VLAD_NEW_MONTH, VLADIVOSTOK } from './support/operations';
 import { ACTION_NODES, dataRequests, lastSeq, NOW, resetCaches, rl, runOn, type ActionNodeName, type CaseRun } from './support/run';
 

@@ -4,7 +4,7 @@
  * any data request.
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
-import { startSandbox, type Sandbox } from '../sandbox';
+import { startSandbox, type Sandbox } from '../../sandbox';
 import { HUGE, HUGE_DIGITS } from './support/bad-values';
 import { BASIC, PRO } from './support/operations';
 import { ACTION_NODES, dataRequests, NOW, resetCaches, rl, runOn, type ActionNodeName, type CaseRun } from './support/run';

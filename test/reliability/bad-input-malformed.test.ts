@@ -6,9 +6,9 @@
  * On Fail" the error item carries the code. A broken token answer is a clear credential error.
  */
 import type { INodeParameters } from 'n8n-workflow';
-import { startSandbox, type Sandbox } from '../sandbox';
-import type { MalformedKind } from '../sandbox/faults';
-import type { RouteName } from '../sandbox/types';
+import { startSandbox, type Sandbox } from '../../sandbox';
+import type { MalformedKind } from '../../sandbox/faults';
+import type { RouteName } from '../../sandbox/types';
 import { BASIC, PRO } from './support/operations';
 import { ACTION_NODES, NOW, resetCaches, rl, runOn, type ActionNodeName } from './support/run';
 

@@ -22,7 +22,7 @@ import { operations as portalOps } from '../../nodes/ShoppingCenterPortal/action
 import { operations as receiptOps } from '../../nodes/ShoppingCenterReceipts/actions';
 import { operations as revenueOps } from '../../nodes/ShoppingCenterRevenue/actions';
 import type { OperationMap } from '../../nodes/shared/execute';
-import { startSandbox, type Sandbox } from '../sandbox';
+import { startSandbox, type Sandbox } from '../../sandbox';
 import { casesOf, itemsOf, OPERATIONS, type BadCase, type OpSpec } from './support/operations';
 import { ACTION_NODES, describeRequests, LOOKUP_ROUTES, NOW, resetCaches, runOn, type ActionNodeName, type CaseRun } from './support/run';
 

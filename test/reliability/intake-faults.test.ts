@@ -16,9 +16,9 @@
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { DEFAULT_RETRY_POLICY } from '../../nodes/shared/transport/retry';
-import { startSandbox, type Sandbox } from '../sandbox';
-import { HANDLERS } from '../sandbox/handlers/registry';
-import { ApiError, type Handler } from '../sandbox/types';
+import { startSandbox, type Sandbox } from '../../sandbox';
+import { HANDLERS } from '../../sandbox/handlers/registry';
+import { ApiError, type Handler } from '../../sandbox/types';
 import { BASIC, PRO } from './support/operations';
 import { ACTION_NODES, NOW, resetCaches, rl, runOn, type CaseRun } from './support/run';
 

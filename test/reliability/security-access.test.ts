@@ -12,7 +12,7 @@
 import { networkInterfaces } from 'node:os';
 import { ShoppingCenterApi } from '../../credentials/ShoppingCenterApi.credentials';
 import { testCredential } from '../harness';
-import { DEMO_CLIENT_ID, DEMO_CLIENT_SECRET, SECOND_CLIENT_ID, SECOND_CLIENT_SECRET, startSandbox, type Sandbox } from '../sandbox';
+import { DEMO_CLIENT_ID, DEMO_CLIENT_SECRET, SECOND_CLIENT_ID, SECOND_CLIENT_SECRET, startSandbox, type Sandbox } from '../../sandbox';
 import { BASIC, PRO } from './support/operations';
 import { ACTION_NODES, NOW, resetCaches, rl, runOn } from './support/run';
 

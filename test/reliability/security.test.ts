@@ -18,7 +18,7 @@ import { SSHClientsManager } from 'n8n-core/dist/execution-engine/ssh-clients-ma
 import type { IDataObject, INodeParameters, INodeType } from 'n8n-workflow';
 import { ShoppingCenterApi } from '../../credentials/ShoppingCenterApi.credentials';
 import { runListSearch, runLoadOptions, runPoll, testCredential, type RunPollResult } from '../harness';
-import { SECOND_CLIENT_ID, SECOND_CLIENT_SECRET, startSandbox, type Sandbox } from '../sandbox';
+import { SECOND_CLIENT_ID, SECOND_CLIENT_SECRET, startSandbox, type Sandbox } from '../../sandbox';
 import { captureOutput, JWT_SHAPE, LeakScanner, recordIssuedTokens, surfacesOf, type ExposedRun } from './support/leaks';
 import { BASIC, PRO, VLADIVOSTOK } from './support/operations';
 import { ACTION_NODES, NOW, resetCaches, rl, runOn, triggerNode, type ActionNodeName, type CaseRun } from './support/run';

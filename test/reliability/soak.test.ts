@@ -4,8 +4,8 @@
  * the shared budget, slow answers, records inserted between pages. Every run must return the true set:
  * 0 lost, 0 duplicated. A failing run prints its seed.
  */
-import { startSandbox, type Sandbox } from '../sandbox';
-import { DEMO_CLIENT_ID, DEMO_CLIENT_SECRET, PRO_CENTER } from '../sandbox/fixtures';
+import { startSandbox, type Sandbox } from '../../sandbox';
+import { DEMO_CLIENT_ID, DEMO_CLIENT_SECRET, PRO_CENTER } from '../../sandbox/fixtures';
 import { apiContext } from '../helpers/apiContext';
 import { collectPages, pacer, tokenCache } from '../../nodes/shared/transport';
 import { collectPagedWindows } from '../../nodes/shared/windowed';

@@ -1,5 +1,5 @@
-import type { Sandbox } from '../sandbox';
-import { DEMO_CLIENT_ID, DEMO_CLIENT_SECRET, PRO_CENTER, SECOND_CLIENT_ID, SECOND_CLIENT_SECRET } from '../sandbox/fixtures';
+import type { Sandbox } from '../../sandbox';
+import { DEMO_CLIENT_ID, DEMO_CLIENT_SECRET, PRO_CENTER, SECOND_CLIENT_ID, SECOND_CLIENT_SECRET } from '../../sandbox/fixtures';
 import { api, control, start, token } from './helpers';
 
 describe('sandbox auth', () => {

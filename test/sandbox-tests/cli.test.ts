@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { parseArgs } from '../sandbox/cli';
+import { parseArgs } from '../../sandbox/cli';
 
 describe('sandbox CLI', () => {
 	test('parses every option and SANDBOX_PORT', () => {
@@ -29,7 +29,7 @@ describe('sandbox CLI', () => {
 	});
 
 	test('starts, prints the base URL and demo credentials, stops on SIGTERM', async () => {
-		const child = spawn(process.execPath, [require.resolve('ts-node/dist/bin.js'), '--transpile-only', join(__dirname, '../sandbox/cli.ts'), '--port', '0'], {
+		const child = spawn(process.execPath, [require.resolve('ts-node/dist/bin.js'), '--transpile-only', join(__dirname, '../../sandbox/cli.ts'), '--port', '0'], {
 			stdio: ['ignore', 'pipe', 'pipe'],
 		});
 		let out = '';

@@ -1,15 +1,15 @@
 /**
  * Direct calls of the data handlers with a hand-built RequestContext (no HTTP).
  */
-import { SandboxClock } from '../sandbox/clock';
-import { DataStore } from '../sandbox/data/store';
-import { API_KEYS, centerById } from '../sandbox/fixtures';
-import { IntakeStore } from '../sandbox/intake';
-import { ApiError, type HandlerResult, type RouteName } from '../sandbox/types';
-import { handlers as receipts } from '../sandbox/handlers/receipts';
-import { handlers as sales } from '../sandbox/handlers/sales';
-import { handlers as anomalies } from '../sandbox/handlers/anomalies';
-import { handlers as portal } from '../sandbox/handlers/portal';
+import { SandboxClock } from '../../sandbox/clock';
+import { DataStore } from '../../sandbox/data/store';
+import { API_KEYS, centerById } from '../../sandbox/fixtures';
+import { IntakeStore } from '../../sandbox/intake';
+import { ApiError, type HandlerResult, type RouteName } from '../../sandbox/types';
+import { handlers as receipts } from '../../sandbox/handlers/receipts';
+import { handlers as sales } from '../../sandbox/handlers/sales';
+import { handlers as anomalies } from '../../sandbox/handlers/anomalies';
+import { handlers as portal } from '../../sandbox/handlers/portal';
 
 export const NOW = new Date('2026-11-20T09:00:00Z'); // 14:00 in Yekaterinburg, 12:00 in Moscow
 

@@ -2,8 +2,8 @@
  * The data routes over real HTTP (startSandbox + undici): query notations, the control API's insert,
  * ticket status, clock and truth calls reaching the DataStore, inserts between pages shifting a list.
  */
-import type { Sandbox } from '../sandbox';
-import { BUSY_SHOP, PRO_CENTER } from '../sandbox/fixtures';
+import type { Sandbox } from '../../sandbox';
+import { BUSY_SHOP, PRO_CENTER } from '../../sandbox/fixtures';
 import { api, control, start, token } from './helpers';
 
 describe('data routes over HTTP', () => {

@@ -2,8 +2,8 @@
  * Receipt export: validation, plan, fields, per-receipt consistency, windows (created / received across
  * midnight), paging exactly once, determinism, yearly volume by counts, late-arriving receipts, truth.
  */
-import * as receiptGen from '../sandbox/data/receipt-gen';
-import { BASIC_CENTER, BUSY_SHOP, PRO_CENTER } from '../sandbox/fixtures';
+import * as receiptGen from '../../sandbox/data/receipt-gen';
+import { BASIC_CENTER, BUSY_SHOP, PRO_CENTER } from '../../sandbox/fixtures';
 import { call, expectError, NOW, walk, world, type Rows } from './data-context';
 
 const SHOP = { shop_id: BUSY_SHOP };

@@ -3,9 +3,9 @@
  * receipts = daily row = share of the monthly row (integer kopecks), turnover by the documented rule,
  * declared turnover and PRO-only fields in monthly rows.
  */
-import { turnoverSettingsOf } from '../sandbox/catalogue/turnover-settings';
-import { BASIC_CENTER, BUSY_SHOP, NO_TRAFFIC_CENTER, PRO_CENTER, shopById } from '../sandbox/fixtures';
-import { NDS_FIELDS } from '../sandbox/data/receipt-gen';
+import { turnoverSettingsOf } from '../../sandbox/catalogue/turnover-settings';
+import { BASIC_CENTER, BUSY_SHOP, NO_TRAFFIC_CENTER, PRO_CENTER, shopById } from '../../sandbox/fixtures';
+import { NDS_FIELDS } from '../../sandbox/data/receipt-gen';
 import { call, expectError, NOW, walk, world, type Rows } from './data-context';
 
 const BUSY = { shop_id: BUSY_SHOP };

@@ -1,5 +1,5 @@
-import type { Sandbox } from '../sandbox';
-import { ARCHIVED_SHOP, BASIC_CENTER, BUSY_SHOP, NO_TRAFFIC_CENTER, PRO_CENTER } from '../sandbox/fixtures';
+import type { Sandbox } from '../../sandbox';
+import { ARCHIVED_SHOP, BASIC_CENTER, BUSY_SHOP, NO_TRAFFIC_CENTER, PRO_CENTER } from '../../sandbox/fixtures';
 import { api, start, token } from './helpers';
 
 describe('sandbox directory routes', () => {

@@ -1,5 +1,5 @@
-import type { Sandbox } from '../sandbox';
-import { PRO_CENTER } from '../sandbox/fixtures';
+import type { Sandbox } from '../../sandbox';
+import { PRO_CENTER } from '../../sandbox/fixtures';
 import { api, control, start, token } from './helpers';
 
 describe('sandbox fault switches', () => {

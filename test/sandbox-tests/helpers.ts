@@ -2,8 +2,8 @@
  * Test client for the sandbox: real HTTP through undici's request().
  */
 import { request } from 'undici';
-import { startSandbox, type Sandbox, type SandboxOptions } from '../sandbox';
-import { DEMO_CLIENT_ID, DEMO_CLIENT_SECRET } from '../sandbox/fixtures';
+import { startSandbox, type Sandbox, type SandboxOptions } from '../../sandbox';
+import { DEMO_CLIENT_ID, DEMO_CLIENT_SECRET } from '../../sandbox/fixtures';
 
 export const NOW = '2026-11-20T09:00:00Z';
 

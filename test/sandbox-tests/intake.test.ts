@@ -1,5 +1,5 @@
-import type { Sandbox } from '../sandbox';
-import { BASIC_CENTER, NO_TRAFFIC_CENTER, PRO_CENTER } from '../sandbox/fixtures';
+import type { Sandbox } from '../../sandbox';
+import { BASIC_CENTER, NO_TRAFFIC_CENTER, PRO_CENTER } from '../../sandbox/fixtures';
 import { api, control, form, NOW, start, token } from './helpers';
 
 describe('sandbox intake calls', () => {

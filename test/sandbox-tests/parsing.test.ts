@@ -1,4 +1,4 @@
-import { parseBody, parseForm, parseQuery } from '../sandbox/parsing';
+import { parseBody, parseForm, parseQuery } from '../../sandbox/parsing';
 
 describe('sandbox request parsing', () => {
 	test('form: bracket notation becomes arrays and objects', () => {

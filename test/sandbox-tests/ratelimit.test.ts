@@ -1,5 +1,5 @@
-import type { Sandbox } from '../sandbox';
-import { BASIC_CENTER, BLOCKED_CENTER, NO_TRAFFIC_CENTER, PRO_CENTER, SECOND_CLIENT_ID, SECOND_CLIENT_SECRET } from '../sandbox/fixtures';
+import type { Sandbox } from '../../sandbox';
+import { BASIC_CENTER, BLOCKED_CENTER, NO_TRAFFIC_CENTER, PRO_CENTER, SECOND_CLIENT_ID, SECOND_CLIENT_SECRET } from '../../sandbox/fixtures';
 import { api, control, start, token } from './helpers';
 
 const WINDOW = 200;

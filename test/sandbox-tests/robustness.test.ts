@@ -1,6 +1,6 @@
 import { connect } from 'node:net';
 import { request } from 'undici';
-import type { Sandbox } from '../sandbox';
+import type { Sandbox } from '../../sandbox';
 import { api, start, token } from './helpers';
 
 function rawHttp(port: number, text: string, waitMs = 1500): Promise<string> {

@@ -1,6 +1,6 @@
 import { request } from 'undici';
-import type { Sandbox } from '../sandbox';
-import { ROUTES } from '../sandbox/routes';
+import type { Sandbox } from '../../sandbox';
+import { ROUTES } from '../../sandbox/routes';
 import { api, start, token } from './helpers';
 
 describe('sandbox routing and envelope', () => {
@@ -91,7 +91,7 @@ describe('sandbox routing and envelope', () => {
 describe('sandbox handler table', () => {
 	test('every route of the table but the token call has a handler', () => {
 		// eslint-disable-next-line @typescript-eslint/no-require-imports
-		const { HANDLERS } = require('../sandbox/handlers/registry') as typeof import('../sandbox/handlers/registry');
+		const { HANDLERS } = require('../../sandbox/handlers/registry') as typeof import('../../sandbox/handlers/registry');
 		const missing = ROUTES.filter((r) => r.name !== 'token' && !HANDLERS[r.name]).map((r) => r.name);
 		expect(missing).toEqual([]);
 	});

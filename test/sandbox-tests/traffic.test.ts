@@ -1,5 +1,5 @@
-import type { Sandbox } from '../sandbox';
-import { BASIC_CENTER, BUSY_SHOP, NO_TRAFFIC_CENTER, PRO_CENTER } from '../sandbox/fixtures';
+import type { Sandbox } from '../../sandbox';
+import { BASIC_CENTER, BUSY_SHOP, NO_TRAFFIC_CENTER, PRO_CENTER } from '../../sandbox/fixtures';
 import { api, start, token } from './helpers';
 
 // NOW = 2026-11-20T09:00:00Z: 14:00 in Yekaterinburg (PRO 1002, +05), 12:00 in Moscow (Basic 1001, +03)

@@ -1,8 +1,8 @@
 /**
  * The transport against the sandbox over real HTTP, through n8n-core's own httpRequest helper.
  */
-import { startSandbox, type Sandbox } from '../sandbox';
-import { DEMO_CLIENT_ID, DEMO_CLIENT_SECRET, BASIC_CENTER, PRO_CENTER, BLOCKED_CENTER } from '../sandbox/fixtures';
+import { startSandbox, type Sandbox } from '../../sandbox';
+import { DEMO_CLIENT_ID, DEMO_CLIENT_SECRET, BASIC_CENTER, PRO_CENTER, BLOCKED_CENTER } from '../../sandbox/fixtures';
 import { apiContext } from '../helpers/apiContext';
 import { apiRequest, collectPages, pacer, tokenCache } from '../../nodes/shared/transport';
 import { clearPlans, knownPlan } from '../../nodes/shared/transport/planCache';

@@ -14,19 +14,26 @@ const fs = require('node:fs');
 const path = require('node:path');
 const { startN8n } = require('../../../scripts/n8n/instance');
 
+/** The package.json of a package folder. */
+function readPackageJson(packageDir) {
+	return JSON.parse(fs.readFileSync(path.join(path.resolve(packageDir), 'package.json'), 'utf8'));
+}
+
+/** An instance of the class a built file of the package exports ({ missing } when there is none). */
+function loadBuilt(packageDir, rel) {
+	const file = path.join(path.resolve(packageDir), rel);
+	if (!fs.existsSync(file)) return { missing: rel };
+	const base = path.basename(rel).replace(/\.(node|credentials)\.js$/, '');
+	const mod = require(file);
+	const Cls = mod[base];
+	if (typeof Cls !== 'function') return { missing: `${rel} (no export named ${base})` };
+	return { instance: new Cls() };
+}
+
 function expectedTypes(packageDir) {
-	const dir = path.resolve(packageDir);
-	const pkg = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8'));
+	const pkg = readPackageJson(packageDir);
 	const n8n = pkg.n8n || {};
-	const load = (rel) => {
-		const file = path.join(dir, rel);
-		if (!fs.existsSync(file)) return { missing: rel };
-		const base = path.basename(rel).replace(/\.(node|credentials)\.js$/, '');
-		const mod = require(file);
-		const Cls = mod[base];
-		if (typeof Cls !== 'function') return { missing: `${rel} (no export named ${base})` };
-		return { instance: new Cls() };
-	};
+	const load = (rel) => loadBuilt(packageDir, rel);
 	const out = { nodes: [], credentials: [], problems: [] };
 	for (const rel of n8n.nodes || []) {
 		const r = load(rel);
@@ -71,7 +78,7 @@ async function main() {
 	process.exitCode = failed ? 1 : 0;
 }
 
-module.exports = { expectedTypes };
+module.exports = { expectedTypes, loadBuilt, readPackageJson };
 
 if (require.main === module) {
 	main().catch((e) => {

@@ -16,6 +16,7 @@ const fs = require('node:fs');
 const assert = require('node:assert/strict');
 const { ensureN8n } = require('../../../scripts/n8n/install');
 const { startN8n, packPackage } = require('../../../scripts/n8n/instance');
+const { isAlive } = require('../../../scripts/lib/processes');
 const { makeTinyPackage, tinyWorkflow, NODE_TYPE, CREDENTIAL_TYPE, PACKAGE_NAME } = require('./tiny-package');
 
 const args = process.argv.slice(2);
@@ -144,13 +145,7 @@ async function step(name, fn) {
 		await step('stop', async () => {
 			const pid = n8n.pid;
 			await n8n.stop();
-			let alive = true;
-			try {
-				process.kill(-pid, 0);
-			} catch {
-				alive = false;
-			}
-			assert.equal(alive, false, 'process group still alive after stop()');
+			assert.equal(isAlive(-pid), false, 'process group still alive after stop()');
 			if (!keep) assert.equal(fs.existsSync(n8n.userFolder), false, 'temp user folder left behind');
 		});
 	}

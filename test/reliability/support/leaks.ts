@@ -4,7 +4,7 @@
  * log lines, console and stdout/stderr), and a scanner for the secrets in every encoding a leak could take.
  */
 import { stringifyForLog, type CapturedLog } from '../../harness';
-import type { Sandbox } from '../../sandbox';
+import type { Sandbox } from '../../../sandbox';
 
 /** Every token the sandbox signs from now on (token calls and direct mints). */
 export function recordIssuedTokens(sb: Sandbox): string[] {

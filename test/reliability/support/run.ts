@@ -17,8 +17,8 @@ import { forgetCenters } from '../../../nodes/shared/center';
 import { pacer, tokenCache } from '../../../nodes/shared/transport';
 import { clearPlans } from '../../../nodes/shared/transport/planCache';
 import { runNode, type RunNodeOptions, type RunNodeResult } from '../../harness';
-import { DEMO_CLIENT_ID, DEMO_CLIENT_SECRET, type Sandbox } from '../../sandbox';
-import type { LogEntry } from '../../sandbox/log';
+import { DEMO_CLIENT_ID, DEMO_CLIENT_SECRET, type Sandbox } from '../../../sandbox';
+import type { LogEntry } from '../../../sandbox/log';
 
 export const NOW = '2026-11-20T09:00:00Z';
 

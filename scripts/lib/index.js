@@ -5,7 +5,7 @@ const { spawnSync } = require('child_process');
 const fs = require('fs');
 const path = require('path');
 
-const root = path.resolve(__dirname, '..');
+const root = path.resolve(__dirname, '..', '..');
 
 function run(cmd, args, opts = {}) {
 	const label = [cmd, ...args].join(' ');
