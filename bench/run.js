@@ -25,7 +25,15 @@ const path = require('node:path');
 const { startSandboxProcess } = require('../scripts/lib/processes');
 const { buildStage } = require('./lib/build');
 const { fmt } = require('./lib/util');
-const { NOW, SEED, N8N_VERSION_DEFAULT, log, freshN8n, cleanupPacked, loadAverage } = require('./scenarios/common');
+const {
+	NOW,
+	SEED,
+	N8N_VERSION_DEFAULT,
+	log,
+	freshN8n,
+	cleanupPacked,
+	loadAverage,
+} = require('./scenarios/common');
 const { calibrate } = require('./scenarios/calibrate');
 const { periodsAndTruths } = require('./scenarios/periods');
 const { RECEIPT_SCENARIOS, memoryPhase, speedPhase } = require('./scenarios/receipts');
@@ -38,7 +46,17 @@ const { targetsAndNotes } = require('./report/targets');
 const { machine, gitInfo, markdown } = require('./report/markdown');
 
 function parseArgs(argv) {
-	const o = { rounds: 5, headroom: 1.5, only: null, version: N8N_VERSION_DEFAULT, out: path.join(__dirname, 'results'), verbose: false, windowMs: undefined, shared: true, trace: true };
+	const o = {
+		rounds: 5,
+		headroom: 1.5,
+		only: null,
+		version: N8N_VERSION_DEFAULT,
+		out: path.join(__dirname, 'results'),
+		verbose: false,
+		windowMs: undefined,
+		shared: true,
+		trace: true,
+	};
 	for (let i = 0; i < argv.length; i++) {
 		const a = argv[i];
 		const v = () => argv[++i];
@@ -66,9 +84,18 @@ async function main() {
 	const opts = parseArgs(process.argv.slice(2));
 	const t0 = Date.now();
 	const want = (k) => !opts.only || opts.only.has(k);
-	const result = { date: new Date().toISOString(), machine: machine(), n8nVersion: opts.version, rounds: opts.rounds, git: gitInfo(), notes: [] };
+	const result = {
+		date: new Date().toISOString(),
+		machine: machine(),
+		n8nVersion: opts.version,
+		rounds: opts.rounds,
+		git: gitInfo(),
+		notes: [],
+	};
 
-	log(`machine: ${result.machine.nproc} CPUs, ${result.machine.memoryGiB} GiB, Node ${result.machine.node}, load ${result.machine.loadAverageAtStart.join(' ')}`);
+	log(
+		`machine: ${result.machine.nproc} CPUs, ${result.machine.memoryGiB} GiB, Node ${result.machine.node}, load ${result.machine.loadAverageAtStart.join(' ')}`,
+	);
 	log('building the package into a folder of its own …');
 	const stage = buildStage();
 	result.package = { name: stage.name, version: stage.version };
@@ -77,15 +104,37 @@ async function main() {
 	result.calibration = await calibrate(opts);
 	const windowMs = result.calibration.windowMs;
 	result.windowMs = windowMs;
-	log(`  plain client: ${result.calibration.plainClientPageMs} ms per 1000-receipt page → one scaled minute = ${windowMs} ms`);
+	log(
+		`  plain client: ${result.calibration.plainClientPageMs} ms per 1000-receipt page → one scaled minute = ${windowMs} ms`,
+	);
 
-	const sandbox = await startSandboxProcess({ now: NOW, seed: SEED, rateWindowMs: windowMs, faults: { resetFormat: 'iso' } });
+	const sandbox = await startSandboxProcess({
+		now: NOW,
+		seed: SEED,
+		rateWindowMs: windowMs,
+		faults: { resetFormat: 'iso' },
+	});
 	log(`sandbox ${sandbox.baseUrl} (rate window ${windowMs} ms, X-RateLimit-Reset ISO)`);
 	const scenarios = {};
 	try {
-		const { periods, truths, mins } = await periodsAndTruths(sandbox, { with100k: want('node100k') || want('node100kNoSave') });
-		result.periods = { p90: { ...periods.p90, receipts: truths.p90.count, perWindow: mins.p90.perWindow, minimumRequests: mins.p90.min } };
-		if (periods.p100k) result.periods.p100k = { ...periods.p100k, receipts: truths.p100k.count, perWindow: mins.p100k.perWindow, minimumRequests: mins.p100k.min };
+		const { periods, truths, mins } = await periodsAndTruths(sandbox, {
+			with100k: want('node100k') || want('node100kNoSave'),
+		});
+		result.periods = {
+			p90: {
+				...periods.p90,
+				receipts: truths.p90.count,
+				perWindow: mins.p90.perWindow,
+				minimumRequests: mins.p90.min,
+			},
+		};
+		if (periods.p100k)
+			result.periods.p100k = {
+				...periods.p100k,
+				receipts: truths.p100k.count,
+				perWindow: mins.p100k.perWindow,
+				minimumRequests: mins.p100k.min,
+			};
 
 		const ctx = { opts, stage, sandbox, windowMs, periods, truths };
 		const speedKeys = ['node90', 'httpDocs', 'httpExpert'].filter(want);
@@ -119,25 +168,43 @@ async function main() {
 			const m = memoryRuns[key];
 			const t = key === 'node100k' ? m : speed[key];
 			if (!t || t.failedToRun || !t.runs?.length) {
-				scenarios[key] = { key, label: RECEIPT_SCENARIOS[key].label, failedToRun: (t && t.failedToRun) || (m && m.failedToRun) || 'no run' };
+				scenarios[key] = {
+					key,
+					label: RECEIPT_SCENARIOS[key].label,
+					failedToRun: (t && t.failedToRun) || (m && m.failedToRun) || 'no run',
+				};
 				continue;
 			}
 			const period = key === 'node100k' ? periods.p100k : periods.p90;
 			scenarios[key] = summariseReceipts(
-				{ key, timeRuns: t.runs, memoryRun: m && !m.failedToRun ? m.runs[0] : undefined, shared: t.shared, truth: key === 'node100k' ? truths.p100k : truths.p90, period },
+				{
+					key,
+					timeRuns: t.runs,
+					memoryRun: m && !m.failedToRun ? m.runs[0] : undefined,
+					shared: t.shared,
+					truth: key === 'node100k' ? truths.p100k : truths.p90,
+					period,
+				},
 				windowMs,
 				key === 'node100k' ? mins.p100k.min : mins.p90.min,
 			);
 		}
-		if (speed.plain && speed.plain.runs && speed.plain.runs.length) scenarios.plain = summarisePlain(speed.plain.runs, truths.p90, mins.p90.min, windowMs);
+		if (speed.plain && speed.plain.runs && speed.plain.runs.length)
+			scenarios.plain = summarisePlain(speed.plain.runs, truths.p90, mins.p90.min, windowMs);
 		if (want('node100kNoSave')) {
 			try {
 				scenarios.node100kNoSave = await runNoSave(ctx);
 				const n = scenarios.node100kNoSave;
-				log(`  ${fmt.int(n.records)} records (${n.exact ? 'exact' : 'NOT exact'}), ${n.requests} requests, peak RSS ${fmt.mb(n.memory.mainPeakKb)} (from ${fmt.mb(n.memory.baselineMainKb)})`);
+				log(
+					`  ${fmt.int(n.records)} records (${n.exact ? 'exact' : 'NOT exact'}), ${n.requests} requests, peak RSS ${fmt.mb(n.memory.mainPeakKb)} (from ${fmt.mb(n.memory.baselineMainKb)})`,
+				);
 			} catch (e) {
 				log(`  node100kNoSave could not be measured: ${e.stack || e.message}`);
-				scenarios.node100kNoSave = { key: 'node100kNoSave', label: 'Receipts node, ≥100,000 receipts, execution data not saved', failedToRun: e.message };
+				scenarios.node100kNoSave = {
+					key: 'node100kNoSave',
+					label: 'Receipts node, ≥100,000 receipts, execution data not saved',
+					failedToRun: e.message,
+				};
 			}
 		}
 
@@ -152,7 +219,9 @@ async function main() {
 					try {
 						scenarios.basic = await runBasic(ctx, n8n, credentialId);
 						const b = scenarios.basic;
-						log(`  basic: ${b.status}, ${fmt.int(b.records)} rows (${b.exact ? 'exact' : 'NOT exact'}), ${b.dataRequests} requests, ${b.rateLimited} × 429, ${fmt.int(b.wallMs)} ms, per window ${b.requestsPerWindow.join('/')}`);
+						log(
+							`  basic: ${b.status}, ${fmt.int(b.records)} rows (${b.exact ? 'exact' : 'NOT exact'}), ${b.dataRequests} requests, ${b.rateLimited} × 429, ${fmt.int(b.wallMs)} ms, per window ${b.requestsPerWindow.join('/')}`,
+						);
 					} catch (e) {
 						log(`  basic could not be measured: ${e.stack || e.message}`);
 						scenarios.basic = { key: 'basic', failedToRun: e.message };
@@ -162,7 +231,9 @@ async function main() {
 					try {
 						scenarios.trigger = await runTrigger(ctx, n8n, credentialId);
 						const t = scenarios.trigger;
-						log(`  trigger: ${t.polls.length} polls, requests per poll ${t.polls.map((p) => p.requests).join(', ')} (rows ${t.rowsBefore} → ${t.rowsAfter}), emitted ${t.emitted}`);
+						log(
+							`  trigger: ${t.polls.length} polls, requests per poll ${t.polls.map((p) => p.requests).join(', ')} (rows ${t.rowsBefore} → ${t.rowsAfter}), emitted ${t.emitted}`,
+						);
 					} catch (e) {
 						log(`  trigger could not be measured: ${e.stack || e.message}`);
 						scenarios.trigger = { key: 'trigger', failedToRun: e.message };
@@ -189,7 +260,9 @@ async function main() {
 	fs.writeFileSync(path.join(opts.out, 'latest.json'), JSON.stringify(result, null, 2) + '\n');
 	fs.writeFileSync(path.join(opts.out, 'latest.md'), markdown(result));
 	console.log('\n' + markdown(result));
-	log(`written ${path.relative(process.cwd(), path.join(opts.out, 'latest.json'))} and latest.md in ${Math.round(result.benchSeconds)} s`);
+	log(
+		`written ${path.relative(process.cwd(), path.join(opts.out, 'latest.json'))} and latest.md in ${Math.round(result.benchSeconds)} s`,
+	);
 }
 
 main().catch((e) => {

@@ -24,7 +24,8 @@ export class ShoppingCenterApi implements ICredentialType {
 
 	icon = { light: 'file:shoppingCenterApi.svg', dark: 'file:shoppingCenterApi.dark.svg' } as const;
 
-	documentationUrl = 'https://github.com/n8n-nodes-shopping-center/n8n-nodes-shopping-center#credential';
+	documentationUrl =
+		'https://github.com/n8n-nodes-shopping-center/n8n-nodes-shopping-center#credential';
 
 	properties: INodeProperties[] = [
 		{

@@ -12,7 +12,14 @@ import { envelope, errorAnswer, type Answer } from './respond';
 import { matchRoute } from './router';
 import { API_PREFIX } from './routes';
 import { scalar } from './rules';
-import { ApiError, type ApiKeyFixture, type CenterFixture, type QueryValues, type RequestContext, type RouteName } from './types';
+import {
+	ApiError,
+	type ApiKeyFixture,
+	type CenterFixture,
+	type QueryValues,
+	type RequestContext,
+	type RouteName,
+} from './types';
 
 export interface ApiOutcome {
 	answer: Answer;
@@ -31,21 +38,47 @@ function toApiError(e: unknown): ApiError {
 function centerAccess(key: ApiKeyFixture, scId: string): CenterFixture {
 	const center = centerById(scId);
 	if (!center || !key.centers.includes(scId)) {
-		throw new ApiError(404, 'not_found', `Center ${scId} is not found among the centers of this key.`, { field: 'sc_id', fields: ['sc_id'] });
+		throw new ApiError(
+			404,
+			'not_found',
+			`Center ${scId} is not found among the centers of this key.`,
+			{ field: 'sc_id', fields: ['sc_id'] },
+		);
 	}
 	if (center.blocked) {
-		throw new ApiError(402, 'payment_required', `Center ${scId} is blocked for non-payment.`, { sc_id: scId });
+		throw new ApiError(402, 'payment_required', `Center ${scId} is blocked for non-payment.`, {
+			sc_id: scId,
+		});
 	}
 	return center;
 }
 
 /** `path` is relative to the API prefix, or null for a path outside it (404 route_not_found). */
-export async function handleApi(parts: SandboxParts, req: IncomingMessage, method: string, path: string | null, fullPath: string, search: string): Promise<ApiOutcome> {
-	const out: ApiOutcome = { answer: { status: 500, body: null, headers: {} }, route: null, scId: null, clientId: null, query: {} };
+export async function handleApi(
+	parts: SandboxParts,
+	req: IncomingMessage,
+	method: string,
+	path: string | null,
+	fullPath: string,
+	search: string,
+): Promise<ApiOutcome> {
+	const out: ApiOutcome = {
+		answer: { status: 500, body: null, headers: {} },
+		route: null,
+		scId: null,
+		clientId: null,
+		query: {},
+	};
 	let rateHeaders: Record<string, string> = {};
 	try {
 		const raw = await readBody(req);
-		if (path === null) throw new ApiError(404, 'route_not_found', `No route for ${method} ${fullPath}; the API lives under ${API_PREFIX}.`, { path: fullPath });
+		if (path === null)
+			throw new ApiError(
+				404,
+				'route_not_found',
+				`No route for ${method} ${fullPath}; the API lives under ${API_PREFIX}.`,
+				{ path: fullPath },
+			);
 		const match = matchRoute(method, path);
 		out.route = match.route;
 		out.scId = match.params.sc_id ?? null;
@@ -57,20 +90,30 @@ export async function handleApi(parts: SandboxParts, req: IncomingMessage, metho
 			if (typeof body.client_id === 'string') out.clientId = body.client_id;
 			const injected = parts.faults.injectedError('token');
 			if (injected) throw injected;
-			out.answer = { status: 200, body: parts.auth.issue(body), headers: { 'Cache-Control': 'no-store' } };
+			out.answer = {
+				status: 200,
+				body: parts.auth.issue(body),
+				headers: { 'Cache-Control': 'no-store' },
+			};
 			return out;
 		}
 
 		const { key } = parts.auth.verify(req.headers.authorization);
 		out.clientId = key.clientId;
 		const center = match.route === 'centers' ? undefined : centerAccess(key, match.params.sc_id);
-		const formats = { resetFormat: parts.faults.resetFormat, retryAfterFormat: parts.faults.retryAfterFormat };
+		const formats = {
+			resetFormat: parts.faults.resetFormat,
+			retryAfterFormat: parts.faults.retryAfterFormat,
+		};
 		if (center) rateHeaders = parts.limiter.take(center.id, center.plan, formats);
 
 		const injected = parts.faults.injectedError(match.route);
 		if (injected) {
 			if (injected.code === 'rate_limited' && parts.limiter.enabled) {
-				Object.assign(injected.headers, parts.limiter.injectedHeaders(center?.id, center?.plan ?? 'basic', formats));
+				Object.assign(
+					injected.headers,
+					parts.limiter.injectedHeaders(center?.id, center?.plan ?? 'basic', formats),
+				);
 			}
 			throw injected;
 		}
@@ -83,13 +126,26 @@ export async function handleApi(parts: SandboxParts, req: IncomingMessage, metho
 			if (match.params.shop_id) extra.shop_id = match.params.shop_id;
 			const from = scalar(out.query, 'start_created_date');
 			const to = scalar(out.query, 'end_created_date');
-			if (insert.kind === 'receipt' && from && to) Object.assign(extra, { start_created_date: from, end_created_date: to });
-			parts.store.insert(insert.kind, center.id, insert.count, now, Object.keys(extra).length ? extra : undefined);
+			if (insert.kind === 'receipt' && from && to)
+				Object.assign(extra, { start_created_date: from, end_created_date: to });
+			parts.store.insert(
+				insert.kind,
+				center.id,
+				insert.count,
+				now,
+				Object.keys(extra).length ? extra : undefined,
+			);
 		}
 
 		const body = method === 'GET' ? {} : parseBody(raw, contentType);
 		const handler = HANDLERS[match.route];
-		if (!handler) throw new ApiError(501, 'not_implemented', `Route ${match.route} is not implemented in this sandbox build.`, { route: match.route });
+		if (!handler)
+			throw new ApiError(
+				501,
+				'not_implemented',
+				`Route ${match.route} is not implemented in this sandbox build.`,
+				{ route: match.route },
+			);
 		const ctx: RequestContext = {
 			method,
 			route: match.route,

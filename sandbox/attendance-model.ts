@@ -59,10 +59,13 @@ export class AttendanceModel {
 	/** Counts for one hour (start at `hourStart`, center zone), pro rata when the hour is in progress. */
 	hour(target: Target, hourStart: DateTime): Counts | undefined {
 		const nowMs = this.now.getTime();
-		if (hourStart.toMillis() > nowMs || (hourStart.toISODate() as string) < ATTENDANCE_START) return undefined;
+		if (hourStart.toMillis() > nowMs || (hourStart.toISODate() as string) < ATTENDANCE_START)
+			return undefined;
 		const day = hourStart.startOf('day');
 		const parts = target.kind === 'zone' ? [target.zone] : this.zones.filter((z) => z.entrance);
-		const full = parts.map((z) => this.zoneHour(z, day, hourStart.hour)).reduce((a, b) => ({ in: a.in + b.in, out: a.out + b.out }), { in: 0, out: 0 });
+		const full = parts
+			.map((z) => this.zoneHour(z, day, hourStart.hour))
+			.reduce((a, b) => ({ in: a.in + b.in, out: a.out + b.out }), { in: 0, out: 0 });
 		const elapsed = (nowMs - hourStart.toMillis()) / 3_600_000;
 		if (elapsed >= 1) return full;
 		return { in: Math.floor(full.in * elapsed), out: Math.floor(full.out * elapsed) };
@@ -85,9 +88,15 @@ export class AttendanceModel {
 	hourRows(target: Target, day: DateTime): Array<[string, Counts]> {
 		const start = day.startOf('day');
 		const end = start.plus({ days: 1 });
-		const plain = end.toMillis() - start.toMillis() === 86_400_000 && start.offset === end.offset && end.toMillis() <= this.now.getTime();
+		const plain =
+			end.toMillis() - start.toMillis() === 86_400_000 &&
+			start.offset === end.offset &&
+			end.toMillis() <= this.now.getTime();
 		if (!plain) {
-			return this.hoursOf(start).map((h) => [h.toISO({ suppressMilliseconds: true }) as string, this.hour(target, h) as Counts]);
+			return this.hoursOf(start).map((h) => [
+				h.toISO({ suppressMilliseconds: true }) as string,
+				this.hour(target, h) as Counts,
+			]);
 		}
 		const date = start.toISODate() as string;
 		const offset = start.toFormat('ZZ');

@@ -57,7 +57,10 @@ export class Auth {
 		for (const field of ['client_id', 'client_secret']) {
 			const v = body[field];
 			if (typeof v !== 'string' || v === '') {
-				throw new ApiError(401, 'invalid_client', `${field} is required.`, { field, fields: [field] });
+				throw new ApiError(401, 'invalid_client', `${field} is required.`, {
+					field,
+					fields: [field],
+				});
 			}
 		}
 		const key = this.keyById(body.client_id as string);
@@ -66,7 +69,12 @@ export class Auth {
 		}
 		const token = this.mint(key.clientId);
 		this.log.tokenIssued();
-		return { success: true, access_token: token, token_type: 'Bearer', expires_in: this.ttlSeconds };
+		return {
+			success: true,
+			access_token: token,
+			token_type: 'Bearer',
+			expires_in: this.ttlSeconds,
+		};
 	}
 
 	/** Signs a token (also of API version 1, or with another lifetime, for tests). */
@@ -100,22 +108,31 @@ export class Auth {
 		try {
 			const head = JSON.parse(Buffer.from(parts[0], 'base64url').toString('utf8'));
 			claims = JSON.parse(Buffer.from(parts[1], 'base64url').toString('utf8'));
-			if (head?.alg !== 'HS256' || typeof claims !== 'object' || claims === null) throw new Error('bad');
+			if (head?.alg !== 'HS256' || typeof claims !== 'object' || claims === null)
+				throw new Error('bad');
 		} catch {
 			throw unauthorized('The token is malformed.');
 		}
 		if (claims.ver === 1) {
-			throw new ApiError(401, 'invalid_token', 'A token of API version 1 does not work in version 2.', { token_version: 1 });
+			throw new ApiError(
+				401,
+				'invalid_token',
+				'A token of API version 1 does not work in version 2.',
+				{ token_version: 1 },
+			);
 		}
-		if (!sameText(this.sign(`${parts[0]}.${parts[1]}`), parts[2])) throw unauthorized('The token signature is invalid.');
+		if (!sameText(this.sign(`${parts[0]}.${parts[1]}`), parts[2]))
+			throw unauthorized('The token signature is invalid.');
 		if (claims.ver !== 2) throw unauthorized('The token is not a version 2 token.');
 		const key = typeof claims.sub === 'string' ? this.keyById(claims.sub) : undefined;
 		if (!key) throw unauthorized('The token belongs to no known key.');
 		const now = this.clock.now().getTime() / 1000;
-		if (typeof claims.exp !== 'number' || claims.exp <= now) throw this.expired('The token has expired.');
+		if (typeof claims.exp !== 'number' || claims.exp <= now)
+			throw this.expired('The token has expired.');
 		const limit = this.faults.tokenExpireAfterRequests;
 		const served = this.served.get(claims.jti) ?? 0;
-		if (limit !== undefined && served >= limit) throw this.expired(`The token has expired (after ${limit} requests).`);
+		if (limit !== undefined && served >= limit)
+			throw this.expired(`The token has expired (after ${limit} requests).`);
 		this.served.set(claims.jti, served + 1);
 		return { key, claims };
 	}

@@ -4,7 +4,12 @@
  * --token-ttl, --period-rule strict|lenient, --faults '<json>', --no-rate-limits.
  */
 import { startSandbox, type SandboxOptions } from './index';
-import { DEMO_CLIENT_ID, DEMO_CLIENT_SECRET, SECOND_CLIENT_ID, SECOND_CLIENT_SECRET } from './fixtures';
+import {
+	DEMO_CLIENT_ID,
+	DEMO_CLIENT_SECRET,
+	SECOND_CLIENT_ID,
+	SECOND_CLIENT_SECRET,
+} from './fixtures';
 
 const USAGE = `Usage: npm run sandbox -- [--port 4010] [--host 127.0.0.1] [--seed 42] [--now 2026-11-20T09:00:00Z]
   [--clock frozen|running] [--rate-window-ms 60000] [--token-ttl 3600] [--period-rule strict|lenient]
@@ -25,12 +30,20 @@ export function parseArgs(argv: string[], env: NodeJS.ProcessEnv): SandboxOption
 	if (env.SANDBOX_PORT) o.port = int('port', env.SANDBOX_PORT);
 	for (let i = 0; i < argv.length; i++) {
 		const arg = argv[i];
-		const [flag, inline] = arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
+		const [flag, inline] = arg.includes('=')
+			? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)]
+			: [arg, undefined];
 		const value = () => (inline !== undefined ? inline : argv[++i]);
 		switch (flag) {
-			case '--port': o.port = int('port', value()); break;
-			case '--host': o.host = value(); break;
-			case '--seed': o.seed = int('seed', value()); break;
+			case '--port':
+				o.port = int('port', value());
+				break;
+			case '--host':
+				o.host = value();
+				break;
+			case '--seed':
+				o.seed = int('seed', value());
+				break;
 			case '--now': {
 				const v = value();
 				if (!v || Number.isNaN(Date.parse(v))) fail('--now needs an ISO moment');
@@ -43,8 +56,12 @@ export function parseArgs(argv: string[], env: NodeJS.ProcessEnv): SandboxOption
 				o.clockMode = v;
 				break;
 			}
-			case '--rate-window-ms': o.rateWindowMs = int('rate-window-ms', value()); break;
-			case '--token-ttl': o.tokenTtlSeconds = int('token-ttl', value()); break;
+			case '--rate-window-ms':
+				o.rateWindowMs = int('rate-window-ms', value());
+				break;
+			case '--token-ttl':
+				o.tokenTtlSeconds = int('token-ttl', value());
+				break;
 			case '--period-rule': {
 				const v = value();
 				if (v !== 'strict' && v !== 'lenient') fail('--period-rule is strict or lenient');
@@ -58,12 +75,16 @@ export function parseArgs(argv: string[], env: NodeJS.ProcessEnv): SandboxOption
 					fail('--faults needs a JSON object');
 				}
 				break;
-			case '--no-rate-limits': o.rateLimits = false; break;
-			case '--help': case '-h':
+			case '--no-rate-limits':
+				o.rateLimits = false;
+				break;
+			case '--help':
+			case '-h':
 				console.log(USAGE);
 				process.exit(0);
 				break;
-			default: fail(`Unknown option: ${arg}`);
+			default:
+				fail(`Unknown option: ${arg}`);
 		}
 	}
 	if (o.rateWindowMs === 0) fail('--rate-window-ms must be positive');

@@ -10,7 +10,12 @@ import { ApiError } from './types';
 import type { InsertKind, TruthQuery } from './data/store';
 import type { FaultSettings } from './faults';
 
-type ControlHandler = (parts: SandboxParts, body: Record<string, unknown>, query: Record<string, string | string[]>, arg: string) => unknown;
+type ControlHandler = (
+	parts: SandboxParts,
+	body: Record<string, unknown>,
+	query: Record<string, string | string[]>,
+	arg: string,
+) => unknown;
 
 const INSERT_KINDS: InsertKind[] = ['ticket', 'pass', 'anomaly', 'receipt'];
 const TRUTH_KINDS = ['receipts', 'anomalies', 'tickets', 'passes', 'daily'] as const;
@@ -34,7 +39,10 @@ function int(body: Record<string, unknown>, field: string): number {
 const ROUTES: Record<string, ControlHandler> = {
 	'GET /log': (p, _b, q) => {
 		const since = scalar(q, 'since');
-		return p.log.list({ since: since === undefined ? undefined : Number(since), route: scalar(q, 'route') });
+		return p.log.list({
+			since: since === undefined ? undefined : Number(since),
+			route: scalar(q, 'route'),
+		});
 	},
 	'DELETE /log': (p) => {
 		p.log.clear();
@@ -57,7 +65,8 @@ const ROUTES: Record<string, ControlHandler> = {
 	'POST /clock': (p, b) => {
 		try {
 			if (b.mode !== undefined) {
-				if (b.mode !== 'frozen' && b.mode !== 'running') throw new Error('mode must be frozen or running');
+				if (b.mode !== 'frozen' && b.mode !== 'running')
+					throw new Error('mode must be frozen or running');
 				p.clock.setMode(b.mode);
 			}
 			if (b.set !== undefined) p.clock.set(String(b.set));
@@ -82,9 +91,11 @@ const ROUTES: Record<string, ControlHandler> = {
 		return { sc_id: str(b, 'sc_id'), ticket_uid: str(b, 'ticket_uid'), status: str(b, 'status') };
 	},
 	'GET /truth': (p, _b, q, kind) => {
-		if (!(TRUTH_KINDS as readonly string[]).includes(kind)) throw bad(`truth kind must be one of: ${TRUTH_KINDS.join(', ')}.`);
+		if (!(TRUTH_KINDS as readonly string[]).includes(kind))
+			throw bad(`truth kind must be one of: ${TRUTH_KINDS.join(', ')}.`);
 		const tq: TruthQuery = { sc_id: scalar(q, 'sc_id') ?? '' };
-		for (const k of Object.keys(q)) tq[k] = Array.isArray(q[k]) ? (q[k] as string[]).join(',') : (q[k] as string);
+		for (const k of Object.keys(q))
+			tq[k] = Array.isArray(q[k]) ? (q[k] as string[]).join(',') : (q[k] as string);
 		if (!tq.sc_id) throw bad('sc_id is required.');
 		return p.store.truth(kind as (typeof TRUTH_KINDS)[number], tq, p.clock.now());
 	},
@@ -93,11 +104,17 @@ const ROUTES: Record<string, ControlHandler> = {
 		const clientId = str(b, 'client_id');
 		if (!p.auth.keyById(clientId)) throw bad(`Unknown client_id: ${clientId}`);
 		const ttl = b.ttl_seconds === undefined ? undefined : int(b, 'ttl_seconds');
-		return { access_token: p.auth.mint(clientId, { ver: b.ver === undefined ? 2 : int(b, 'ver'), ttlSeconds: ttl }) };
+		return {
+			access_token: p.auth.mint(clientId, {
+				ver: b.ver === undefined ? 2 : int(b, 'ver'),
+				ttlSeconds: ttl,
+			}),
+		};
 	},
 	'POST /roles': (p, b) => {
 		const centers = b.centers;
-		if (!Array.isArray(centers) || !centers.every((c) => typeof c === 'string')) throw bad('centers must be an array of center ids.');
+		if (!Array.isArray(centers) || !centers.every((c) => typeof c === 'string'))
+			throw bad('centers must be an array of center ids.');
 		try {
 			p.auth.setRoles(str(b, 'client_id'), centers as string[]);
 		} catch (e) {
@@ -107,9 +124,17 @@ const ROUTES: Record<string, ControlHandler> = {
 	},
 };
 
-export const CONTROL_ROUTES = Object.keys(ROUTES).map((k) => k.replace(' /truth', ' /truth/{kind}'));
+export const CONTROL_ROUTES = Object.keys(ROUTES).map((k) =>
+	k.replace(' /truth', ' /truth/{kind}'),
+);
 
-export async function handleControl(parts: SandboxParts, req: IncomingMessage, method: string, path: string, search: string): Promise<Answer> {
+export async function handleControl(
+	parts: SandboxParts,
+	req: IncomingMessage,
+	method: string,
+	path: string,
+	search: string,
+): Promise<Answer> {
 	try {
 		const raw = await readBody(req);
 		if (path === '' || path === '/') return envelope({ routes: CONTROL_ROUTES }, undefined);
@@ -118,13 +143,29 @@ export async function handleControl(parts: SandboxParts, req: IncomingMessage, m
 		const handler = ROUTES[key];
 		if (!handler) {
 			const known = Object.keys(ROUTES).some((k) => k.endsWith(` ${m ? '/truth' : path}`));
-			throw known ? new ApiError(405, 'method_not_allowed', `Method ${method} is not allowed here.`) : new ApiError(404, 'route_not_found', `No control route ${method} ${path}.`, { routes: CONTROL_ROUTES });
+			throw known
+				? new ApiError(405, 'method_not_allowed', `Method ${method} is not allowed here.`)
+				: new ApiError(404, 'route_not_found', `No control route ${method} ${path}.`, {
+						routes: CONTROL_ROUTES,
+					});
 		}
-		const body = method === 'GET' || method === 'DELETE' ? {} : parseBody(raw, req.headers['content-type'] ?? 'application/json');
-		return envelope(handler(parts, body, parseQuery(search), m ? decodeURIComponent(m[1]) : ''), undefined);
+		const body =
+			method === 'GET' || method === 'DELETE'
+				? {}
+				: parseBody(raw, req.headers['content-type'] ?? 'application/json');
+		return envelope(
+			handler(parts, body, parseQuery(search), m ? decodeURIComponent(m[1]) : ''),
+			undefined,
+		);
 	} catch (e) {
 		if (e instanceof ApiError) return errorAnswer(e);
 		const message = (e as Error)?.message ?? String(e);
-		return errorAnswer(new ApiError(message === 'not implemented' ? 501 : 500, message === 'not implemented' ? 'not_implemented' : 'internal_error', message));
+		return errorAnswer(
+			new ApiError(
+				message === 'not implemented' ? 501 : 500,
+				message === 'not implemented' ? 'not_implemented' : 'internal_error',
+				message,
+			),
+		);
 	}
 }

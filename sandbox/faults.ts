@@ -43,8 +43,19 @@ export const STATUS_OF_CODE: Record<string, number> = {
 	query_timeout: 504,
 };
 
-export const RETRYABLE_FAULT_CODES = ['rights_unavailable', 'traffic_unavailable', 'portal_unavailable', 'query_timeout', 'internal_error'];
-const TRAFFIC_ROUTES: RouteName[] = ['zones', 'attendance.read', 'attendance.submit', 'counter.submit'];
+export const RETRYABLE_FAULT_CODES = [
+	'rights_unavailable',
+	'traffic_unavailable',
+	'portal_unavailable',
+	'query_timeout',
+	'internal_error',
+];
+const TRAFFIC_ROUTES: RouteName[] = [
+	'zones',
+	'attendance.read',
+	'attendance.submit',
+	'counter.submit',
+];
 const PORTAL_ROUTES: RouteName[] = ['tickets', 'passes'];
 export const PAGED_ROUTE_KIND: Record<PagedRoute, 'ticket' | 'pass' | 'anomaly' | 'receipt'> = {
 	tickets: 'ticket',
@@ -71,8 +82,17 @@ const MESSAGES: Record<string, string> = {
 };
 
 const KNOWN_KEYS = new Set([
-	'errorRate', 'errorCodes', 'failNext', 'tokenExpireAfterRequests', 'tokenExpiredStatus', 'retryAfterFormat',
-	'resetFormat', 'insertBetweenPages', 'latencyMs', 'malformedNext', 'seed',
+	'errorRate',
+	'errorCodes',
+	'failNext',
+	'tokenExpireAfterRequests',
+	'tokenExpiredStatus',
+	'retryAfterFormat',
+	'resetFormat',
+	'insertBetweenPages',
+	'latencyMs',
+	'malformedNext',
+	'seed',
 ]);
 
 function check(ok: boolean, message: string): void {
@@ -81,22 +101,63 @@ function check(ok: boolean, message: string): void {
 
 function validate(s: FaultSettings): void {
 	for (const k of Object.keys(s)) check(KNOWN_KEYS.has(k), `Unknown fault switch: ${k}`);
-	if (s.errorRate !== undefined) check(typeof s.errorRate === 'number' && s.errorRate >= 0 && s.errorRate <= 1, 'errorRate must be a number in [0, 1]');
-	if (s.errorCodes !== undefined) check(Array.isArray(s.errorCodes) && s.errorCodes.every((c) => typeof c === 'string'), 'errorCodes must be an array of codes');
-	if (s.failNext !== undefined) check(Number.isInteger(s.failNext.count) && typeof s.failNext.code === 'string', 'failNext needs {count, code}');
-	if (s.tokenExpireAfterRequests !== undefined) check(Number.isInteger(s.tokenExpireAfterRequests) && s.tokenExpireAfterRequests >= 0, 'tokenExpireAfterRequests must be an integer >= 0');
-	if (s.tokenExpiredStatus !== undefined) check([401, 403, 200].includes(s.tokenExpiredStatus), 'tokenExpiredStatus must be 401, 403 or 200');
-	if (s.retryAfterFormat !== undefined) check(['seconds', 'http-date'].includes(s.retryAfterFormat), 'retryAfterFormat must be seconds or http-date');
-	if (s.resetFormat !== undefined) check(['epoch', 'delta', 'iso'].includes(s.resetFormat), 'resetFormat must be epoch, delta or iso');
+	if (s.errorRate !== undefined)
+		check(
+			typeof s.errorRate === 'number' && s.errorRate >= 0 && s.errorRate <= 1,
+			'errorRate must be a number in [0, 1]',
+		);
+	if (s.errorCodes !== undefined)
+		check(
+			Array.isArray(s.errorCodes) && s.errorCodes.every((c) => typeof c === 'string'),
+			'errorCodes must be an array of codes',
+		);
+	if (s.failNext !== undefined)
+		check(
+			Number.isInteger(s.failNext.count) && typeof s.failNext.code === 'string',
+			'failNext needs {count, code}',
+		);
+	if (s.tokenExpireAfterRequests !== undefined)
+		check(
+			Number.isInteger(s.tokenExpireAfterRequests) && s.tokenExpireAfterRequests >= 0,
+			'tokenExpireAfterRequests must be an integer >= 0',
+		);
+	if (s.tokenExpiredStatus !== undefined)
+		check(
+			[401, 403, 200].includes(s.tokenExpiredStatus),
+			'tokenExpiredStatus must be 401, 403 or 200',
+		);
+	if (s.retryAfterFormat !== undefined)
+		check(
+			['seconds', 'http-date'].includes(s.retryAfterFormat),
+			'retryAfterFormat must be seconds or http-date',
+		);
+	if (s.resetFormat !== undefined)
+		check(
+			['epoch', 'delta', 'iso'].includes(s.resetFormat),
+			'resetFormat must be epoch, delta or iso',
+		);
 	if (s.insertBetweenPages !== undefined) {
-		check(s.insertBetweenPages.route in PAGED_ROUTE_KIND && Number.isInteger(s.insertBetweenPages.count), 'insertBetweenPages needs {route: tickets|passes|anomalies|receipts, count}');
+		check(
+			s.insertBetweenPages.route in PAGED_ROUTE_KIND &&
+				Number.isInteger(s.insertBetweenPages.count),
+			'insertBetweenPages needs {route: tickets|passes|anomalies|receipts, count}',
+		);
 	}
 	if (s.latencyMs !== undefined) {
 		const l = s.latencyMs;
-		check(typeof l === 'number' ? l >= 0 : Array.isArray(l) && l.length === 2 && l[0] >= 0 && l[1] >= l[0], 'latencyMs must be a number or [min, max]');
+		check(
+			typeof l === 'number'
+				? l >= 0
+				: Array.isArray(l) && l.length === 2 && l[0] >= 0 && l[1] >= l[0],
+			'latencyMs must be a number or [min, max]',
+		);
 	}
 	if (s.malformedNext !== undefined) {
-		check(Number.isInteger(s.malformedNext.count) && ['html', 'truncated', 'non-json', 'no-success'].includes(s.malformedNext.kind), 'malformedNext needs {count, kind: html|truncated|non-json|no-success}');
+		check(
+			Number.isInteger(s.malformedNext.count) &&
+				['html', 'truncated', 'non-json', 'no-success'].includes(s.malformedNext.kind),
+			'malformedNext needs {count, kind: html|truncated|non-json|no-success}',
+		);
 	}
 	if (s.seed !== undefined) check(Number.isInteger(s.seed), 'seed must be an integer');
 }
@@ -166,7 +227,9 @@ export class Faults {
 		}
 		const rate = this.settings.errorRate ?? 0;
 		if (rate > 0 && route !== 'token' && this.rng() < rate) {
-			const codes = (this.settings.errorCodes ?? RETRYABLE_FAULT_CODES).filter((c) => codeFitsRoute(c, route));
+			const codes = (this.settings.errorCodes ?? RETRYABLE_FAULT_CODES).filter((c) =>
+				codeFitsRoute(c, route),
+			);
 			if (codes.length === 0) return undefined;
 			return this.errorFor(codes[Math.floor(this.rng() * codes.length)]);
 		}
@@ -174,15 +237,20 @@ export class Faults {
 	}
 
 	errorFor(code: string, status?: number): ApiError {
-		const s = status ?? (code === 'token_expired' ? this.tokenExpiredStatus : STATUS_OF_CODE[code] ?? 500);
-		return new ApiError(s, code, MESSAGES[code] ?? `Injected failure: ${code}.`, { injected: true });
+		const s =
+			status ??
+			(code === 'token_expired' ? this.tokenExpiredStatus : (STATUS_OF_CODE[code] ?? 500));
+		return new ApiError(s, code, MESSAGES[code] ?? `Injected failure: ${code}.`, {
+			injected: true,
+		});
 	}
 
 	/** The broken-body kind for this answer, if any (consumes one of malformedNext.count). */
 	takeMalformed(route: RouteName | undefined): MalformedKind | undefined {
 		const m = this.settings.malformedNext;
 		if (!m || m.count <= 0) return undefined;
-		if (m.routes ? !route || !m.routes.includes(route) : !route || route === 'token') return undefined;
+		if (m.routes ? !route || !m.routes.includes(route) : !route || route === 'token')
+			return undefined;
 		m.count -= 1;
 		const kind = m.kind;
 		if (m.count === 0) delete this.settings.malformedNext;
@@ -190,7 +258,10 @@ export class Faults {
 	}
 
 	/** Records to insert before this page is served, if the switch is on for this route. */
-	insertBeforePage(route: RouteName, page: number): { kind: 'ticket' | 'pass' | 'anomaly' | 'receipt'; count: number } | undefined {
+	insertBeforePage(
+		route: RouteName,
+		page: number,
+	): { kind: 'ticket' | 'pass' | 'anomaly' | 'receipt'; count: number } | undefined {
 		const ins = this.settings.insertBetweenPages;
 		if (!ins || ins.route !== route || page <= 1 || ins.count <= 0) return undefined;
 		return { kind: PAGED_ROUTE_KIND[ins.route], count: ins.count };

@@ -57,8 +57,12 @@ function center(
 export const CENTERS: CenterFixture[] = [
 	center(BASIC_CENTER, 'Galereya Basic', 'Europe/Moscow', 'Moscow', 'basic'),
 	center(PRO_CENTER, 'Mega PRO', 'Asia/Yekaterinburg', 'Yekaterinburg', 'pro'),
-	center(BLOCKED_CENTER, 'Baltia Blocked', 'Europe/Kaliningrad', 'Kaliningrad', 'pro', { blocked: true }),
-	center(NO_TRAFFIC_CENTER, 'Okean NoTraffic', 'Asia/Vladivostok', 'Vladivostok', 'pro', { hasTraffic: false }),
+	center(BLOCKED_CENTER, 'Baltia Blocked', 'Europe/Kaliningrad', 'Kaliningrad', 'pro', {
+		blocked: true,
+	}),
+	center(NO_TRAFFIC_CENTER, 'Okean NoTraffic', 'Asia/Vladivostok', 'Vladivostok', 'pro', {
+		hasTraffic: false,
+	}),
 	center(SECOND_KEY_CENTER, 'Volga Second', 'Europe/Samara', 'Samara', 'basic'),
 ];
 
@@ -92,7 +96,11 @@ const SHOP_NAMES = [
 	'Tea & Co',
 ];
 
-function shopsOf(c: CenterFixture, count: number, receiptsPerDay: (i: number) => number): ShopFixture[] {
+function shopsOf(
+	c: CenterFixture,
+	count: number,
+	receiptsPerDay: (i: number) => number,
+): ShopFixture[] {
 	const shops: ShopFixture[] = [];
 	for (let i = 1; i <= count; i++) {
 		const id = `${c.id}-${String(i).padStart(2, '0')}`;

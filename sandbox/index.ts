@@ -58,7 +58,10 @@ export interface Sandbox {
 
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
 	const seed = options.seed ?? 42;
-	const clock = new SandboxClock(options.now ?? new Date(), options.clockMode ?? (options.now ? 'frozen' : 'running'));
+	const clock = new SandboxClock(
+		options.now ?? new Date(),
+		options.clockMode ?? (options.now ? 'frozen' : 'running'),
+	);
 	const faults = new Faults(seed, options.faults ?? {});
 	const log = new RequestLog();
 	const keys: ApiKeyFixture[] = JSON.parse(JSON.stringify(options.keys ?? API_KEYS));

@@ -63,17 +63,34 @@ export class IntakeStore implements IntakeView {
 	private manualShops = new Set<string>();
 	private eventSeq = 0;
 
-	declaredTurnover(centerId: string, shopId: string, month: string): DeclaredTurnoverRecord | undefined {
+	declaredTurnover(
+		centerId: string,
+		shopId: string,
+		month: string,
+	): DeclaredTurnoverRecord | undefined {
 		const r = this.declared.get(`${centerId}|${shopId}|${month}`);
 		if (!r) return undefined;
 		const { center_id: _c, ...record } = r;
 		return record;
 	}
 
-	putDeclaredTurnover(centerId: string, record: DeclaredTurnoverRecord, entry: Omit<ManualEntry, 'center_id' | 'shop_id' | 'month' | 'manual_turnover'>): void {
-		this.declared.set(`${centerId}|${record.shop_id}|${record.month}`, { center_id: centerId, ...record });
+	putDeclaredTurnover(
+		centerId: string,
+		record: DeclaredTurnoverRecord,
+		entry: Omit<ManualEntry, 'center_id' | 'shop_id' | 'month' | 'manual_turnover'>,
+	): void {
+		this.declared.set(`${centerId}|${record.shop_id}|${record.month}`, {
+			center_id: centerId,
+			...record,
+		});
 		this.manualShops.add(`${centerId}|${record.shop_id}`);
-		this.manualEntryLog.push({ center_id: centerId, shop_id: record.shop_id, month: record.month, manual_turnover: record.manual_turnover, ...entry });
+		this.manualEntryLog.push({
+			center_id: centerId,
+			shop_id: record.shop_id,
+			month: record.month,
+			manual_turnover: record.manual_turnover,
+			...entry,
+		});
 	}
 
 	/** Shop marked active with data source manual entry? */
@@ -98,8 +115,21 @@ export class IntakeStore implements IntakeView {
 		return this.counters.get(`${centerId}|${externalId}|${hourUtcIso}`);
 	}
 
-	findEvent(centerId: string, name: string, eventType: string, start: string, end: string): CalendarEvent | undefined {
-		return this.events.find((e) => e.center_id === centerId && e.name === name && e.event_type === eventType && e.start_date === start && e.end_date === end);
+	findEvent(
+		centerId: string,
+		name: string,
+		eventType: string,
+		start: string,
+		end: string,
+	): CalendarEvent | undefined {
+		return this.events.find(
+			(e) =>
+				e.center_id === centerId &&
+				e.name === name &&
+				e.event_type === eventType &&
+				e.start_date === start &&
+				e.end_date === end,
+		);
 	}
 
 	addEvent(centerId: string, event: Omit<CalendarEvent, 'id'>): CalendarEvent {

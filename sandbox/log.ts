@@ -57,7 +57,11 @@ export class RequestLog {
 
 	/** Entries, optionally only those after seq `since` and / or of one route. */
 	list(filter: { since?: number; route?: string } = {}): LogEntry[] {
-		return this.entries.filter((e) => (filter.since === undefined || e.seq > filter.since) && (filter.route === undefined || e.route === filter.route));
+		return this.entries.filter(
+			(e) =>
+				(filter.since === undefined || e.seq > filter.since) &&
+				(filter.route === undefined || e.route === filter.route),
+		);
 	}
 
 	getStats(): Stats {

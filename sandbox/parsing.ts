@@ -32,7 +32,11 @@ export function readBody(req: IncomingMessage): Promise<Buffer> {
 			size += chunk.length;
 			if (size > DRAIN_LIMIT_BYTES) {
 				req.destroy();
-				fail(new ApiError(413, 'payload_too_large', 'The request body is too large.', { max_bytes: MAX_BODY_BYTES }));
+				fail(
+					new ApiError(413, 'payload_too_large', 'The request body is too large.', {
+						max_bytes: MAX_BODY_BYTES,
+					}),
+				);
 				return;
 			}
 			if (size <= MAX_BODY_BYTES) chunks.push(chunk);
@@ -40,7 +44,14 @@ export function readBody(req: IncomingMessage): Promise<Buffer> {
 		req.on('end', () => {
 			if (settled) return;
 			if (size > MAX_BODY_BYTES) {
-				fail(new ApiError(413, 'payload_too_large', `The request body exceeds ${MAX_BODY_BYTES} bytes.`, { max_bytes: MAX_BODY_BYTES, received_bytes: size }));
+				fail(
+					new ApiError(
+						413,
+						'payload_too_large',
+						`The request body exceeds ${MAX_BODY_BYTES} bytes.`,
+						{ max_bytes: MAX_BODY_BYTES, received_bytes: size },
+					),
+				);
 				return;
 			}
 			settled = true;
@@ -76,13 +87,17 @@ export function splitPairs(text: string, what: string): Array<[string, string]> 
 /** Parses `name[a][0][]` into ['name', 'a', '0', '']. */
 function keyPath(key: string): string[] {
 	const m = /^([^[\]]+)((?:\[[^[\]]*\])*)$/.exec(key);
-	if (!m) throw badRequest(`Malformed field name: ${key.slice(0, 100)}`, { field: key.slice(0, 100) });
+	if (!m)
+		throw badRequest(`Malformed field name: ${key.slice(0, 100)}`, { field: key.slice(0, 100) });
 	const rest = m[2].length > 0 ? m[2].slice(1, -1).split('][') : [];
 	const path = [m[1], ...rest];
-	if (path.length > MAX_DEPTH) throw badRequest(`Field name nested too deeply: ${key.slice(0, 100)}`);
+	if (path.length > MAX_DEPTH)
+		throw badRequest(`Field name nested too deeply: ${key.slice(0, 100)}`);
 	for (const seg of path) {
-		if (FORBIDDEN_KEYS.has(seg)) throw badRequest(`Forbidden field name: ${seg}`, { field: key.slice(0, 100) });
-		if (/^\d+$/.test(seg) && Number(seg) > MAX_INDEX) throw badRequest(`Array index too large in ${key.slice(0, 100)}`);
+		if (FORBIDDEN_KEYS.has(seg))
+			throw badRequest(`Forbidden field name: ${seg}`, { field: key.slice(0, 100) });
+		if (/^\d+$/.test(seg) && Number(seg) > MAX_INDEX)
+			throw badRequest(`Array index too large in ${key.slice(0, 100)}`);
 	}
 	return path;
 }
@@ -104,7 +119,8 @@ function assignPath(root: Tree, path: string[], value: string, key: string): voi
 			if (existing === undefined) node[seg] = value;
 			else if (Array.isArray(existing)) existing.push(value);
 			else if (typeof existing === 'string') node[seg] = [existing, value];
-			else throw badRequest(`Field ${key} is given both as a value and as a group.`, { field: key });
+			else
+				throw badRequest(`Field ${key} is given both as a value and as a group.`, { field: key });
 			return;
 		}
 		const next = own(node, seg);
@@ -126,14 +142,17 @@ function arrayify(value: unknown): unknown {
 	const obj = value as Tree;
 	const keys = Object.keys(obj);
 	for (const k of keys) obj[k] = arrayify(obj[k]);
-	const isList = keys.length > 0 && keys.every((k) => /^\d+$/.test(k) || k.startsWith('\u0000push'));
+	const isList =
+		keys.length > 0 && keys.every((k) => /^\d+$/.test(k) || k.startsWith('\u0000push'));
 	if (!isList) {
 		for (const k of keys) {
-			if (k.startsWith('\u0000push')) throw badRequest('An array field ([]) is mixed with named fields.');
+			if (k.startsWith('\u0000push'))
+				throw badRequest('An array field ([]) is mixed with named fields.');
 		}
 		return obj;
 	}
-	const order = (k: string) => (k.startsWith('\u0000push') ? MAX_INDEX + 1 + Number(k.slice(5)) : Number(k));
+	const order = (k: string) =>
+		k.startsWith('\u0000push') ? MAX_INDEX + 1 + Number(k.slice(5)) : Number(k);
 	return keys.sort((a, b) => order(a) - order(b)).map((k) => obj[k]);
 }
 
@@ -169,7 +188,12 @@ export function parseBody(raw: Buffer, contentType: string | undefined): Record<
 	if (type === '' || type === 'text/plain') {
 		return text.trimStart().startsWith('{') ? parseJson(text) : parseForm(text.trim());
 	}
-	throw new ApiError(415, 'unsupported_media_type', `Content-Type ${type} is not accepted; send application/json or application/x-www-form-urlencoded.`, { content_type: type });
+	throw new ApiError(
+		415,
+		'unsupported_media_type',
+		`Content-Type ${type} is not accepted; send application/json or application/x-www-form-urlencoded.`,
+		{ content_type: type },
+	);
 }
 
 /** Query string → flat values; repeated keys and `key[]` / `key[0]` become arrays (suffix removed). */

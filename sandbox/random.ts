@@ -31,6 +31,11 @@ export function unitFor(seed: number, ...parts: Array<string | number>): number 
 }
 
 /** One stable integer in [min, max] for (seed, parts...). */
-export function intFor(seed: number, min: number, max: number, ...parts: Array<string | number>): number {
+export function intFor(
+	seed: number,
+	min: number,
+	max: number,
+	...parts: Array<string | number>
+): number {
 	return min + Math.floor(unitFor(seed, ...parts) * (max - min + 1));
 }

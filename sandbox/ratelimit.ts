@@ -38,8 +38,16 @@ export class RateLimiter {
 		this.enabled = option !== false;
 		const custom = typeof option === 'object' ? option : {};
 		this.budgets = {
-			basic: { perWindow: PLAN_RULES.basic.ratePerMinute, perDay: PLAN_RULES.basic.ratePerDay, ...custom.basic },
-			pro: { perWindow: PLAN_RULES.pro.ratePerMinute, perDay: PLAN_RULES.pro.ratePerDay, ...custom.pro },
+			basic: {
+				perWindow: PLAN_RULES.basic.ratePerMinute,
+				perDay: PLAN_RULES.basic.ratePerDay,
+				...custom.basic,
+			},
+			pro: {
+				perWindow: PLAN_RULES.pro.ratePerMinute,
+				perDay: PLAN_RULES.pro.ratePerDay,
+				...custom.pro,
+			},
 		};
 	}
 
@@ -77,7 +85,12 @@ export class RateLimiter {
 	 * Spends one unit for a request or throws 429 rate_limited (with Retry-After).
 	 * Returns the X-RateLimit-* headers for the answer.
 	 */
-	take(centerId: string, plan: Plan, formats: HeaderFormats, nowMs = Date.now()): Record<string, string> {
+	take(
+		centerId: string,
+		plan: Plan,
+		formats: HeaderFormats,
+		nowMs = Date.now(),
+	): Record<string, string> {
 		if (!this.enabled) return {};
 		const b = this.budgets[plan];
 		const u = this.current(centerId, nowMs);
@@ -89,11 +102,17 @@ export class RateLimiter {
 				...this.headers(b.perWindow, 0, windowEnd, nowMs, formats),
 				'Retry-After': this.retryAfter(until, nowMs, formats),
 			};
-			throw new ApiError(429, 'rate_limited', `The request budget of the center is exceeded (${dayExhausted ? `${b.perDay} per day` : `${b.perWindow} per window`}).`, {
-				limit: dayExhausted ? b.perDay : b.perWindow,
-				window: dayExhausted ? 'day' : 'minute',
-				retry_after_ms: until - nowMs,
-			}, headers);
+			throw new ApiError(
+				429,
+				'rate_limited',
+				`The request budget of the center is exceeded (${dayExhausted ? `${b.perDay} per day` : `${b.perWindow} per window`}).`,
+				{
+					limit: dayExhausted ? b.perDay : b.perWindow,
+					window: dayExhausted ? 'day' : 'minute',
+					retry_after_ms: until - nowMs,
+				},
+				headers,
+			);
 		}
 		u.windowCount += 1;
 		u.dayCount += 1;
@@ -102,11 +121,19 @@ export class RateLimiter {
 	}
 
 	/** Headers for a 429 that was injected by a fault (not by the budget). */
-	injectedHeaders(centerId: string | undefined, plan: Plan, formats: HeaderFormats, nowMs = Date.now()): Record<string, string> {
+	injectedHeaders(
+		centerId: string | undefined,
+		plan: Plan,
+		formats: HeaderFormats,
+		nowMs = Date.now(),
+	): Record<string, string> {
 		const windowEnd = (Math.floor(nowMs / this.windowMs) + 1) * this.windowMs;
 		const b = this.budgets[plan];
 		const used = centerId ? this.current(centerId, nowMs).windowCount : 0;
-		return { ...this.headers(b.perWindow, Math.max(0, b.perWindow - used), windowEnd, nowMs, formats), 'Retry-After': this.retryAfter(windowEnd, nowMs, formats) };
+		return {
+			...this.headers(b.perWindow, Math.max(0, b.perWindow - used), windowEnd, nowMs, formats),
+			'Retry-After': this.retryAfter(windowEnd, nowMs, formats),
+		};
 	}
 
 	private get scaled(): boolean {
@@ -114,15 +141,27 @@ export class RateLimiter {
 	}
 
 	private seconds(ms: number): string {
-		return this.scaled ? (Math.max(0, ms) / 1000).toFixed(3) : String(Math.max(0, Math.ceil(ms / 1000)));
+		return this.scaled
+			? (Math.max(0, ms) / 1000).toFixed(3)
+			: String(Math.max(0, Math.ceil(ms / 1000)));
 	}
 
-	private headers(limit: number, remaining: number, resetMs: number, nowMs: number, f: HeaderFormats): Record<string, string> {
+	private headers(
+		limit: number,
+		remaining: number,
+		resetMs: number,
+		nowMs: number,
+		f: HeaderFormats,
+	): Record<string, string> {
 		let reset: string;
 		if (f.resetFormat === 'delta') reset = this.seconds(resetMs - nowMs);
 		else if (f.resetFormat === 'iso') reset = new Date(resetMs).toISOString();
 		else reset = this.scaled ? (resetMs / 1000).toFixed(3) : String(Math.ceil(resetMs / 1000));
-		return { 'X-RateLimit-Limit': String(limit), 'X-RateLimit-Remaining': String(remaining), 'X-RateLimit-Reset': reset };
+		return {
+			'X-RateLimit-Limit': String(limit),
+			'X-RateLimit-Remaining': String(remaining),
+			'X-RateLimit-Reset': reset,
+		};
 	}
 
 	private retryAfter(untilMs: number, nowMs: number, f: HeaderFormats): string {

@@ -12,19 +12,28 @@ export interface Answer {
 	headers: Record<string, string>;
 }
 
-export function envelope(data: unknown, meta: Record<string, unknown> | undefined, status = 200, headers: Record<string, string> = {}): Answer {
+export function envelope(
+	data: unknown,
+	meta: Record<string, unknown> | undefined,
+	status = 200,
+	headers: Record<string, string> = {},
+): Answer {
 	return { status, body: { success: true, data, meta: meta ?? {} }, headers };
 }
 
 export function errorAnswer(e: ApiError, extraHeaders: Record<string, string> = {}): Answer {
 	return {
 		status: e.status,
-		body: { success: false, error: { code: e.code, message: e.message, details: e.details ?? null } },
+		body: {
+			success: false,
+			error: { code: e.code, message: e.message, details: e.details ?? null },
+		},
 		headers: { ...extraHeaders, ...e.headers },
 	};
 }
 
-const HTML_PAGE = '<html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<body>\r\n<center><h1>502 Bad Gateway</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n';
+const HTML_PAGE =
+	'<html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<body>\r\n<center><h1>502 Bad Gateway</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n';
 
 /** Writes an answer, broken in the way `malformed` says when set. */
 export function writeAnswer(res: ServerResponse, answer: Answer, malformed?: MalformedKind): void {
@@ -45,6 +54,10 @@ export function writeAnswer(res: ServerResponse, answer: Answer, malformed?: Mal
 		text = JSON.stringify(rest);
 	}
 	const body = Buffer.from(text, 'utf8');
-	res.writeHead(status, { ...answer.headers, 'Content-Type': type, 'Content-Length': String(body.length) });
+	res.writeHead(status, {
+		...answer.headers,
+		'Content-Type': type,
+		'Content-Length': String(body.length),
+	});
 	res.end(body);
 }

@@ -25,7 +25,9 @@ function segmentsOf(path: string): string[] {
 			try {
 				return decodeURIComponent(s);
 			} catch {
-				throw new ApiError(400, 'bad_request', 'The path contains a malformed percent-encoding.', { path });
+				throw new ApiError(400, 'bad_request', 'The path contains a malformed percent-encoding.', {
+					path,
+				});
 			}
 		});
 }
@@ -56,7 +58,13 @@ export function matchRoute(method: string, path: string): RouteMatch {
 		allowed.push(c.def.method);
 	}
 	if (allowed.length > 0) {
-		throw new ApiError(405, 'method_not_allowed', `Method ${method} is not allowed here.`, { allowed }, { Allow: allowed.join(', ') });
+		throw new ApiError(
+			405,
+			'method_not_allowed',
+			`Method ${method} is not allowed here.`,
+			{ allowed },
+			{ Allow: allowed.join(', ') },
+		);
 	}
 	throw new ApiError(404, 'route_not_found', `No route for ${method} ${path}.`, { path });
 }

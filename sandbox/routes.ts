@@ -28,7 +28,11 @@ export const ROUTES: RouteDef[] = [
 	{ name: 'receipts', method: 'GET', path: '/sc/{sc_id}/shops/{shop_id}/receipts' },
 	{ name: 'sales.daily', method: 'GET', path: '/sc/{sc_id}/shops/{shop_id}/sales/daily' },
 	{ name: 'sales.monthly', method: 'GET', path: '/sc/{sc_id}/shops/{shop_id}/sales/monthly' },
-	{ name: 'turnover.settings', method: 'GET', path: '/sc/{sc_id}/shops/{shop_id}/turnover/settings' },
+	{
+		name: 'turnover.settings',
+		method: 'GET',
+		path: '/sc/{sc_id}/shops/{shop_id}/turnover/settings',
+	},
 	{ name: 'turnover.declare', method: 'POST', path: '/sc/{sc_id}/shops/{shop_id}/turnover' },
 	{ name: 'anomalies', method: 'GET', path: '/sc/{sc_id}/anomalies' },
 ];

@@ -3,7 +3,13 @@
  * One place, so the executable spec has one answer per rule.
  */
 import { DateTime } from 'luxon';
-import { ApiError, validationError, type CenterFixture, type Plan, type QueryValues } from './types';
+import {
+	ApiError,
+	validationError,
+	type CenterFixture,
+	type Plan,
+	type QueryValues,
+} from './types';
 
 /**
  * The plan table. Where the spec gives two answers (daily data: 31 or 92 days for Basic; monthly: 12/36
@@ -11,8 +17,24 @@ import { ApiError, validationError, type CenterFixture, type Plan, type QueryVal
  * passes whichever way the gap falls. `periodRule: 'lenient'` (an option) enforces the looser one.
  */
 export const PLAN_RULES = {
-	basic: { dailyDaysStrict: 31, dailyDaysLenient: 92, monthlyMonthsLenient: 12, monthlyDaysStrict: 92, freshest: 'yesterday', ratePerMinute: 60, ratePerDay: 5000 },
-	pro: { dailyDaysStrict: 366, dailyDaysLenient: 366, monthlyMonthsLenient: 36, monthlyDaysStrict: 366, freshest: 'today', ratePerMinute: 300, ratePerDay: 50000 },
+	basic: {
+		dailyDaysStrict: 31,
+		dailyDaysLenient: 92,
+		monthlyMonthsLenient: 12,
+		monthlyDaysStrict: 92,
+		freshest: 'yesterday',
+		ratePerMinute: 60,
+		ratePerDay: 5000,
+	},
+	pro: {
+		dailyDaysStrict: 366,
+		dailyDaysLenient: 366,
+		monthlyMonthsLenient: 36,
+		monthlyDaysStrict: 366,
+		freshest: 'today',
+		ratePerMinute: 300,
+		ratePerDay: 50000,
+	},
 } as const;
 
 export const LIMITS = {
@@ -36,7 +58,12 @@ export function planOf(center: CenterFixture): Plan {
 }
 
 export function planRequired(center: CenterFixture, what: string, field?: string): ApiError {
-	return new ApiError(403, 'plan_required', `The plan of this center (${center.plan === 'pro' ? 'PRO' : 'Basic'}) does not allow ${what}.`, field ? { field, plan: center.plan } : { plan: center.plan });
+	return new ApiError(
+		403,
+		'plan_required',
+		`The plan of this center (${center.plan === 'pro' ? 'PRO' : 'Basic'}) does not allow ${what}.`,
+		field ? { field, plan: center.plan } : { plan: center.plan },
+	);
 }
 
 /** Parses a strict YYYY-MM-DD date (rejects 2025-02-30, 2025-13-01, blanks) as a day in `zone`. */
@@ -49,7 +76,11 @@ export function parseDate(value: unknown, field: string, zone: string): DateTime
 	return d.startOf('day');
 }
 
-export function optionalDate(query: QueryValues, field: string, zone: string): DateTime | undefined {
+export function optionalDate(
+	query: QueryValues,
+	field: string,
+	zone: string,
+): DateTime | undefined {
 	const v = query[field];
 	if (v === undefined || v === '') return undefined;
 	return parseDate(Array.isArray(v) ? v[0] : v, field, zone);
@@ -72,7 +103,8 @@ export function periodDays(start: DateTime, end: DateTime): number {
 }
 
 export function requireOrder(start: DateTime, end: DateTime, endField: string): void {
-	if (end < start) throw validationError(endField, `${endField} must not be earlier than the start date.`);
+	if (end < start)
+		throw validationError(endField, `${endField} must not be earlier than the start date.`);
 }
 
 export function scalar(query: QueryValues, field: string): string | undefined {
@@ -85,7 +117,10 @@ export function list(query: QueryValues, field: string): string[] | undefined {
 	const v = query[field];
 	if (v === undefined) return undefined;
 	const values = Array.isArray(v) ? v : [v];
-	return values.flatMap((x) => x.split(',')).map((x) => x.trim()).filter((x) => x !== '');
+	return values
+		.flatMap((x) => x.split(','))
+		.map((x) => x.trim())
+		.filter((x) => x !== '');
 }
 
 export function parseBoolean(query: QueryValues, field: string): boolean {
@@ -102,10 +137,14 @@ export interface PageRequest {
 }
 
 /** page / per_page with the endpoint's default and maximum; above the maximum is a 422. */
-export function parsePage(query: QueryValues, limits: { default: number; max: number }): PageRequest {
+export function parsePage(
+	query: QueryValues,
+	limits: { default: number; max: number },
+): PageRequest {
 	const page = parseIntParam(query, 'page', 1, 1);
 	const perPage = parseIntParam(query, 'per_page', limits.default, 1);
-	if (perPage > limits.max) throw validationError('per_page', `per_page must be at most ${limits.max}.`);
+	if (perPage > limits.max)
+		throw validationError('per_page', `per_page must be at most ${limits.max}.`);
 	return { page, perPage };
 }
 
@@ -119,9 +158,15 @@ function parseIntParam(query: QueryValues, field: string, def: number, min: numb
 }
 
 /** Slices one page and builds meta.pagination. */
-export function paginate<T>(rows: T[], p: PageRequest): { data: T[]; pagination: { page: number; per_page: number; total: number } } {
+export function paginate<T>(
+	rows: T[],
+	p: PageRequest,
+): { data: T[]; pagination: { page: number; per_page: number; total: number } } {
 	const from = (p.page - 1) * p.perPage;
-	return { data: rows.slice(from, from + p.perPage), pagination: { page: p.page, per_page: p.perPage, total: rows.length } };
+	return {
+		data: rows.slice(from, from + p.perPage),
+		pagination: { page: p.page, per_page: p.perPage, total: rows.length },
+	};
 }
 
 /** ISO 8601 with the center's offset, no milliseconds: 2026-11-20T14:05:00+05:00 */

@@ -22,13 +22,27 @@ function codeOf(answer: Answer): string | null {
 
 function fallback(res: ServerResponse, e: unknown): void {
 	try {
-		writeAnswer(res, errorAnswer(new ApiError(500, 'internal_error', 'Internal failure.', { exception: (e as Error)?.message ?? String(e) })));
+		writeAnswer(
+			res,
+			errorAnswer(
+				new ApiError(500, 'internal_error', 'Internal failure.', {
+					exception: (e as Error)?.message ?? String(e),
+				}),
+			),
+		);
 	} catch {
 		res.destroy();
 	}
 }
 
-async function serveApi(parts: SandboxParts, req: IncomingMessage, res: ServerResponse, method: string, fullPath: string, search: string): Promise<void> {
+async function serveApi(
+	parts: SandboxParts,
+	req: IncomingMessage,
+	res: ServerResponse,
+	method: string,
+	fullPath: string,
+	search: string,
+): Promise<void> {
 	const relative = fullPath.startsWith(`${API_PREFIX}/`) ? fullPath.slice(API_PREFIX.length) : null;
 	const outcome: ApiOutcome = await handleApi(parts, req, method, relative, fullPath, search);
 	const delay = parts.faults.latency();
@@ -50,19 +64,29 @@ async function serveApi(parts: SandboxParts, req: IncomingMessage, res: ServerRe
 	});
 }
 
-async function dispatch(parts: SandboxParts, req: IncomingMessage, res: ServerResponse): Promise<void> {
+async function dispatch(
+	parts: SandboxParts,
+	req: IncomingMessage,
+	res: ServerResponse,
+): Promise<void> {
 	const method = (req.method ?? 'GET').toUpperCase();
 	let url: URL;
 	try {
 		url = new URL(req.url ?? '/', 'http://sandbox.local');
 	} catch {
 		await readBody(req).catch(() => undefined);
-		writeAnswer(res, errorAnswer(new ApiError(400, 'bad_request', 'The request target is malformed.')));
+		writeAnswer(
+			res,
+			errorAnswer(new ApiError(400, 'bad_request', 'The request target is malformed.')),
+		);
 		return;
 	}
 	const path = url.pathname;
 	if (path === CONTROL_PREFIX || path.startsWith(`${CONTROL_PREFIX}/`)) {
-		writeAnswer(res, await handleControl(parts, req, method, path.slice(CONTROL_PREFIX.length), url.search));
+		writeAnswer(
+			res,
+			await handleControl(parts, req, method, path.slice(CONTROL_PREFIX.length), url.search),
+		);
 		return;
 	}
 	await serveApi(parts, req, res, method, path, url.search);
@@ -73,7 +97,8 @@ export function createSandboxServer(parts: SandboxParts): Server {
 		dispatch(parts, req, res).catch((e) => fallback(res, e));
 	});
 	server.on('clientError', (_err, socket) => {
-		if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+		if (socket.writable)
+			socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
 		else socket.destroy();
 	});
 	return server;

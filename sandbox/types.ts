@@ -30,7 +30,13 @@ export interface ShopFixture {
 	external_id: string | null;
 	is_archived: boolean;
 	position: { name: string };
-	renter: { id: string; legal_name: string; inn: string; kpp: string; is_contractor: boolean } | null;
+	renter: {
+		id: string;
+		legal_name: string;
+		inn: string;
+		kpp: string;
+		is_contractor: boolean;
+	} | null;
 	/** sandbox-only: average receipts per day (0 = no fiscal data) */
 	receiptsPerDay: number;
 	/** sandbox-only: shop time zone (declared-turnover boundaries); defaults to the center's */
@@ -101,7 +107,11 @@ export interface DeclaredTurnoverRecord {
 
 /** What the intake calls stored; read by data handlers (monthly totals show manual_turnover). */
 export interface IntakeView {
-	declaredTurnover(centerId: string, shopId: string, month: string): DeclaredTurnoverRecord | undefined;
+	declaredTurnover(
+		centerId: string,
+		shopId: string,
+		month: string,
+	): DeclaredTurnoverRecord | undefined;
 }
 
 export interface RequestContext {

@@ -15,7 +15,9 @@ function step(name, fn) {
 
 if (!step('install', ensureDependencies)) finish();
 step('build', () => run('npm', ['run', 'build']));
-step("lint (n8n's verification scan: source and packed tarball)", () => run('node', ['scripts/lint.mjs']));
+step("lint (n8n's verification scan: source and packed tarball)", () =>
+	run('node', ['scripts/lint.mjs']),
+);
 step('type check (incl. tests)', () => run('npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']));
 step('package contents', () => run('node', ['scripts/check-pack.js']));
 

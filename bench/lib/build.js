@@ -30,10 +30,14 @@ function copyAssets(fromDir, toDir) {
 function buildStage() {
 	const stage = fs.mkdtempSync(path.join(os.tmpdir(), 'sc-bench-pkg-'));
 	const tsc = require.resolve('typescript/bin/tsc', { paths: [ROOT] });
-	const r = spawnSync(process.execPath, [tsc, '-p', path.join(ROOT, 'tsconfig.build.json'), '--outDir', path.join(stage, 'dist')], {
-		cwd: ROOT,
-		encoding: 'utf8',
-	});
+	const r = spawnSync(
+		process.execPath,
+		[tsc, '-p', path.join(ROOT, 'tsconfig.build.json'), '--outDir', path.join(stage, 'dist')],
+		{
+			cwd: ROOT,
+			encoding: 'utf8',
+		},
+	);
 	if (r.status !== 0) throw new Error(`tsc failed:\n${r.stdout}\n${r.stderr}`);
 	copyAssets(path.join(ROOT, 'nodes'), path.join(stage, 'dist', 'nodes'));
 	copyAssets(path.join(ROOT, 'credentials'), path.join(stage, 'dist', 'credentials'));
@@ -41,9 +45,15 @@ function buildStage() {
 	delete pkg.scripts; // npm pack must run nothing of ours
 	fs.writeFileSync(path.join(stage, 'package.json'), JSON.stringify(pkg, null, 2));
 	for (const f of [...(pkg.n8n?.nodes ?? []), ...(pkg.n8n?.credentials ?? [])]) {
-		if (!fs.existsSync(path.join(stage, f))) throw new Error(`build: ${f} (declared in package.json n8n) was not built`);
+		if (!fs.existsSync(path.join(stage, f)))
+			throw new Error(`build: ${f} (declared in package.json n8n) was not built`);
 	}
-	return { dir: stage, version: pkg.version, name: pkg.name, cleanup: () => fs.rmSync(stage, { recursive: true, force: true }) };
+	return {
+		dir: stage,
+		version: pkg.version,
+		name: pkg.name,
+		cleanup: () => fs.rmSync(stage, { recursive: true, force: true }),
+	};
 }
 
 module.exports = { buildStage };

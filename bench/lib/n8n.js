@@ -15,10 +15,20 @@ const { RssSampler } = require('./rss');
 async function fetchExecution(n8n, executionId) {
 	const ex = await n8n.request('GET', `/rest/executions/${executionId}`);
 	const storedBytes = typeof ex.data === 'string' ? Buffer.byteLength(ex.data) : undefined;
-	const flatted = createRequire(path.join(n8n.install.dir, 'node_modules', 'n8n', 'package.json'))('flatted');
+	const flatted = createRequire(path.join(n8n.install.dir, 'node_modules', 'n8n', 'package.json'))(
+		'flatted',
+	);
 	const data = typeof ex.data === 'string' ? flatted.parse(ex.data) : ex.data;
 	const runData = (data && data.resultData && data.resultData.runData) || {};
-	return { execution: { ...ex, data, runData, error: (data && data.resultData && data.resultData.error) || null }, storedBytes };
+	return {
+		execution: {
+			...ex,
+			data,
+			runData,
+			error: (data && data.resultData && data.resultData.error) || null,
+		},
+		storedBytes,
+	};
 }
 const { sleep } = require('./util');
 
@@ -30,7 +40,10 @@ async function waitFinished(n8n, workflowId, executionId, timeoutMs) {
 		const list = (r && r.results) || r || [];
 		const ex = list.find((e) => String(e.id) === String(executionId));
 		if (ex && ['success', 'error', 'crashed', 'canceled'].includes(ex.status)) return ex;
-		if (Date.now() > deadline) throw new Error(`execution ${executionId} did not finish in ${timeoutMs} ms (last: ${ex && ex.status})`);
+		if (Date.now() > deadline)
+			throw new Error(
+				`execution ${executionId} did not finish in ${timeoutMs} ms (last: ${ex && ex.status})`,
+			);
 		// gently: every poll is work for n8n's event loop, which is running the export (the wall time is n8n's own)
 		await sleep(400);
 	}
@@ -40,8 +53,14 @@ async function waitFinished(n8n, workflowId, executionId, timeoutMs) {
 async function startRun(n8n, workflowId) {
 	const wf = await n8n.request('GET', `/rest/workflows/${workflowId}`);
 	const trigger = wf.nodes.find((n) => /manualTrigger$/i.test(n.type));
-	const started = await n8n.request('POST', `/rest/workflows/${workflowId}/run`, { workflowData: wf, triggerToStartFrom: { name: trigger.name } });
-	if (!started || !started.executionId) throw new Error(`run of workflow ${workflowId} did not start: ${JSON.stringify(started).slice(0, 300)}`);
+	const started = await n8n.request('POST', `/rest/workflows/${workflowId}/run`, {
+		workflowData: wf,
+		triggerToStartFrom: { name: trigger.name },
+	});
+	if (!started || !started.executionId)
+		throw new Error(
+			`run of workflow ${workflowId} did not start: ${JSON.stringify(started).slice(0, 300)}`,
+		);
 	return started.executionId;
 }
 
@@ -91,7 +110,16 @@ async function measuredRun({ n8n, sandbox, workflowId, spanNodes, timeoutMs = 60
 		mainPeakAfterExportKb: span ? mem.peakBetween(span.to, finishedAt, 'mainKb') : undefined,
 	};
 	memory.storedExecutionBytes = storedBytes;
-	return { executionId, status: summary.status, execution, span, memory, log, startedAt, finishedAt };
+	return {
+		executionId,
+		status: summary.status,
+		execution,
+		span,
+		memory,
+		log,
+		startedAt,
+		finishedAt,
+	};
 }
 
 /** Items (json + pairedItem) of a node's last run, output 0. */
@@ -106,7 +134,12 @@ function itemsOf(execution, nodeName) {
 function errorOf(execution) {
 	const e = execution.error || execution.data?.resultData?.error;
 	if (!e) return null;
-	return { message: e.message, description: e.description, node: e.node && e.node.name, httpCode: e.httpCode };
+	return {
+		message: e.message,
+		description: e.description,
+		node: e.node && e.node.name,
+		httpCode: e.httpCode,
+	};
 }
 
 module.exports = { fetchExecution, measuredRun, startRun, waitFinished, spanOf, itemsOf, errorOf };

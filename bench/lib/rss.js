@@ -9,7 +9,9 @@ const fs = require('node:fs');
 
 function statusKb(pid, field) {
 	try {
-		const m = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
+		const m = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(
+			fs.readFileSync(`/proc/${pid}/status`, 'utf8'),
+		);
 		return m ? Number(m[1]) : undefined;
 	} catch {
 		return undefined;
@@ -90,7 +92,8 @@ class RssSampler {
 		return {
 			baselineMainKb: this.baseline.mainKb,
 			baselineTreeKb: this.baseline.treeKb,
-			mainPeakKb: this.peakReset && hwmKb !== undefined ? hwmKb : peak(-Infinity, Infinity, 'mainKb'),
+			mainPeakKb:
+				this.peakReset && hwmKb !== undefined ? hwmKb : peak(-Infinity, Infinity, 'mainKb'),
 			mainPeakFrom: this.peakReset && hwmKb !== undefined ? 'VmHWM' : 'samples',
 			treePeakKb: peak(),
 			samples: this.samples.length,

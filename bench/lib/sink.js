@@ -30,7 +30,8 @@ async function startSink() {
 			const n = received.length;
 			const deadline = Date.now() + timeoutMs;
 			while (received.length === n) {
-				if (Date.now() > deadline) throw new Error(`no summary reached the bench in ${timeoutMs} ms`);
+				if (Date.now() > deadline)
+					throw new Error(`no summary reached the bench in ${timeoutMs} ms`);
 				await new Promise((r) => {
 					waiters.push(r);
 					setTimeout(r, 200);

@@ -27,7 +27,11 @@ function splitDays(start, end, size) {
 
 function median(xs) {
 	const s = [...xs].sort((a, b) => a - b);
-	return s.length ? (s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2) : NaN;
+	return s.length
+		? s.length % 2
+			? s[(s.length - 1) / 2]
+			: (s[s.length / 2 - 1] + s[s.length / 2]) / 2
+		: NaN;
 }
 
 /** Loads a workflow template of bench/workflows and fills its %PLACEHOLDERS% (a whole-string placeholder keeps the value's type). */
@@ -40,12 +44,14 @@ function loadWorkflow(file, values) {
 			return v.replace(/%([A-Z0-9_]+)%/g, (m, k) => (k in values ? String(values[k]) : m));
 		}
 		if (Array.isArray(v)) return v.map(fill);
-		if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, fill(x)]));
+		if (v && typeof v === 'object')
+			return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, fill(x)]));
 		return v;
 	};
 	const wf = fill(raw);
 	const left = JSON.stringify(wf).match(/%[A-Z0-9_]+%/g);
-	if (left) throw new Error(`${file}: placeholders left unfilled: ${[...new Set(left)].join(', ')}`);
+	if (left)
+		throw new Error(`${file}: placeholders left unfilled: ${[...new Set(left)].join(', ')}`);
 	return wf;
 }
 
@@ -56,11 +62,26 @@ function nodeOf(wf, name) {
 }
 
 const fmt = {
-	int: (n) => (n === undefined || n === null || Number.isNaN(n) ? '–' : Math.round(n).toLocaleString('en-US')),
+	int: (n) =>
+		n === undefined || n === null || Number.isNaN(n) ? '–' : Math.round(n).toLocaleString('en-US'),
 	num: (n, d = 2) => (n === undefined || n === null || Number.isNaN(n) ? '–' : n.toFixed(d)),
-	pct: (n) => (n === undefined || n === null || Number.isNaN(n) ? '–' : `${(n * 100).toFixed(1)} %`),
+	pct: (n) =>
+		n === undefined || n === null || Number.isNaN(n) ? '–' : `${(n * 100).toFixed(1)} %`,
 	mb: (kb) => (kb === undefined || kb === null ? '–' : `${(kb / 1024).toFixed(0)} MB`),
-	ratio: (n) => (n === undefined || n === null || Number.isNaN(n) || !Number.isFinite(n) ? '–' : `${n.toFixed(2)}×`),
+	ratio: (n) =>
+		n === undefined || n === null || Number.isNaN(n) || !Number.isFinite(n)
+			? '–'
+			: `${n.toFixed(2)}×`,
 };
 
-module.exports = { sleep, addDays, daysBetween, splitDays, median, loadWorkflow, nodeOf, fmt, DAY_MS };
+module.exports = {
+	sleep,
+	addDays,
+	daysBetween,
+	splitDays,
+	median,
+	loadWorkflow,
+	nodeOf,
+	fmt,
+	DAY_MS,
+};

@@ -8,13 +8,21 @@ const { PRO, BASIC, OTHER_CLIENT_SPEND, INSERTED_ANOMALIES } = require('../scena
 const { RECEIPT_SCENARIOS } = require('../scenarios/receipts');
 
 /** Records per scaled minute of a scenario that delivered the true set, else undefined. */
-const perMin = (s) => (s && !s.failedToRun && s.status === 'success' && s.exact ? s.recordsPerScaledMinute : undefined);
+const perMin = (s) =>
+	s && !s.failedToRun && s.status === 'success' && s.exact ? s.recordsPerScaledMinute : undefined;
 
-function summariseReceipts({ key, timeRuns, memoryRun, shared, truth, period }, windowMs, minimumRequests) {
+function summariseReceipts(
+	{ key, timeRuns, memoryRun, shared, truth, period },
+	windowMs,
+	minimumRequests,
+) {
 	const ok = timeRuns.filter((r) => r.status === 'success');
 	const pool = ok.length ? ok : timeRuns;
 	const med = median(pool.map((r) => r.wallMs));
-	const rep = pool.reduce((best, r) => (Math.abs(r.wallMs - med) < Math.abs(best.wallMs - med) ? r : best), pool[0]);
+	const rep = pool.reduce(
+		(best, r) => (Math.abs(r.wallMs - med) < Math.abs(best.wallMs - med) ? r : best),
+		pool[0],
+	);
 	const scaledMin = rep.wallMs / windowMs;
 	const perScaledMin = rep.records / scaledMin;
 	const mem = memoryRun || {};
@@ -56,7 +64,10 @@ function summariseReceipts({ key, timeRuns, memoryRun, shared, truth, period }, 
 /** The plain fetch loop's rounds (speed phase) as a scenario of the table. */
 function summarisePlain(runs, truth, minimumRequests, windowMs) {
 	const med = median(runs.map((r) => r.wallMs));
-	const rep = runs.reduce((b, r) => (Math.abs(r.wallMs - med) < Math.abs(b.wallMs - med) ? r : b), runs[0]);
+	const rep = runs.reduce(
+		(b, r) => (Math.abs(r.wallMs - med) < Math.abs(b.wallMs - med) ? r : b),
+		runs[0],
+	);
 	const scaledMinutes = rep.wallMs / windowMs;
 	return {
 		key: 'plain',
@@ -81,25 +92,40 @@ function tableRows(scenarios, windowMs) {
 	const rows = [];
 	const A = scenarios.httpDocs;
 	const B = scenarios.httpExpert;
-	const rssText = (m) => (m ? `${fmt.mb(m.mainPeakKb)} (+${fmt.mb(m.mainPeakKb - m.baselineMainKb)})` : '–');
+	const rssText = (m) =>
+		m ? `${fmt.mb(m.mainPeakKb)} (+${fmt.mb(m.mainPeakKb - m.baselineMainKb)})` : '–';
 	const exactText = (s) =>
-		s.exact ? 'yes' : `**no** (true ${fmt.int(s.trueCount)}: missing ${fmt.int(s.missing)}, extra ${fmt.int(s.extra)}, dup ${fmt.int(s.duplicates)})`;
-	const statusText = (s) => (s.status !== 'success' ? ` — **${s.status}**${s.error ? `: ${s.error.message}` : ''}` : '');
+		s.exact
+			? 'yes'
+			: `**no** (true ${fmt.int(s.trueCount)}: missing ${fmt.int(s.missing)}, extra ${fmt.int(s.extra)}, dup ${fmt.int(s.duplicates)})`;
+	const statusText = (s) =>
+		s.status !== 'success' ? ` — **${s.status}**${s.error ? `: ${s.error.message}` : ''}` : '';
 	for (const key of ['node90', 'httpDocs', 'httpExpert', 'node100k']) {
 		const s = scenarios[key];
 		if (!s) continue;
 		if (s.failedToRun) {
-			rows.push({ label: s.label, exactText: `not run: ${s.failedToRun.slice(0, 80)}`, requestsText: '–', rssText: '–' });
+			rows.push({
+				label: s.label,
+				exactText: `not run: ${s.failedToRun.slice(0, 80)}`,
+				requestsText: '–',
+				rssText: '–',
+			});
 			continue;
 		}
 		rows.push({
-			label: s.label + (s.timeRuns.some((r) => r.restarts) ? ` (${Math.max(...s.timeRuns.map((r) => r.restarts))} restarts)` : '') + statusText(s),
+			label:
+				s.label +
+				(s.timeRuns.some((r) => r.restarts)
+					? ` (${Math.max(...s.timeRuns.map((r) => r.restarts))} restarts)`
+					: '') +
+				statusText(s),
 			records: s.records,
 			exactText: exactText(s),
 			requestsText: `${s.requests} (${s.minimumRequests})`,
 			rateLimited: s.rateLimited,
 			scaledMinutes: s.scaledMinutes,
-			recordsPerScaledMinute: s.status === 'success' && s.exact ? s.recordsPerScaledMinute : undefined,
+			recordsPerScaledMinute:
+				s.status === 'success' && s.exact ? s.recordsPerScaledMinute : undefined,
 			ofCeiling: s.status === 'success' && s.exact ? s.ofCeiling : undefined,
 			rssText: rssText(s.memory),
 			vsA: key === 'node90' && perMin(A) ? s.recordsPerScaledMinute / perMin(A) : undefined,
@@ -124,11 +150,18 @@ function tableRows(scenarios, windowMs) {
 	if (ns) {
 		rows.push(
 			ns.failedToRun
-				? { label: ns.label, exactText: `not run: ${ns.failedToRun.slice(0, 80)}`, requestsText: '–', rssText: '–' }
+				? {
+						label: ns.label,
+						exactText: `not run: ${ns.failedToRun.slice(0, 80)}`,
+						requestsText: '–',
+						rssText: '–',
+					}
 				: {
 						label: ns.label,
 						records: ns.records,
-						exactText: ns.exact ? 'yes (count, distinct ids, Σ)' : `**no** (true ${fmt.int(ns.trueCount)})`,
+						exactText: ns.exact
+							? 'yes (count, distinct ids, Σ)'
+							: `**no** (true ${fmt.int(ns.trueCount)})`,
 						requestsText: `${ns.requests} (${scenarios.node100k?.minimumRequests ?? '–'})`,
 						rateLimited: ns.rateLimited,
 						rssText: rssText(ns.memory),
@@ -147,25 +180,34 @@ function tableRows(scenarios, windowMs) {
 		sh.ceilingPerScaledMinute = left * PRO.perPage;
 		sh.ofCeiling = sh.recordsPerScaledMinute / sh.ceilingPerScaledMinute;
 		sh.budgetFloorScaledMinutes = Math.ceil(s.minimumRequests / left) - 1;
-		sh.ofBudgetFloor = sh.status === 'success' ? sh.budgetFloorScaledMinutes / sh.scaledMinutes : undefined;
+		sh.ofBudgetFloor =
+			sh.status === 'success' ? sh.budgetFloorScaledMinutes / sh.scaledMinutes : undefined;
 		if (sh.status === 'success' && sh.exact) sharedPerMin[key] = sh.recordsPerScaledMinute;
 		rows.push({
-			label: `${s.label}, **shared budget** (another client takes ${OTHER_CLIENT_SPEND} of each window's ${PRO.perMinute}; ceiling ${left} × 1000)` + (sh.restarts ? ` (${sh.restarts} restarts)` : '') + statusText(sh),
+			label:
+				`${s.label}, **shared budget** (another client takes ${OTHER_CLIENT_SPEND} of each window's ${PRO.perMinute}; ceiling ${left} × 1000)` +
+				(sh.restarts ? ` (${sh.restarts} restarts)` : '') +
+				statusText(sh),
 			records: sh.records,
 			exactText: exactText({ ...sh, trueCount: s.trueCount }),
 			requestsText: `${sh.receiptRequests} (${s.minimumRequests})`,
 			rateLimited: sh.rateLimited,
 			scaledMinutes: sh.scaledMinutes,
 			// a rate of a partial set would read as a good figure: shown only for the true set
-			recordsPerScaledMinute: sh.status === 'success' && sh.exact ? sh.recordsPerScaledMinute : undefined,
+			recordsPerScaledMinute:
+				sh.status === 'success' && sh.exact ? sh.recordsPerScaledMinute : undefined,
 			ofCeiling: sh.status === 'success' && sh.exact ? sh.ofCeiling : undefined,
 			rssText: '–',
 		});
 	}
-	const sharedRow = rows.find((r) => r.label.startsWith(RECEIPT_SCENARIOS.node90.label + ', **shared'));
+	const sharedRow = rows.find((r) =>
+		r.label.startsWith(RECEIPT_SCENARIOS.node90.label + ', **shared'),
+	);
 	if (sharedRow && sharedPerMin.node90) {
 		sharedRow.vsA = sharedPerMin.httpDocs ? sharedPerMin.node90 / sharedPerMin.httpDocs : undefined;
-		sharedRow.vsB = sharedPerMin.httpExpert ? sharedPerMin.node90 / sharedPerMin.httpExpert : undefined;
+		sharedRow.vsB = sharedPerMin.httpExpert
+			? sharedPerMin.node90 / sharedPerMin.httpExpert
+			: undefined;
 	}
 	const bs = scenarios.basic;
 	if (bs && !bs.failedToRun) {
@@ -180,7 +222,9 @@ function tableRows(scenarios, windowMs) {
 		bs.ofBudgetFloor = bs.budgetFloorScaledMinutes / scaledMinutes;
 		bs.minimumWindows = Math.ceil(bs.dataRequests / BASIC.perMinute);
 		rows.push({
-			label: `${bs.label} (${bs.shops} shops; requests per window ${bs.requestsPerWindow.join(' / ')})` + statusText(bs),
+			label:
+				`${bs.label} (${bs.shops} shops; requests per window ${bs.requestsPerWindow.join(' / ')})` +
+				statusText(bs),
 			records: bs.records,
 			exactText: bs.exact ? 'yes' : `**no** (true ${fmt.int(bs.trueCount)})`,
 			requestsText: `${bs.dataRequests} (${bs.minimumRequests})`,
@@ -196,9 +240,14 @@ function tableRows(scenarios, windowMs) {
 		rows.push({
 			label: `${tr.label}: requests per poll ${tr.polls.map((p) => p.requests).join(', ')} (lookback rows ${tr.rowsBefore}, then ${tr.rowsAfter})`,
 			records: tr.emitted,
-			exactText: tr.emittedExactlyInserted ? `yes (emitted = the ${INSERTED_ANOMALIES} new)` : `**no** (emitted ${tr.emitted} for ${INSERTED_ANOMALIES} new)`,
+			exactText: tr.emittedExactlyInserted
+				? `yes (emitted = the ${INSERTED_ANOMALIES} new)`
+				: `**no** (emitted ${tr.emitted} for ${INSERTED_ANOMALIES} new)`,
 			requestsText: `≤ ${tr.maxRequestsPerPoll}/poll (allowed ${[...new Set(tr.polls.map((p) => p.allowed))].join(', then ')})`,
-			rateLimited: tr.polls.reduce((a, p) => a + p.routes.filter((x) => x.endsWith(':429')).length, 0),
+			rateLimited: tr.polls.reduce(
+				(a, p) => a + p.routes.filter((x) => x.endsWith(':429')).length,
+				0,
+			),
 			rssText: '–',
 		});
 	}

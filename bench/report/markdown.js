@@ -15,12 +15,26 @@ function machine() {
 	} catch {
 		/* os.cpus() then */
 	}
-	return { nproc, cpu, memoryGiB: +(os.totalmem() / 2 ** 30).toFixed(1), node: process.version, os: `${os.type()} ${os.release()}`, loadAverageAtStart: os.loadavg().map((x) => +x.toFixed(2)) };
+	return {
+		nproc,
+		cpu,
+		memoryGiB: +(os.totalmem() / 2 ** 30).toFixed(1),
+		node: process.version,
+		os: `${os.type()} ${os.release()}`,
+		loadAverageAtStart: os.loadavg().map((x) => +x.toFixed(2)),
+	};
 }
 
 function gitInfo() {
 	try {
-		return { commit: execSync('git rev-parse --short HEAD', { cwd: ROOT, encoding: 'utf8' }).trim(), dirty: execSync('git status --porcelain -- nodes credentials', { cwd: ROOT, encoding: 'utf8' }).trim() !== '' };
+		return {
+			commit: execSync('git rev-parse --short HEAD', { cwd: ROOT, encoding: 'utf8' }).trim(),
+			dirty:
+				execSync('git status --porcelain -- nodes credentials', {
+					cwd: ROOT,
+					encoding: 'utf8',
+				}).trim() !== '',
+		};
 	} catch {
 		return {};
 	}
@@ -44,10 +58,12 @@ function markdown(result) {
 	);
 	lines.push('');
 	lines.push(
-		'Reading the % of the ceiling: the ceiling is a steady rate (300 req/min × 1000 records; Basic 60 × 31 rows). An export that fits in one window\'s budget is not held back by the budget at all, and a run that starts with a fresh window bursts through its last window, so short runs can show more than 100 %.',
+		"Reading the % of the ceiling: the ceiling is a steady rate (300 req/min × 1000 records; Basic 60 × 31 rows). An export that fits in one window's budget is not held back by the budget at all, and a run that starts with a fresh window bursts through its last window, so short runs can show more than 100 %.",
 	);
 	lines.push('');
-	lines.push('| Scenario | Records | = true set | Requests (min) | 429s | Wall (scaled min) | Records / scaled min | % of ceiling | Peak RSS n8n (Δ over idle) | vs HTTP (a) | vs HTTP (b) |');
+	lines.push(
+		'| Scenario | Records | = true set | Requests (min) | 429s | Wall (scaled min) | Records / scaled min | % of ceiling | Peak RSS n8n (Δ over idle) | vs HTTP (a) | vs HTTP (b) |',
+	);
 	lines.push('|---|---:|:---:|---:|---:|---:|---:|---:|---:|---:|---:|');
 	for (const r of result.rows) {
 		lines.push(
@@ -57,7 +73,10 @@ function markdown(result) {
 	lines.push('');
 	lines.push('## Targets');
 	lines.push('');
-	for (const t of result.targets) lines.push(`- ${t.met === true ? '**met**' : t.met === false ? '**NOT met**' : 'n/a'} — ${t.target}: ${t.measured}`);
+	for (const t of result.targets)
+		lines.push(
+			`- ${t.met === true ? '**met**' : t.met === false ? '**NOT met**' : 'n/a'} — ${t.target}: ${t.measured}`,
+		);
 	lines.push('');
 	if (result.notes.length) {
 		lines.push('## Notes');
@@ -65,7 +84,9 @@ function markdown(result) {
 		for (const n of result.notes) lines.push(`- ${n}`);
 		lines.push('');
 	}
-	lines.push(`Full figures (every round, memory by phase, requests by route and status): \`bench/results/latest.json\`. Bench wall time: ${Math.round(result.benchSeconds)} s.`);
+	lines.push(
+		`Full figures (every round, memory by phase, requests by route and status): \`bench/results/latest.json\`. Bench wall time: ${Math.round(result.benchSeconds)} s.`,
+	);
 	return lines.join('\n') + '\n';
 }
 

@@ -4,7 +4,13 @@
  */
 const { median, fmt } = require('../lib/util');
 const trace = require('../lib/trace');
-const { PRO, BASIC, OTHER_CLIENT_SPEND, INSERTED_ANOMALIES, ANOMALY_PAGE } = require('../scenarios/common');
+const {
+	PRO,
+	BASIC,
+	OTHER_CLIENT_SPEND,
+	INSERTED_ANOMALIES,
+	ANOMALY_PAGE,
+} = require('../scenarios/common');
 const { perMin } = require('./figures');
 
 /** result: the bench result (scenarios, calibration, transportTrace, notes); returns the targets, adds notes. */
@@ -19,18 +25,37 @@ function targetsAndNotes(result, sharedPerMin, windowMs) {
 	const targets = [];
 	const n90 = scenarios.node90;
 	if (n90 && !n90.failedToRun) {
-		targets.push({ target: 'Receipts node ≥ 95 % of the ceiling (300 req/min × 1000)', met: n90.status === 'success' && n90.ofCeiling >= 0.95, measured: `${fmt.pct(n90.ofCeiling)} (one scaled minute = ${windowMs} ms; the node's wall time would give 95 % with a minute of ${Math.ceil((0.95 * PRO.perMinute * PRO.perPage * n90.wallMs) / n90.records)} ms)` });
-		targets.push({ target: 'Receipts node: zero 429s', met: n90.rateLimited === 0, measured: `${n90.rateLimited}` + (n90.shared ? `; with a shared budget: ${n90.shared.rateLimited}` : '') });
+		targets.push({
+			target: 'Receipts node ≥ 95 % of the ceiling (300 req/min × 1000)',
+			met: n90.status === 'success' && n90.ofCeiling >= 0.95,
+			measured: `${fmt.pct(n90.ofCeiling)} (one scaled minute = ${windowMs} ms; the node's wall time would give 95 % with a minute of ${Math.ceil((0.95 * PRO.perMinute * PRO.perPage * n90.wallMs) / n90.records)} ms)`,
+		});
+		targets.push({
+			target: 'Receipts node: zero 429s',
+			met: n90.rateLimited === 0,
+			measured:
+				`${n90.rateLimited}` +
+				(n90.shared ? `; with a shared budget: ${n90.shared.rateLimited}` : ''),
+		});
 		targets.push({
 			target: 'Receipts node: requests ≤ 1.02 × minimum',
 			met: n90.requests <= 1.02 * n90.minimumRequests,
-			measured: `${n90.requests} for a minimum of ${n90.minimumRequests} (${fmt.ratio(n90.requestsVsMinimum)}); outside the budget: ${n90.otherRequests.join(', ') || 'none'}` + (n90.shared ? `; with a shared budget: ${n90.shared.receiptRequests}` : ''),
+			measured:
+				`${n90.requests} for a minimum of ${n90.minimumRequests} (${fmt.ratio(n90.requestsVsMinimum)}); outside the budget: ${n90.otherRequests.join(', ') || 'none'}` +
+				(n90.shared ? `; with a shared budget: ${n90.shared.receiptRequests}` : ''),
 		});
-		const aText = (x) => (!x ? 'not run' : x.status !== 'success' ? `**failed** (${x.error?.message})` : x.exact ? 'exact too' : `partial/wrong (${fmt.int(x.records)} of ${fmt.int(A.trueCount)})`);
+		const aText = (x) =>
+			!x
+				? 'not run'
+				: x.status !== 'success'
+					? `**failed** (${x.error?.message})`
+					: x.exact
+						? 'exact too'
+						: `partial/wrong (${fmt.int(x.records)} of ${fmt.int(A.trueCount)})`;
 		targets.push({
 			target: 'Receipts node: the exact record set where HTTP (a) fails or returns a partial set',
 			met: n90.exact && n90.allRunsExact && (!n90.shared || n90.shared.exact),
-			measured: `node: exact in ${n90.timeRuns.filter((r) => r.exact).length}/${n90.timeRuns.length} timed runs${n90.memoryRun ? (n90.memoryRun.exact ? " + the memory run" : " (memory run NOT exact)") : ""}${n90.shared ? ` and with a shared budget: ${n90.shared.exact ? 'exact' : 'NOT exact'}` : ''}; HTTP (a): ${A && !A.failedToRun ? `${aText(A)}; with a shared budget: ${aText(A.shared)}` : 'not run'}; HTTP (b): ${B && !B.failedToRun ? `${aText(B)}; with a shared budget: ${aText(B.shared)}` : 'not run'}`,
+			measured: `node: exact in ${n90.timeRuns.filter((r) => r.exact).length}/${n90.timeRuns.length} timed runs${n90.memoryRun ? (n90.memoryRun.exact ? ' + the memory run' : ' (memory run NOT exact)') : ''}${n90.shared ? ` and with a shared budget: ${n90.shared.exact ? 'exact' : 'NOT exact'}` : ''}; HTTP (a): ${A && !A.failedToRun ? `${aText(A)}; with a shared budget: ${aText(A.shared)}` : 'not run'}; HTTP (b): ${B && !B.failedToRun ? `${aText(B)}; with a shared budget: ${aText(B.shared)}` : 'not run'}`,
 		});
 		targets.push({
 			target: 'Receipts node ≥ 1.15 × the records per scaled minute of HTTP (b)',
@@ -38,7 +63,9 @@ function targetsAndNotes(result, sharedPerMin, windowMs) {
 			measured:
 				(perMin(B) ? fmt.ratio(n90.recordsPerScaledMinute / perMin(B)) : '(b) did not succeed') +
 				(perMin(A) ? `; vs (a): ${fmt.ratio(n90.recordsPerScaledMinute / perMin(A))}` : '') +
-				(sharedPerMin.node90 ? `; with a shared budget: (b) ${sharedPerMin.httpExpert ? fmt.ratio(sharedPerMin.node90 / sharedPerMin.httpExpert) : 'did not deliver the set'}, (a) ${sharedPerMin.httpDocs ? fmt.ratio(sharedPerMin.node90 / sharedPerMin.httpDocs) : 'did not deliver the set'}` : ''),
+				(sharedPerMin.node90
+					? `; with a shared budget: (b) ${sharedPerMin.httpExpert ? fmt.ratio(sharedPerMin.node90 / sharedPerMin.httpExpert) : 'did not deliver the set'}, (a) ${sharedPerMin.httpDocs ? fmt.ratio(sharedPerMin.node90 / sharedPerMin.httpDocs) : 'did not deliver the set'}`
+					: ''),
 		});
 	}
 	const n100 = scenarios.node100k;
@@ -50,20 +77,32 @@ function targetsAndNotes(result, sharedPerMin, windowMs) {
 			measured:
 				`${fmt.int(n100.records)} receipts = ${fmt.mb(n100.jsonBytes / 1024)} as JSON; n8n peak RSS ${fmt.mb(n100.memory.mainPeakKb)} = ${fmt.num((n100.memory.mainPeakKb * 1024) / n100.jsonBytes)} × JSON; ` +
 				`growth over the idle process ${fmt.mb(delta / 1024)} = ${fmt.num(delta / n100.jsonBytes)} × JSON (idle ${fmt.mb(n100.memory.baselineMainKb)}; sampled peak while the node ran ${fmt.mb(n100.memory.mainPeakDuringExportKb)}, after it, while n8n stored the execution, ${fmt.mb(n100.memory.mainPeakAfterExportKb)})` +
-				(ns && !ns.failedToRun ? `; with execution data not saved: peak ${fmt.mb(ns.memory.mainPeakKb)} (+${fmt.mb(ns.memory.mainPeakKb - ns.memory.baselineMainKb)} = ${fmt.num(((ns.memory.mainPeakKb - ns.memory.baselineMainKb) * 1024) / n100.jsonBytes)} × JSON)` : ''),
+				(ns && !ns.failedToRun
+					? `; with execution data not saved: peak ${fmt.mb(ns.memory.mainPeakKb)} (+${fmt.mb(ns.memory.mainPeakKb - ns.memory.baselineMainKb)} = ${fmt.num(((ns.memory.mainPeakKb - ns.memory.baselineMainKb) * 1024) / n100.jsonBytes)} × JSON)`
+					: ''),
 		});
 	}
 	if (tr && !tr.failedToRun) {
 		targets.push({
 			target: `Trigger: a poll ≤ 1 + ⌈lookback rows / ${ANOMALY_PAGE}⌉ requests`,
 			met: tr.withinTarget,
-			measured: tr.polls.map((p) => `${p.requests} (allowed ${p.allowed}, rows ${p.lookbackRows}: ${p.routes.join(' ')})`).join('; '),
+			measured: tr.polls
+				.map(
+					(p) =>
+						`${p.requests} (allowed ${p.allowed}, rows ${p.lookbackRows}: ${p.routes.join(' ')})`,
+				)
+				.join('; '),
 		});
 	}
 	const notes = result.notes;
 	if (pl && n90 && !n90.failedToRun) {
 		const pairs = n90.timeRuns.map((r) => pl.runs.find((p) => p.round === r.round)).filter(Boolean);
-		const ratios = n90.timeRuns.map((r) => { const p = pl.runs.find((x) => x.round === r.round); return p ? r.wallMs / p.wallMs : NaN; }).filter((x) => !Number.isNaN(x));
+		const ratios = n90.timeRuns
+			.map((r) => {
+				const p = pl.runs.find((x) => x.round === r.round);
+				return p ? r.wallMs / p.wallMs : NaN;
+			})
+			.filter((x) => !Number.isNaN(x));
 		notes.push(
 			`The node against a plain fetch loop (outside n8n, one request at a time, same sandbox, same rounds): wall time ratio per round ${ratios.map((x) => fmt.num(x)).join(', ')} (median ${fmt.num(median(ratios))}); ${pairs.length} rounds. ` +
 				`The plain loop's median page took ${fmt.num(pl.wallMs / pl.requests, 1)} ms here, against ${result.calibration.plainClientPageMs} ms in the calibration: the machine was ${pl.wallMs / pl.requests > 1.15 * result.calibration.plainClientPageMs ? 'busier' : 'about as busy'} during the timed rounds.`,
@@ -100,11 +139,15 @@ function targetsAndNotes(result, sharedPerMin, windowMs) {
 	if (n100 && !n100.failedToRun && n100.memory) {
 		notes.push(
 			`Memory of the 100,000-receipt export (main n8n process): idle ${fmt.mb(n100.memory.baselineMainKb)}, sampled peak while the node ran ${fmt.mb(n100.memory.mainPeakDuringExportKb)}, exact peak (VmHWM) ${fmt.mb(n100.memory.mainPeakKb)} reached after the node, while n8n stored the execution: it serialises the whole run data with flatted (${n100.memory.storedExecutionBytes ? `${fmt.mb(n100.memory.storedExecutionBytes / 1024)} = ${fmt.num(n100.memory.storedExecutionBytes / n100.jsonBytes)} × the receipts' JSON` : 'size unknown'}) and copies that string to UTF-8 for sqlite` +
-				(ns && !ns.failedToRun ? `; the same export with the workflow set not to save execution data peaks at ${fmt.mb(ns.memory.mainPeakKb)} (+${fmt.mb(ns.memory.mainPeakKb - ns.memory.baselineMainKb)}).` : '.'),
+				(ns && !ns.failedToRun
+					? `; the same export with the workflow set not to save execution data peaks at ${fmt.mb(ns.memory.mainPeakKb)} (+${fmt.mb(ns.memory.mainPeakKb - ns.memory.baselineMainKb)}).`
+					: '.'),
 		);
 	}
 	if (tr && !tr.failedToRun) {
-		notes.push(`Trigger: polls every ${tr.pollEverySeconds} s (n8n's scheduler refuses a "*" in the seconds field, so the cron lists the seconds), first poll at activation with "remember what exists"; ${INSERTED_ANOMALIES} anomalies inserted after poll ${tr.polls.filter((p) => p.lookbackRows === tr.rowsBefore).length}; emitted ${tr.emitted}${tr.emittedExactlyInserted ? ', exactly the inserted ones, once' : ''}.`);
+		notes.push(
+			`Trigger: polls every ${tr.pollEverySeconds} s (n8n's scheduler refuses a "*" in the seconds field, so the cron lists the seconds), first poll at activation with "remember what exists"; ${INSERTED_ANOMALIES} anomalies inserted after poll ${tr.polls.filter((p) => p.lookbackRows === tr.rowsBefore).length}; emitted ${tr.emitted}${tr.emittedExactlyInserted ? ', exactly the inserted ones, once' : ''}.`,
+		);
 	}
 	return targets;
 }

@@ -8,7 +8,9 @@ const { BASIC, alignToWindow, compareSets, requestsOf, requestsPerWindow } = req
 
 async function runBasic(ctx, n8n, credentialId) {
 	const { sandbox, windowMs } = ctx;
-	const wf = await n8n.api.importWorkflow(loadWorkflow('revenue-basic.json', { CREDENTIAL_ID: credentialId }));
+	const wf = await n8n.api.importWorkflow(
+		loadWorkflow('revenue-basic.json', { CREDENTIAL_ID: credentialId }),
+	);
 	// warm-up on a center of its own budget would not be Basic 1001: warm the modules with a 1-day, 1-shop run instead
 	const warmWf = loadWorkflow('revenue-basic.json', { CREDENTIAL_ID: credentialId });
 	nodeOf(warmWf, 'Daily sales').parameters.startDate = BASIC.end;
@@ -19,15 +21,28 @@ async function runBasic(ctx, n8n, credentialId) {
 	await waitFinished(n8n, warm.id, warmId, 120_000);
 
 	await alignToWindow(windowMs);
-	const r = await measuredRun({ n8n, sandbox, workflowId: wf.id, spanNodes: ['Shops', 'Daily sales'], timeoutMs: 900_000 });
+	const r = await measuredRun({
+		n8n,
+		sandbox,
+		workflowId: wf.id,
+		spanNodes: ['Shops', 'Daily sales'],
+		timeoutMs: 900_000,
+	});
 	const shops = (itemsOf(r.execution, 'Shops') || []).map((i) => i.json);
 	const rows = itemsOf(r.execution, 'Daily sales') || [];
 	let exact = true;
 	let trueCount = 0;
 	const perShop = [];
 	for (let s = 0; s < shops.length; s++) {
-		const mine = rows.filter((i) => (Array.isArray(i.pairedItem) ? i.pairedItem[0] : i.pairedItem)?.item === s).map((i) => i.json);
-		const truth = await sandbox.control.truth('daily', { sc_id: BASIC.sc, shop_id: shops[s].id, start_date: BASIC.start, end_date: BASIC.end });
+		const mine = rows
+			.filter((i) => (Array.isArray(i.pairedItem) ? i.pairedItem[0] : i.pairedItem)?.item === s)
+			.map((i) => i.json);
+		const truth = await sandbox.control.truth('daily', {
+			sc_id: BASIC.sc,
+			shop_id: shops[s].id,
+			start_date: BASIC.start,
+			end_date: BASIC.end,
+		});
 		trueCount += truth.count;
 		const cmp = compareSets(
 			mine.map((x) => x.date),
@@ -53,7 +68,9 @@ async function runBasic(ctx, n8n, credentialId) {
 		dataRequests: req.count('sales.daily') + req.count('shops'),
 		dailyRequests: req.count('sales.daily'),
 		minimumRequests: shops.length * windowsPerShop + 1,
-		otherRequests: r.log.filter((e) => !['sales.daily', 'shops'].includes(e.route)).map((e) => `${e.route}:${e.status}`),
+		otherRequests: r.log
+			.filter((e) => !['sales.daily', 'shops'].includes(e.route))
+			.map((e) => `${e.route}:${e.status}`),
 		rateLimited: req.rateLimited,
 		wallMs,
 		jsonBytes: Buffer.byteLength(JSON.stringify(rows.map((i) => i.json))),

@@ -11,7 +11,12 @@ async function calibrate(opts) {
 	const sb = await startSandboxProcess({ now: NOW, seed: SEED, rateLimits: false });
 	try {
 		const windows = splitDays(PRO.start, PRO.end, PRO.windowDays);
-		await sb.control.truth('receipts', { sc_id: PRO.sc, shop_id: PRO.shop, start_created_date: PRO.start, end_created_date: PRO.end }); // generate the days once
+		await sb.control.truth('receipts', {
+			sc_id: PRO.sc,
+			shop_id: PRO.shop,
+			start_created_date: PRO.start,
+			end_created_date: PRO.end,
+		}); // generate the days once
 		const bearer = await token(sb.baseUrl);
 		await plainClientPass(sb.baseUrl, bearer, windows); // warm up (JIT, sockets)
 		const passes = [];
@@ -19,7 +24,12 @@ async function calibrate(opts) {
 		// the machine's capability, not the momentary load of whatever else runs on it: the quickest pass
 		const pageMs = Math.min(...passes.map((p) => median(p.perPage)));
 		const passMs = median(passes.map((p) => p.ms));
-		const windowMs = opts.windowMs || Math.min(20_000, Math.max(2_000, Math.ceil((PRO.perMinute * pageMs * opts.headroom) / 100) * 100));
+		const windowMs =
+			opts.windowMs ||
+			Math.min(
+				20_000,
+				Math.max(2_000, Math.ceil((PRO.perMinute * pageMs * opts.headroom) / 100) * 100),
+			);
 		return {
 			plainClientPageMs: +pageMs.toFixed(2),
 			plainClientPassMedians: passes.map((p) => +median(p.perPage).toFixed(2)),
@@ -28,7 +38,9 @@ async function calibrate(opts) {
 			plainClientRecords: passes[0].records,
 			headroom: opts.headroom,
 			windowMs,
-			chosen: opts.windowMs ? 'given with --window-ms' : `${opts.headroom} × 300 × ${pageMs.toFixed(1)} ms, rounded up to 100 ms`,
+			chosen: opts.windowMs
+				? 'given with --window-ms'
+				: `${opts.headroom} × 300 × ${pageMs.toFixed(1)} ms, rounded up to 100 ms`,
 		};
 	} finally {
 		await sb.stop();

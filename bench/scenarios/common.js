@@ -11,8 +11,23 @@ const { sleep } = require('../lib/util');
 
 const NOW = '2026-11-20T09:00:00Z'; // the sandbox clock (frozen): 14:00 in Yekaterinburg (1002), 12:00 in Moscow (1001)
 const SEED = 42;
-const PRO = { sc: '1002', shop: '1002-01', start: '2026-08-23', end: '2026-11-20', perMinute: 300, perPage: 1000, windowDays: 30 };
-const BASIC = { sc: '1001', start: '2025-11-20', end: '2026-11-19', perMinute: 60, rowsPerRequest: 31, windowDays: 31 };
+const PRO = {
+	sc: '1002',
+	shop: '1002-01',
+	start: '2026-08-23',
+	end: '2026-11-20',
+	perMinute: 300,
+	perPage: 1000,
+	windowDays: 30,
+};
+const BASIC = {
+	sc: '1001',
+	start: '2025-11-20',
+	end: '2026-11-19',
+	perMinute: 60,
+	rowsPerRequest: 31,
+	windowDays: 31,
+};
 const TARGET_100K = 100_000;
 const LOOKBACK_DAYS = 3;
 const ANOMALY_PAGE = 500;
@@ -44,9 +59,12 @@ async function plainClientPass(baseUrl, bearer, windows) {
 	for (const w of windows) {
 		for (let page = 1; ; page++) {
 			const t = process.hrtime.bigint();
-			const res = await fetch(`${baseUrl}/sc/${PRO.sc}/shops/${PRO.shop}/receipts?start_created_date=${w.start}&end_created_date=${w.end}&page=${page}&per_page=${PRO.perPage}`, {
-				headers: { authorization: `Bearer ${bearer}`, accept: 'application/json' },
-			});
+			const res = await fetch(
+				`${baseUrl}/sc/${PRO.sc}/shops/${PRO.shop}/receipts?start_created_date=${w.start}&end_created_date=${w.end}&page=${page}&per_page=${PRO.perPage}`,
+				{
+					headers: { authorization: `Bearer ${bearer}`, accept: 'application/json' },
+				},
+			);
 			const body = JSON.parse(await res.text());
 			requests++;
 			if (!body.success) throw new Error(`calibration: ${JSON.stringify(body.error)}`);
@@ -62,7 +80,8 @@ async function plainClientPass(baseUrl, bearer, windows) {
 let packedTgz = null;
 
 async function freshN8n(opts, stage, sandbox, label, tgz) {
-	if (!tgz && !packedTgz) packedTgz = packPackage(stage.dir, fs.mkdtempSync(path.join(os.tmpdir(), 'sc-bench-tgz-')));
+	if (!tgz && !packedTgz)
+		packedTgz = packPackage(stage.dir, fs.mkdtempSync(path.join(os.tmpdir(), 'sc-bench-tgz-')));
 	const n8n = await startN8n({
 		version: opts.version,
 		packageTgz: tgz || packedTgz,
@@ -70,13 +89,22 @@ async function freshN8n(opts, stage, sandbox, label, tgz) {
 		onLog: opts.verbose ? (l) => process.stderr.write(`[n8n ${label}] ${l}\n`) : undefined,
 	});
 	await n8n.api.assertLoaded({
-		nodes: ['n8n-nodes-shopping-center.shoppingCenterReceipts', 'n8n-nodes-shopping-center.shoppingCenterRevenue', 'n8n-nodes-shopping-center.shoppingCenterTrigger'],
+		nodes: [
+			'n8n-nodes-shopping-center.shoppingCenterReceipts',
+			'n8n-nodes-shopping-center.shoppingCenterRevenue',
+			'n8n-nodes-shopping-center.shoppingCenterTrigger',
+		],
 		credentials: ['shoppingCenterApi'],
 	});
 	const cred = await n8n.api.createCredential({
 		name: 'Bench sandbox',
 		type: 'shoppingCenterApi',
-		data: { baseUrl: sandbox.baseUrl, clientId: CLIENT.id, clientSecret: CLIENT.secret, allowInsecure: true },
+		data: {
+			baseUrl: sandbox.baseUrl,
+			clientId: CLIENT.id,
+			clientSecret: CLIENT.secret,
+			allowInsecure: true,
+		},
 	});
 	return { n8n, credentialId: cred.id };
 }
@@ -102,7 +130,14 @@ function compareSets(gotIds, gotSum, truth) {
 	for (const id of got) if (!want.has(id)) extra++;
 	const duplicates = gotIds.length - got.size;
 	const exact = missing === 0 && extra === 0 && duplicates === 0 && gotSum === truth.sum;
-	return { exact, missing, extra, duplicates, sumMatches: gotSum === truth.sum, trueCount: truth.count };
+	return {
+		exact,
+		missing,
+		extra,
+		duplicates,
+		sumMatches: gotSum === truth.sum,
+		trueCount: truth.count,
+	};
 }
 
 function requestsOf(logEntries) {

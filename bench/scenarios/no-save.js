@@ -20,14 +20,25 @@ async function runNoSave(ctx) {
 	log('Receipts node, ≥100,000 receipts, execution data not saved: fresh n8n …');
 	const { n8n, credentialId } = await freshN8n(opts, stage, sandbox, 'node100kNoSave');
 	try {
-		const wfJson = loadWorkflow('receipts-node-nosave.json', { CREDENTIAL_ID: credentialId, SINK_URL: sink.url });
+		const wfJson = loadWorkflow('receipts-node-nosave.json', {
+			CREDENTIAL_ID: credentialId,
+			SINK_URL: sink.url,
+		});
 		const setPeriod = (wf, start, end) => {
 			const copy = JSON.parse(JSON.stringify(wf));
-			Object.assign(nodeOf(copy, 'Export receipts').parameters, { createdStartDate: start, createdEndDate: end });
+			Object.assign(nodeOf(copy, 'Export receipts').parameters, {
+				createdStartDate: start,
+				createdEndDate: end,
+			});
 			return copy;
 		};
-		const wf = await n8n.api.importWorkflow(setPeriod(wfJson, periods.p100k.start, periods.p100k.end));
-		const warm = await n8n.api.importWorkflow({ ...setPeriod(wfJson, addDays(PRO.end, -1), addDays(PRO.end, -1)), name: 'Bench 1c (warm-up)' });
+		const wf = await n8n.api.importWorkflow(
+			setPeriod(wfJson, periods.p100k.start, periods.p100k.end),
+		);
+		const warm = await n8n.api.importWorkflow({
+			...setPeriod(wfJson, addDays(PRO.end, -1), addDays(PRO.end, -1)),
+			name: 'Bench 1c (warm-up)',
+		});
 		await startRun(n8n, warm.id);
 		await sink.next(120_000);
 		await sleep(1000);
@@ -65,7 +76,13 @@ async function runNoSave(ctx) {
 			rateLimited: entries.filter((e) => e.status === 429).length,
 			wallMs: got.at - t0,
 			jsonBytes: undefined,
-			memory: { baselineMainKb: mem.baselineMainKb, mainPeakKb: mem.mainPeakKb, mainPeakFrom: mem.mainPeakFrom, treePeakKb: mem.treePeakKb, baselineTreeKb: mem.baselineTreeKb },
+			memory: {
+				baselineMainKb: mem.baselineMainKb,
+				mainPeakKb: mem.mainPeakKb,
+				mainPeakFrom: mem.mainPeakFrom,
+				treePeakKb: mem.treePeakKb,
+				baselineTreeKb: mem.baselineTreeKb,
+			},
 		};
 	} finally {
 		await n8n.stop();

@@ -7,25 +7,62 @@
  */
 const { measuredRun, itemsOf, errorOf, startRun, waitFinished } = require('../lib/n8n');
 const { sleep, addDays, splitDays, loadWorkflow, nodeOf, fmt } = require('../lib/util');
-const { PRO, CLIENT, OTHER_CLIENT_SPEND, log, token, plainClientPass, freshN8n, alignToWindow, compareSets, requestsOf, requestsPerWindow, loadAverage } = require('./common');
+const {
+	PRO,
+	CLIENT,
+	OTHER_CLIENT_SPEND,
+	log,
+	token,
+	plainClientPass,
+	freshN8n,
+	alignToWindow,
+	compareSets,
+	requestsOf,
+	requestsPerWindow,
+	loadAverage,
+} = require('./common');
 
 const RECEIPT_SCENARIOS = {
-	node90: { label: 'Receipts node, 90 days (PRO 1002-01)', file: 'receipts-node.json', kind: 'node', exportNodes: ['Export receipts'], outputNode: 'Export receipts' },
+	node90: {
+		label: 'Receipts node, 90 days (PRO 1002-01)',
+		file: 'receipts-node.json',
+		kind: 'node',
+		exportNodes: ['Export receipts'],
+		outputNode: 'Export receipts',
+	},
 	httpDocs: {
 		label: 'HTTP Request (a) as the docs suggest',
 		file: 'receipts-http-docs.json',
 		kind: 'http',
-		exportNodes: ['Get token', 'Windows', 'One item per window', 'Receipt pages', 'One item per receipt'],
+		exportNodes: [
+			'Get token',
+			'Windows',
+			'One item per window',
+			'Receipt pages',
+			'One item per receipt',
+		],
 		outputNode: 'One item per receipt',
 	},
 	httpExpert: {
 		label: 'HTTP Request (b) hand-tuned by an expert',
 		file: 'receipts-http-expert.json',
 		kind: 'http',
-		exportNodes: ['Get token', 'Windows', 'One item per window', 'Receipt pages', 'One item per receipt'],
+		exportNodes: [
+			'Get token',
+			'Windows',
+			'One item per window',
+			'Receipt pages',
+			'One item per receipt',
+		],
 		outputNode: 'One item per receipt',
 	},
-	node100k: { label: 'Receipts node, ≥100,000 receipts', file: 'receipts-node.json', kind: 'node', exportNodes: ['Export receipts'], outputNode: 'Export receipts' },
+	node100k: {
+		label: 'Receipts node, ≥100,000 receipts',
+		file: 'receipts-node.json',
+		kind: 'node',
+		exportNodes: ['Export receipts'],
+		outputNode: 'Export receipts',
+	},
 };
 
 function withPeriod(wf, kind, start, end) {
@@ -43,7 +80,9 @@ function withPeriod(wf, kind, start, end) {
 
 /** How many times the HTTP Request node started all over (Retry On Fail re-runs the whole node, every window from page 1). */
 function restartsOf(logEntries, windows) {
-	const firstPages = logEntries.filter((e) => e.route === 'receipts' && (e.query.page === undefined || e.query.page === '1')).length;
+	const firstPages = logEntries.filter(
+		(e) => e.route === 'receipts' && (e.query.page === undefined || e.query.page === '1'),
+	).length;
 	return Math.max(0, Math.ceil(firstPages / windows) - 1);
 }
 
@@ -67,7 +106,9 @@ function evaluateReceiptsRun(r, sc, truth, windows) {
 		restarts: sc.kind === 'http' ? restartsOf(r.log, windows) : 0,
 		wallMs,
 		executionMs: r.finishedAt - r.startedAt,
-		firstRequestToLastMs: r.log.length ? Date.parse(r.log[r.log.length - 1].time) - Date.parse(r.log[0].time) : 0,
+		firstRequestToLastMs: r.log.length
+			? Date.parse(r.log[r.log.length - 1].time) - Date.parse(r.log[0].time)
+			: 0,
 		jsonBytes: Buffer.byteLength(JSON.stringify(records)),
 		memory: r.memory,
 	};
@@ -120,14 +161,27 @@ async function prepareReceipts(n8n, credentialId, key, ctx) {
 		PAGE_INTERVAL_MS: Math.round((windowMs / PRO.perMinute) * 100) / 100,
 	};
 	const template = loadWorkflow(sc.file, values);
-	const wf = await n8n.api.importWorkflow({ ...withPeriod(template, sc.kind, period.start, period.end), name: `${template.name} (${period.start}..${period.end})` });
+	const wf = await n8n.api.importWorkflow({
+		...withPeriod(template, sc.kind, period.start, period.end),
+		name: `${template.name} (${period.start}..${period.end})`,
+	});
 	// warm-up: one day through the same workflow (loads modules, gets a token, learns the plan)
 	const day = addDays(period.end, -1);
-	const warm = await n8n.api.importWorkflow({ ...withPeriod(template, sc.kind, day, day), name: `${template.name} (warm-up)` });
+	const warm = await n8n.api.importWorkflow({
+		...withPeriod(template, sc.kind, day, day),
+		name: `${template.name} (warm-up)`,
+	});
 	const warmId = await startRun(n8n, warm.id);
 	const warmSummary = await waitFinished(n8n, warm.id, warmId, 120_000);
 	if (warmSummary.status !== 'success') log(`  ${key}: warm-up run ended ${warmSummary.status}`);
-	return { key, sc, wfId: wf.id, period, truth, windows: splitDays(period.start, period.end, PRO.windowDays).length };
+	return {
+		key,
+		sc,
+		wfId: wf.id,
+		period,
+		truth,
+		windows: splitDays(period.start, period.end, PRO.windowDays).length,
+	};
 }
 
 async function measureReceipts(n8n, ctx, prepared, { shared = false } = {}) {
@@ -136,12 +190,19 @@ async function measureReceipts(n8n, ctx, prepared, { shared = false } = {}) {
 	try {
 		await alignToWindow(windowMs);
 		if (shared) await sleep(5); // the other client's spend lands first
-		const r = await measuredRun({ n8n, sandbox, workflowId: prepared.wfId, spanNodes: prepared.sc.exportNodes });
+		const r = await measuredRun({
+			n8n,
+			sandbox,
+			workflowId: prepared.wfId,
+			spanNodes: prepared.sc.exportNodes,
+		});
 		const run = evaluateReceiptsRun(r, prepared.sc, prepared.truth, prepared.windows);
 		run.loadAverage = loadAverage();
 		run.requestsPerWindow = requestsPerWindow(r.log, windowMs);
 		// the execution's data is large: drop it from n8n's database before the next run
-		await n8n.request('POST', '/rest/executions/delete', { ids: [String(r.executionId)] }).catch(() => {});
+		await n8n
+			.request('POST', '/rest/executions/delete', { ids: [String(r.executionId)] })
+			.catch(() => {});
 		return run;
 	} finally {
 		stop();
@@ -151,7 +212,9 @@ async function measureReceipts(n8n, ctx, prepared, { shared = false } = {}) {
 /** Memory: each rendering alone in a fresh n8n (after its warm-up); node100k also gives its times here. */
 async function memoryPhase(key, ctx) {
 	const { opts, stage, sandbox } = ctx;
-	log(`${RECEIPT_SCENARIOS[key].label}: fresh n8n (memory${key === 'node100k' ? ' and time' : ''}) …`);
+	log(
+		`${RECEIPT_SCENARIOS[key].label}: fresh n8n (memory${key === 'node100k' ? ' and time' : ''}) …`,
+	);
 	const { n8n, credentialId } = await freshN8n(opts, stage, sandbox, key);
 	try {
 		const prepared = await prepareReceipts(n8n, credentialId, key, ctx);
@@ -191,8 +254,18 @@ async function speedPhase(keys, ctx) {
 					const seq0 = await sandbox.control.lastSeq();
 					const pass = await plainClientPass(sandbox.baseUrl, bearer, windows);
 					const entries = await sandbox.control.log({ since: seq0 });
-					const run = { round, status: 'success', records: pass.records, wallMs: pass.ms, receiptRequests: pass.requests, rateLimited: entries.filter((e) => e.status === 429).length, loadAverage: loadAverage() };
-					log(`  plain round ${round}: ${fmt.int(run.records)} records, ${run.receiptRequests} requests, ${fmt.int(run.wallMs)} ms`);
+					const run = {
+						round,
+						status: 'success',
+						records: pass.records,
+						wallMs: pass.ms,
+						receiptRequests: pass.requests,
+						rateLimited: entries.filter((e) => e.status === 429).length,
+						loadAverage: loadAverage(),
+					};
+					log(
+						`  plain round ${round}: ${fmt.int(run.records)} records, ${run.receiptRequests} requests, ${fmt.int(run.wallMs)} ms`,
+					);
 					out.plain.runs.push(run);
 					continue;
 				}
@@ -204,7 +277,9 @@ async function speedPhase(keys, ctx) {
 		if (opts.shared) {
 			for (const k of keys) {
 				const run = await measureReceipts(n8n, ctx, prepared[k], { shared: true });
-				log(`  ${k} with a shared budget (another client spends ${OTHER_CLIENT_SPEND}/${PRO.perMinute} per window): ${describeRun(run)}`);
+				log(
+					`  ${k} with a shared budget (another client spends ${OTHER_CLIENT_SPEND}/${PRO.perMinute} per window): ${describeRun(run)}`,
+				);
 				out[k].shared = run;
 			}
 		}

@@ -24,7 +24,13 @@ async function runTrace(ctx) {
 	}
 	const tgzDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sc-bench-trace-tgz-'));
 	log('transport trace: fresh n8n with a patched build …');
-	const { n8n, credentialId } = await freshN8n(opts, traced, ctx.sandbox, 'trace', packPackage(traced.dir, tgzDir));
+	const { n8n, credentialId } = await freshN8n(
+		opts,
+		traced,
+		ctx.sandbox,
+		'trace',
+		packPackage(traced.dir, tgzDir),
+	);
 	try {
 		const prepared = await prepareReceipts(n8n, credentialId, 'node90', ctx);
 		const runs = [];
@@ -35,12 +41,18 @@ async function runTrace(ctx) {
 			const t = trace.totals(logFile);
 			// what the node's wall time holds besides its requests: reading its parameters and the center
 			// before the first one, and after the last one building the output and n8n taking it over
-			runs.push({ wallMs, ...t, outsideRequestsMs: +(wallMs - t.insideRequestsMs - t.betweenRequestsMs).toFixed(1) });
+			runs.push({
+				wallMs,
+				...t,
+				outsideRequestsMs: +(wallMs - t.insideRequestsMs - t.betweenRequestsMs).toFixed(1),
+			});
 			all.push(fs.readFileSync(logFile, 'utf8'));
 		}
 		fs.writeFileSync(logFile, all.join(''));
 		const phases = trace.summarise(logFile);
-		log(`  per full page (median ms): ${trace.PHASES.map((p) => `${p} ${phases[p]}`).join(', ')}, between requests ${phases.betweenRequests}; runs ${runs.map((r) => `${r.wallMs} ms (${r.outsideRequestsMs} outside the requests)`).join(', ')}`);
+		log(
+			`  per full page (median ms): ${trace.PHASES.map((p) => `${p} ${phases[p]}`).join(', ')}, between requests ${phases.betweenRequests}; runs ${runs.map((r) => `${r.wallMs} ms (${r.outsideRequestsMs} outside the requests)`).join(', ')}`,
+		);
 		return { phases, runs };
 	} finally {
 		await n8n.stop();

@@ -11,12 +11,26 @@ const POLL_EVERY_S = 5;
 
 async function runTrigger(ctx, n8n, credentialId) {
 	const { sandbox } = ctx;
-	const zoneToday = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Yekaterinburg', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
-	const lookback = { sc_id: PRO.sc, start_date: addDays(zoneToday, -LOOKBACK_DAYS), end_date: zoneToday };
+	const zoneToday = new Intl.DateTimeFormat('en-CA', {
+		timeZone: 'Asia/Yekaterinburg',
+		year: 'numeric',
+		month: '2-digit',
+		day: '2-digit',
+	}).format(new Date());
+	const lookback = {
+		sc_id: PRO.sc,
+		start_date: addDays(zoneToday, -LOOKBACK_DAYS),
+		end_date: zoneToday,
+	};
 	const before = await sandbox.control.truth('anomalies', lookback);
 
 	const seconds = Array.from({ length: 60 / POLL_EVERY_S }, (_, i) => i * POLL_EVERY_S).join(',');
-	const wf = await n8n.api.importWorkflow(loadWorkflow('trigger-anomaly.json', { CREDENTIAL_ID: credentialId, POLL_CRON: `${seconds} * * * * *` }));
+	const wf = await n8n.api.importWorkflow(
+		loadWorkflow('trigger-anomaly.json', {
+			CREDENTIAL_ID: credentialId,
+			POLL_CRON: `${seconds} * * * * *`,
+		}),
+	);
 	// activate just after a tick of the schedule, so that the first poll (run while activating) and the next tick stay apart
 	const tickMs = POLL_EVERY_S * 1000;
 	await sleep(Math.ceil(Date.now() / tickMs) * tickMs - Date.now() + 1000);
@@ -25,7 +39,11 @@ async function runTrigger(ctx, n8n, credentialId) {
 	await n8n.api.activate(wf.id); // n8n runs the first poll while activating
 	marks.push({ at: Date.now(), what: 'activated (first poll done)' });
 	await sleep(3 * POLL_EVERY_S * 1000 + 1500);
-	const inserted = await sandbox.control.insert({ kind: 'anomaly', sc_id: PRO.sc, count: INSERTED_ANOMALIES });
+	const inserted = await sandbox.control.insert({
+		kind: 'anomaly',
+		sc_id: PRO.sc,
+		count: INSERTED_ANOMALIES,
+	});
 	marks.push({ at: Date.now(), what: `inserted ${INSERTED_ANOMALIES} anomalies` });
 	const after = await sandbox.control.truth('anomalies', lookback);
 	await sleep(3 * POLL_EVERY_S * 1000 + 1500);
@@ -79,7 +97,8 @@ async function runTrigger(ctx, n8n, credentialId) {
 		rowsAfter: after.count,
 		polls: pollRows,
 		emitted,
-		emittedExactlyInserted: emitted === insertedIds.size && [...emittedIds].every((id) => insertedIds.has(id)),
+		emittedExactlyInserted:
+			emitted === insertedIds.size && [...emittedIds].every((id) => insertedIds.has(id)),
 		maxRequestsPerPoll: Math.max(...pollRows.map((p) => p.requests)),
 		withinTarget: pollRows.every((p) => p.requests <= p.allowed),
 	};

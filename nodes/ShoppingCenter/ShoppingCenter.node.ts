@@ -2,7 +2,13 @@
  * Shopping Center: the node's description (inputs, outputs, credential, resources and operations) and its
  * execute, which hands each item to the operation file the typed router picks.
  */
-import { NodeConnectionTypes, type IExecuteFunctions, type INodeExecutionData, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
+import {
+	NodeConnectionTypes,
+	type IExecuteFunctions,
+	type INodeExecutionData,
+	type INodeType,
+	type INodeTypeDescription,
+} from 'n8n-workflow';
 import { listSearch } from '../shared/methods/listSearch';
 import { routeOperations } from '../shared/router';
 import * as centerGetMany from './actions/center/getMany.operation';
@@ -30,7 +36,11 @@ export class ShoppingCenter implements INodeType {
 				type: 'options',
 				noDataExpression: true,
 				options: [
-					{ name: 'Center', value: 'center', description: 'The shopping centers your key has a role in' },
+					{
+						name: 'Center',
+						value: 'center',
+						description: 'The shopping centers your key has a role in',
+					},
 					{ name: 'Shop', value: 'shop', description: 'Shops (trading points) of a center' },
 				],
 				default: 'center',
@@ -42,7 +52,13 @@ export class ShoppingCenter implements INodeType {
 				noDataExpression: true,
 				displayOptions: { show: { resource: ['center'] } },
 				options: [
-					{ name: 'Get Many', value: 'getMany', action: 'Get many centers', description: 'List the centers the key owner has a role in (with time zone and address)' },
+					{
+						name: 'Get Many',
+						value: 'getMany',
+						action: 'Get many centers',
+						description:
+							'List the centers the key owner has a role in (with time zone and address)',
+					},
 				],
 				default: 'getMany',
 			},
@@ -52,7 +68,14 @@ export class ShoppingCenter implements INodeType {
 				type: 'options',
 				noDataExpression: true,
 				displayOptions: { show: { resource: ['shop'] } },
-				options: [{ name: 'Get Many', value: 'getMany', action: 'Get many shops', description: 'List the shops of a center, optionally with archived ones' }],
+				options: [
+					{
+						name: 'Get Many',
+						value: 'getMany',
+						action: 'Get many shops',
+						description: 'List the shops of a center, optionally with archived ones',
+					},
+				],
 				default: 'getMany',
 			},
 			...centerGetMany.description,

@@ -2,7 +2,13 @@
  * Shopping Center Anomalies: the node's description (inputs, outputs, credential, resources and operations) and its
  * execute, which hands each item to the operation file the typed router picks.
  */
-import { NodeConnectionTypes, type IExecuteFunctions, type INodeExecutionData, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
+import {
+	NodeConnectionTypes,
+	type IExecuteFunctions,
+	type INodeExecutionData,
+	type INodeType,
+	type INodeTypeDescription,
+} from 'n8n-workflow';
 import { listSearch } from '../shared/methods/listSearch';
 import { routeOperations } from '../shared/router';
 import * as anomalyGetMany from './actions/anomaly/getMany.operation';
@@ -12,7 +18,10 @@ export class ShoppingCenterAnomalies implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Shopping Center Anomalies',
 		name: 'shoppingCenterAnomalies',
-		icon: { light: 'file:shoppingCenterAnomalies.svg', dark: 'file:shoppingCenterAnomalies.dark.svg' },
+		icon: {
+			light: 'file:shoppingCenterAnomalies.svg',
+			dark: 'file:shoppingCenterAnomalies.dark.svg',
+		},
 		group: ['transform'],
 		version: 1,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
@@ -28,7 +37,13 @@ export class ShoppingCenterAnomalies implements INodeType {
 				name: 'resource',
 				type: 'options',
 				noDataExpression: true,
-				options: [{ name: 'Anomaly', value: 'anomaly', description: 'Sales deviations the platform found (PRO centers only)' }],
+				options: [
+					{
+						name: 'Anomaly',
+						value: 'anomaly',
+						description: 'Sales deviations the platform found (PRO centers only)',
+					},
+				],
 				default: 'anomaly',
 			},
 			{
@@ -42,7 +57,8 @@ export class ShoppingCenterAnomalies implements INodeType {
 						name: 'Get Many',
 						value: 'getMany',
 						action: 'Get many anomalies',
-						description: 'List the sales anomalies of a PRO center for a period, newest first, optionally by shop, status and level',
+						description:
+							'List the sales anomalies of a PRO center for a period, newest first, optionally by shop, status and level',
 					},
 				],
 				default: 'getMany',

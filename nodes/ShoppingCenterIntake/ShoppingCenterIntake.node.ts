@@ -2,7 +2,13 @@
  * Shopping Center Intake: the node's description (inputs, outputs, credential, resources and operations) and its
  * execute, which hands each item to the operation file the typed router picks.
  */
-import { NodeConnectionTypes, type IExecuteFunctions, type INodeExecutionData, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
+import {
+	NodeConnectionTypes,
+	type IExecuteFunctions,
+	type INodeExecutionData,
+	type INodeType,
+	type INodeTypeDescription,
+} from 'n8n-workflow';
 import { listSearch } from '../shared/methods/listSearch';
 import { routeOperations } from '../shared/router';
 import * as submitAttendance from './actions/dailyAttendance/submit.operation';
@@ -20,7 +26,8 @@ export class ShoppingCenterIntake implements INodeType {
 		group: ['transform'],
 		version: 1,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
-		description: 'Send data to the Shopping-center API: daily attendance, hourly counter counts, calendar events and declared monthly turnover (each input item is one submission)',
+		description:
+			'Send data to the Shopping-center API: daily attendance, hourly counter counts, calendar events and declared monthly turnover (each input item is one submission)',
 		defaults: { name: 'Shopping Center Intake' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
@@ -33,10 +40,26 @@ export class ShoppingCenterIntake implements INodeType {
 				type: 'options',
 				noDataExpression: true,
 				options: [
-					{ name: 'Calendar Event', value: 'calendarEvent', description: 'Events of the center calendar (holidays, promotions, ...)' },
-					{ name: 'Counter Hour', value: 'counterHour', description: "Hourly in/out counts from the center's own or a third-party counter" },
-					{ name: 'Daily Attendance', value: 'dailyAttendance', description: 'Number of visitors of a day, for the center or a counting zone' },
-					{ name: 'Declared Turnover', value: 'declaredTurnover', description: 'Monthly turnover declared for a shop without online cash registers' },
+					{
+						name: 'Calendar Event',
+						value: 'calendarEvent',
+						description: 'Events of the center calendar (holidays, promotions, ...)',
+					},
+					{
+						name: 'Counter Hour',
+						value: 'counterHour',
+						description: "Hourly in/out counts from the center's own or a third-party counter",
+					},
+					{
+						name: 'Daily Attendance',
+						value: 'dailyAttendance',
+						description: 'Number of visitors of a day, for the center or a counting zone',
+					},
+					{
+						name: 'Declared Turnover',
+						value: 'declaredTurnover',
+						description: 'Monthly turnover declared for a shop without online cash registers',
+					},
 				],
 				default: 'dailyAttendance',
 			},
@@ -51,7 +74,8 @@ export class ShoppingCenterIntake implements INodeType {
 						name: 'Submit',
 						value: 'submit',
 						action: 'Submit daily attendance',
-						description: 'Write the number of visitors of a day for the center or a counting zone (a repeat overwrites the day)',
+						description:
+							'Write the number of visitors of a day for the center or a counting zone (a repeat overwrites the day)',
 					},
 				],
 				default: 'submit',
@@ -67,7 +91,8 @@ export class ShoppingCenterIntake implements INodeType {
 						name: 'Submit',
 						value: 'submit',
 						action: 'Submit hourly counter counts',
-						description: 'Write hourly in/out counts of a counter, sent in batches of at most 1000 hours (a repeat overwrites the hour)',
+						description:
+							'Write hourly in/out counts of a counter, sent in batches of at most 1000 hours (a repeat overwrites the hour)',
 					},
 				],
 				default: 'submit',
@@ -83,7 +108,8 @@ export class ShoppingCenterIntake implements INodeType {
 						name: 'Create',
 						value: 'create',
 						action: 'Create a calendar event',
-						description: 'Create an event in the center calendar (an identical existing event is reported, never duplicated)',
+						description:
+							'Create an event in the center calendar (an identical existing event is reported, never duplicated)',
 					},
 				],
 				default: 'create',
@@ -99,7 +125,8 @@ export class ShoppingCenterIntake implements INodeType {
 						name: 'Submit',
 						value: 'submit',
 						action: 'Declare the monthly turnover of a shop',
-						description: 'Write the turnover of a month for a shop, in kopecks or currency units (a repeat overwrites the month)',
+						description:
+							'Write the turnover of a month for a shop, in kopecks or currency units (a repeat overwrites the month)',
 					},
 				],
 				default: 'submit',

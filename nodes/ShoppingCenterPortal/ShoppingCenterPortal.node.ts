@@ -2,7 +2,13 @@
  * Shopping Center Portal: the node's description (inputs, outputs, credential, resources and operations) and its
  * execute, which hands each item to the operation file the typed router picks.
  */
-import { NodeConnectionTypes, type IExecuteFunctions, type INodeExecutionData, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
+import {
+	NodeConnectionTypes,
+	type IExecuteFunctions,
+	type INodeExecutionData,
+	type INodeType,
+	type INodeTypeDescription,
+} from 'n8n-workflow';
 import { listSearch } from '../shared/methods/listSearch';
 import { routeOperations } from '../shared/router';
 import * as passGetMany from './actions/pass/getMany.operation';
@@ -17,7 +23,8 @@ export class ShoppingCenterPortal implements INodeType {
 		group: ['transform'],
 		version: 1,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
-		description: 'Tenant-portal tickets and passes of a shopping center, for a security-company register',
+		description:
+			'Tenant-portal tickets and passes of a shopping center, for a security-company register',
 		defaults: { name: 'Shopping Center Portal' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
@@ -30,7 +37,11 @@ export class ShoppingCenterPortal implements INodeType {
 				type: 'options',
 				noDataExpression: true,
 				options: [
-					{ name: 'Pass', value: 'pass', description: 'Passes (vehicle or person) issued through the tenant portal' },
+					{
+						name: 'Pass',
+						value: 'pass',
+						description: 'Passes (vehicle or person) issued through the tenant portal',
+					},
 					{ name: 'Ticket', value: 'ticket', description: 'Tenant requests of the tenant portal' },
 				],
 				default: 'ticket',
@@ -46,7 +57,8 @@ export class ShoppingCenterPortal implements INodeType {
 						name: 'Get Many',
 						value: 'getMany',
 						action: 'Get many tickets',
-						description: 'List tenant tickets by creation period, validity period or ticket numbers, newest first',
+						description:
+							'List tenant tickets by creation period, validity period or ticket numbers, newest first',
 					},
 				],
 				default: 'getMany',
@@ -62,7 +74,8 @@ export class ShoppingCenterPortal implements INodeType {
 						name: 'Get Many',
 						value: 'getMany',
 						action: 'Get many passes',
-						description: 'List passes by creation period, validity period and/or ticket numbers, newest first',
+						description:
+							'List passes by creation period, validity period and/or ticket numbers, newest first',
 					},
 				],
 				default: 'getMany',

@@ -2,7 +2,13 @@
  * Shopping Center Receipts: the node's description (inputs, outputs, credential, resources and operations) and its
  * execute, which hands each item to the operation file the typed router picks.
  */
-import { NodeConnectionTypes, type IExecuteFunctions, type INodeExecutionData, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
+import {
+	NodeConnectionTypes,
+	type IExecuteFunctions,
+	type INodeExecutionData,
+	type INodeType,
+	type INodeTypeDescription,
+} from 'n8n-workflow';
 import { listSearch } from '../shared/methods/listSearch';
 import { routeOperations } from '../shared/router';
 import * as receiptExport from './actions/receipt/export.operation';
@@ -12,11 +18,15 @@ export class ShoppingCenterReceipts implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Shopping Center Receipts',
 		name: 'shoppingCenterReceipts',
-		icon: { light: 'file:shoppingCenterReceipts.svg', dark: 'file:shoppingCenterReceipts.dark.svg' },
+		icon: {
+			light: 'file:shoppingCenterReceipts.svg',
+			dark: 'file:shoppingCenterReceipts.dark.svg',
+		},
 		group: ['transform'],
 		version: 1,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
-		description: 'Export the fiscal documents (receipts) of a shop, one item per receipt (Shopping-center API, PRO centers)',
+		description:
+			'Export the fiscal documents (receipts) of a shop, one item per receipt (Shopping-center API, PRO centers)',
 		defaults: { name: 'Shopping Center Receipts' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
@@ -28,7 +38,14 @@ export class ShoppingCenterReceipts implements INodeType {
 				name: 'resource',
 				type: 'options',
 				noDataExpression: true,
-				options: [{ name: 'Receipt', value: 'receipt', description: 'Fiscal documents of a shop (receipts, deliveries, strict-accountability forms)' }],
+				options: [
+					{
+						name: 'Receipt',
+						value: 'receipt',
+						description:
+							'Fiscal documents of a shop (receipts, deliveries, strict-accountability forms)',
+					},
+				],
 				default: 'receipt',
 			},
 			{

@@ -2,7 +2,13 @@
  * Shopping Center Revenue: the node's description (inputs, outputs, credential, resources and operations) and its
  * execute, which hands each item to the operation file the typed router picks.
  */
-import { NodeConnectionTypes, type IExecuteFunctions, type INodeExecutionData, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
+import {
+	NodeConnectionTypes,
+	type IExecuteFunctions,
+	type INodeExecutionData,
+	type INodeType,
+	type INodeTypeDescription,
+} from 'n8n-workflow';
 import { listSearch } from '../shared/methods/listSearch';
 import { routeOperations } from '../shared/router';
 import * as cashRegisterGetMany from './actions/cashRegister/getMany.operation';
@@ -19,7 +25,8 @@ export class ShoppingCenterRevenue implements INodeType {
 		group: ['transform'],
 		version: 1,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
-		description: 'Sales revenue of a shop by day and by month, turnover settings and cash registers (Shopping-center API)',
+		description:
+			'Sales revenue of a shop by day and by month, turnover settings and cash registers (Shopping-center API)',
 		defaults: { name: 'Shopping Center Revenue' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
@@ -32,10 +39,27 @@ export class ShoppingCenterRevenue implements INodeType {
 				type: 'options',
 				noDataExpression: true,
 				options: [
-					{ name: 'Cash Register', value: 'cashRegister', description: 'Cash registers (KKT) of a shop and their connection state' },
-					{ name: 'Daily Sales Aggregate', value: 'dailySalesAggregate', description: 'Revenue of a shop per day, with payment types and VAT rates (kopecks)' },
-					{ name: 'Monthly Total', value: 'monthlyTotal', description: 'Revenue of a shop per month, with declared turnover and visitors (kopecks)' },
-					{ name: 'Turnover Setting', value: 'turnoverSetting', description: 'Which operation types enter the calculated turnover of a shop' },
+					{
+						name: 'Cash Register',
+						value: 'cashRegister',
+						description: 'Cash registers (KKT) of a shop and their connection state',
+					},
+					{
+						name: 'Daily Sales Aggregate',
+						value: 'dailySalesAggregate',
+						description: 'Revenue of a shop per day, with payment types and VAT rates (kopecks)',
+					},
+					{
+						name: 'Monthly Total',
+						value: 'monthlyTotal',
+						description:
+							'Revenue of a shop per month, with declared turnover and visitors (kopecks)',
+					},
+					{
+						name: 'Turnover Setting',
+						value: 'turnoverSetting',
+						description: 'Which operation types enter the calculated turnover of a shop',
+					},
 				],
 				default: 'dailySalesAggregate',
 			},
@@ -50,7 +74,8 @@ export class ShoppingCenterRevenue implements INodeType {
 						name: 'Get Many',
 						value: 'getMany',
 						action: 'Get daily sales of a shop',
-						description: 'Get one row per day of a period: receipts counts, income and refund sums, payment types, VAT rates (kopecks)',
+						description:
+							'Get one row per day of a period: receipts counts, income and refund sums, payment types, VAT rates (kopecks)',
 					},
 				],
 				default: 'getMany',
@@ -66,7 +91,8 @@ export class ShoppingCenterRevenue implements INodeType {
 						name: 'Get Many',
 						value: 'getMany',
 						action: 'Get monthly totals of a shop',
-						description: 'Get one row per month (YYYY-MM) of a period: revenue, declared turnover, visitors (kopecks)',
+						description:
+							'Get one row per month (YYYY-MM) of a period: revenue, declared turnover, visitors (kopecks)',
 					},
 				],
 				default: 'getMany',
@@ -82,7 +108,8 @@ export class ShoppingCenterRevenue implements INodeType {
 						name: 'Get',
 						value: 'get',
 						action: 'Get turnover settings of a shop',
-						description: 'Get which operation types (refunds, VAT, prepayments...) enter the shop\'s turnover, and where the setting comes from',
+						description:
+							"Get which operation types (refunds, VAT, prepayments...) enter the shop's turnover, and where the setting comes from",
 					},
 				],
 				default: 'get',
@@ -98,7 +125,8 @@ export class ShoppingCenterRevenue implements INodeType {
 						name: 'Get Many',
 						value: 'getMany',
 						action: 'Get cash registers of a shop',
-						description: 'List the cash registers of a shop with connection state, fiscal drive and last document times',
+						description:
+							'List the cash registers of a shop with connection state, fiscal drive and last document times',
 					},
 				],
 				default: 'getMany',

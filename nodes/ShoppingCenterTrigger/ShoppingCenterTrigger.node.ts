@@ -22,7 +22,8 @@ export class ShoppingCenterTrigger implements INodeType {
 		group: ['trigger'],
 		version: 1,
 		subtitle: '={{$parameter["event"]}}',
-		description: 'Starts the workflow on new anomalies, new or changed tenant-portal tickets and new passes of your shopping centers',
+		description:
+			'Starts the workflow on new anomalies, new or changed tenant-portal tickets and new passes of your shopping centers',
 		defaults: { name: 'Shopping Center Trigger' },
 		credentials: [{ name: 'shoppingCenterApi', required: true }],
 		polling: true,
@@ -38,7 +39,11 @@ export class ShoppingCenterTrigger implements INodeType {
 				const centers = await listCenters(this, true);
 				return centers.map((c) => {
 					const city = (c.city as IDataObject | undefined)?.name;
-					return { name: `${String(c.title ?? c.id)} (${String(city ?? c.time_zone ?? c.id)})`, value: String(c.id), description: `sc_id ${String(c.id)}` };
+					return {
+						name: `${String(c.title ?? c.id)} (${String(city ?? c.time_zone ?? c.id)})`,
+						value: String(c.id),
+						description: `sc_id ${String(c.id)}`,
+					};
 				});
 			},
 		},

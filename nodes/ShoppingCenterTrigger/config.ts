@@ -23,17 +23,52 @@ function problem(ctx: IPollFunctions, field: string, text: string): never {
 }
 
 export function readConfig(ctx: IPollFunctions): TriggerConfig {
-	const event = choiceOf(ctx, ctx.getNodeParameter('event', 'newTicket'), 'Event', undefined, EVENT_NAMES, 'newTicket');
-	const scope = choiceOf(ctx, ctx.getNodeParameter('centerScope', 'all'), 'Centers', undefined, ['all', 'selected'] as const, 'all');
-	const centerIds = scope === 'selected' ? idList(ctx, ctx.getNodeParameter('centerIds', []), 'Center Names or IDs') : [];
-	if (scope === 'selected' && centerIds.length === 0) problem(ctx, 'Center Names or IDs', 'choose at least one center');
+	const event = choiceOf(
+		ctx,
+		ctx.getNodeParameter('event', 'newTicket'),
+		'Event',
+		undefined,
+		EVENT_NAMES,
+		'newTicket',
+	);
+	const scope = choiceOf(
+		ctx,
+		ctx.getNodeParameter('centerScope', 'all'),
+		'Centers',
+		undefined,
+		['all', 'selected'] as const,
+		'all',
+	);
+	const centerIds =
+		scope === 'selected'
+			? idList(ctx, ctx.getNodeParameter('centerIds', []), 'Center Names or IDs')
+			: [];
+	if (scope === 'selected' && centerIds.length === 0)
+		problem(ctx, 'Center Names or IDs', 'choose at least one center');
 	const lookbackDays = ctx.getNodeParameter('lookbackDays', EVENTS[event].lookbackDays) as unknown;
 	const maxLookback = EVENTS[event].maxLookbackDays;
-	if (typeof lookbackDays !== 'number' || !Number.isInteger(lookbackDays) || lookbackDays < 0 || lookbackDays > maxLookback) {
-		problem(ctx, 'Lookback (Days)', `${show(lookbackDays)} is not a whole number from 0 to ${maxLookback}`);
+	if (
+		typeof lookbackDays !== 'number' ||
+		!Number.isInteger(lookbackDays) ||
+		lookbackDays < 0 ||
+		lookbackDays > maxLookback
+	) {
+		problem(
+			ctx,
+			'Lookback (Days)',
+			`${show(lookbackDays)} is not a whole number from 0 to ${maxLookback}`,
+		);
 	}
-	const firstPoll = choiceOf(ctx, ctx.getNodeParameter('firstPoll', 'remember'), 'On First Poll', undefined, ['remember', 'emitAll'] as const, 'remember');
-	const filters = event === 'newAnomaly' ? ((ctx.getNodeParameter('filters', {}) as IDataObject) ?? {}) : {};
+	const firstPoll = choiceOf(
+		ctx,
+		ctx.getNodeParameter('firstPoll', 'remember'),
+		'On First Poll',
+		undefined,
+		['remember', 'emitAll'] as const,
+		'remember',
+	);
+	const filters =
+		event === 'newAnomaly' ? ((ctx.getNodeParameter('filters', {}) as IDataObject) ?? {}) : {};
 	return {
 		event,
 		scope,
@@ -45,4 +80,3 @@ export function readConfig(ctx: IPollFunctions): TriggerConfig {
 		shopIds: idList(ctx, filters.shopIds, 'Shop IDs'),
 	};
 }
-

@@ -1,4 +1,3 @@
-
 /**
  * The trigger's fields: event, centers, lookback, first-poll behaviour, anomaly filters.
  */
@@ -17,7 +16,8 @@ export const properties: INodeProperties[] = [
 			{
 				name: 'New Anomaly',
 				value: 'newAnomaly',
-				description: 'A sales anomaly the platform found (PRO centers only), including anomalies found days after their date',
+				description:
+					'A sales anomaly the platform found (PRO centers only), including anomalies found days after their date',
 			},
 			{
 				name: 'New Pass',
@@ -52,7 +52,8 @@ export const properties: INodeProperties[] = [
 			{
 				name: 'Selected Centers',
 				value: 'selected',
-				description: 'Only the centers chosen below; a center that cannot answer makes the poll fail',
+				description:
+					'Only the centers chosen below; a center that cannot answer makes the poll fail',
 			},
 		],
 		default: 'all',
@@ -64,7 +65,8 @@ export const properties: INodeProperties[] = [
 		typeOptions: { loadOptionsMethod: 'getCenters' },
 		required: true,
 		default: [],
-		description: 'Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
+		description:
+			'Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
 		hint: 'The centers to watch (their sc_id): the list shows the centers your key has a role in',
 		displayOptions: { show: { centerScope: ['selected'] } },
 	},
@@ -85,7 +87,7 @@ export const properties: INodeProperties[] = [
 		typeOptions: { minValue: 0, maxValue: 365, numberPrecision: 0 },
 		default: 1,
 		description:
-			"Safety margin: each poll reads the records created from this many days before the day of the last successful poll through today (center time zone). Records are emitted once, by ID.",
+			'Safety margin: each poll reads the records created from this many days before the day of the last successful poll through today (center time zone). Records are emitted once, by ID.',
 		displayOptions: { show: { event: ['newTicket', 'newPass'] } },
 	},
 	{
@@ -112,7 +114,8 @@ export const properties: INodeProperties[] = [
 			{
 				name: 'Emit Nothing, Remember What Exists',
 				value: 'remember',
-				description: 'The first poll of a center only remembers what exists; later polls emit what is new',
+				description:
+					'The first poll of a center only remembers what exists; later polls emit what is new',
 			},
 		],
 		default: 'remember',
@@ -140,7 +143,8 @@ export const properties: INodeProperties[] = [
 				type: 'string',
 				default: '',
 				placeholder: '1002-01, 1002-04',
-				description: 'Only anomalies of these shops (comma-separated shop IDs); center-wide anomalies never match',
+				description:
+					'Only anomalies of these shops (comma-separated shop IDs); center-wide anomalies never match',
 			},
 			{
 				displayName: 'Statuses',

@@ -27,7 +27,10 @@ export interface EventDefinition {
 	feature?: 'anomalies';
 }
 
-const created = (start: string, end: string) => ({ start_created_date: start, end_created_date: end });
+const created = (start: string, end: string) => ({
+	start_created_date: start,
+	end_created_date: end,
+});
 
 export const EVENTS: Record<TriggerEvent, EventDefinition> = {
 	newAnomaly: {
@@ -41,9 +44,33 @@ export const EVENTS: Record<TriggerEvent, EventDefinition> = {
 		maxSpanDays: 366,
 		feature: 'anomalies',
 	},
-	newTicket: { route: 'listTickets', operation: 'list tickets', lookbackDays: 1, maxLookbackDays: 365, key: 'ticket_uid', query: created, news: 'new' },
-	ticketChanged: { route: 'listTickets', operation: 'list tickets', lookbackDays: 30, maxLookbackDays: 3660, key: 'ticket_uid', query: created, news: 'changed' },
-	newPass: { route: 'listPasses', operation: 'list passes', lookbackDays: 1, maxLookbackDays: 365, key: 'id', query: created, news: 'new' },
+	newTicket: {
+		route: 'listTickets',
+		operation: 'list tickets',
+		lookbackDays: 1,
+		maxLookbackDays: 365,
+		key: 'ticket_uid',
+		query: created,
+		news: 'new',
+	},
+	ticketChanged: {
+		route: 'listTickets',
+		operation: 'list tickets',
+		lookbackDays: 30,
+		maxLookbackDays: 3660,
+		key: 'ticket_uid',
+		query: created,
+		news: 'changed',
+	},
+	newPass: {
+		route: 'listPasses',
+		operation: 'list passes',
+		lookbackDays: 1,
+		maxLookbackDays: 365,
+		key: 'id',
+		query: created,
+		news: 'new',
+	},
 };
 
 export const EVENT_NAMES = Object.keys(EVENTS) as TriggerEvent[];

@@ -16,7 +16,12 @@
  * stays as it was, so the next poll emits what this one missed, and nothing twice.
  * Manual mode ("Fetch Test Event") returns the latest matching record of each center and saves nothing.
  */
-import { NodeOperationError, type IDataObject, type INodeExecutionData, type IPollFunctions } from 'n8n-workflow';
+import {
+	NodeOperationError,
+	type IDataObject,
+	type INodeExecutionData,
+	type IPollFunctions,
+} from 'n8n-workflow';
 import { listCenters } from '../shared/center';
 import { featureRefusal } from '../shared/plan';
 import { collectPages, knownPlan, rememberPlan } from '../shared/transport';
@@ -27,7 +32,14 @@ import { fail } from '../shared/input';
 import { asNodeError } from '../shared/router';
 import { readConfig, type TriggerConfig } from './config';
 import { EVENTS, keyOf } from './events';
-import { capEntries, commitState, nextKeys, readState, type CenterState, type TriggerState } from './state';
+import {
+	capEntries,
+	commitState,
+	nextKeys,
+	readState,
+	type CenterState,
+	type TriggerState,
+} from './state';
 
 /** Manual mode looks at least this far back for a test record. */
 const MANUAL_MIN_LOOKBACK_DAYS = 30;
@@ -51,10 +63,17 @@ function zoneOf(center: IDataObject): string {
 /** The centers of this poll with their time zones (one GET /sc, cached a few minutes per credential). */
 async function resolveTargets(ctx: IPollFunctions, cfg: TriggerConfig): Promise<Target[]> {
 	const centers = await listCenters(ctx);
-	if (cfg.scope === 'all') return centers.map((c) => ({ id: String(c.id), zone: zoneOf(c), optional: true }));
+	if (cfg.scope === 'all')
+		return centers.map((c) => ({ id: String(c.id), zone: zoneOf(c), optional: true }));
 	return cfg.centerIds.map((id) => {
 		const c = centers.find((x) => String(x.id) === id);
-		if (!c) fail(ctx, undefined, 'Center Names or IDs', `center ${id} is not among the centers your key has a role in`);
+		if (!c)
+			fail(
+				ctx,
+				undefined,
+				'Center Names or IDs',
+				`center ${id} is not among the centers your key has a role in`,
+			);
 		return { id, zone: zoneOf(c), optional: false };
 	});
 }
@@ -63,7 +82,12 @@ async function resolveTargets(ctx: IPollFunctions, cfg: TriggerConfig): Promise<
 function isCenterRefusal(error: unknown): boolean {
 	const e = error as { httpCode?: string; context?: { code?: unknown } };
 	const code = e?.context?.code;
-	return e?.httpCode === '402' || code === 'plan_required' || code === 'payment_required' || code === 'not_found';
+	return (
+		e?.httpCode === '402' ||
+		code === 'plan_required' ||
+		code === 'payment_required' ||
+		code === 'not_found'
+	);
 }
 
 function ticketFingerprint(row: IDataObject): string {
@@ -91,7 +115,12 @@ export class ShoppingCenterPoller {
 	) {}
 
 	/** The records of one center for the window (every page, largest page size), locally filtered. */
-	private async readWindow(target: Target, start: string, end: string, singleCenter: boolean): Promise<IDataObject[]> {
+	private async readWindow(
+		target: Target,
+		start: string,
+		end: string,
+		singleCenter: boolean,
+	): Promise<IDataObject[]> {
 		const { ctx, cfg } = this;
 		const params = { sc_id: target.id };
 		const def = EVENTS[cfg.event];
@@ -127,17 +156,31 @@ export class ShoppingCenterPoller {
 	 * plan cache, the next polls refuse (or skip) the center without a request.
 	 */
 	private async learnPlan(target: Target, error: unknown): Promise<void> {
-		if (!EVENTS[this.cfg.event].feature || (error as { context?: { code?: unknown } })?.context?.code !== 'plan_required') return;
+		if (
+			!EVENTS[this.cfg.event].feature ||
+			(error as { context?: { code?: unknown } })?.context?.code !== 'plan_required'
+		)
+			return;
 		this.creds ??= await getApiCredentials(this.ctx);
 		rememberPlan(this.creds.baseUrl, target.id, 'basic');
 	}
 
 	/** The window of this poll for a center: [start, today] in its zone. */
-	private window(target: Target, previous: CenterState | undefined, manual: boolean): { start: string; end: string; today: string } {
+	private window(
+		target: Target,
+		previous: CenterState | undefined,
+		manual: boolean,
+	): { start: string; end: string; today: string } {
 		const today = todayIn(target.zone, this.startedAt);
 		const { event, lookbackDays } = this.cfg;
-		if (event === 'ticketChanged') return { start: addDays(today, -lookbackDays), end: today, today };
-		if (manual) return { start: addDays(today, -Math.max(lookbackDays, MANUAL_MIN_LOOKBACK_DAYS)), end: today, today };
+		if (event === 'ticketChanged')
+			return { start: addDays(today, -lookbackDays), end: today, today };
+		if (manual)
+			return {
+				start: addDays(today, -Math.max(lookbackDays, MANUAL_MIN_LOOKBACK_DAYS)),
+				end: today,
+				today,
+			};
 		const base = previous && previous.day < today ? previous.day : today;
 		let start = addDays(base, -lookbackDays);
 		const maxSpan = EVENTS[event].maxSpanDays;
@@ -153,7 +196,12 @@ export class ShoppingCenterPoller {
 	}
 
 	/** New records: what the saved keys do not hold, oldest first. */
-	private diffNew(target: Target, rows: IDataObject[], previous: CenterState | undefined, today: string): { items: INodeExecutionData[]; state: CenterState } {
+	private diffNew(
+		target: Target,
+		rows: IDataObject[],
+		previous: CenterState | undefined,
+		today: string,
+	): { items: INodeExecutionData[]; state: CenterState } {
 		const key = (r: IDataObject) => keyOf(this.cfg.event, r);
 		const known = new Set(previous?.keys ?? []);
 		const inWindow = new Set(rows.map(key));
@@ -161,12 +209,21 @@ export class ShoppingCenterPoller {
 		const emit = previous || this.cfg.firstPoll === 'emitAll' ? fresh : [];
 		return {
 			items: emit.map((r) => this.item(target, r)),
-			state: { day: today, at: this.startedAt.toISOString(), keys: nextKeys(previous?.keys ?? [], inWindow, fresh.map(key)) },
+			state: {
+				day: today,
+				at: this.startedAt.toISOString(),
+				keys: nextKeys(previous?.keys ?? [], inWindow, fresh.map(key)),
+			},
 		};
 	}
 
 	/** Changed tickets: status or resolution_created_at other than last seen, oldest ticket first. */
-	private diffChanged(target: Target, rows: IDataObject[], previous: CenterState | undefined, today: string): { items: INodeExecutionData[]; state: CenterState } {
+	private diffChanged(
+		target: Target,
+		rows: IDataObject[],
+		previous: CenterState | undefined,
+		today: string,
+	): { items: INodeExecutionData[]; state: CenterState } {
 		const seen = new Map(previous?.seen ?? []);
 		const bornAfter = previous ? Date.parse(previous.at) - BORN_MARGIN_MS : Infinity;
 		const items: INodeExecutionData[] = [];
@@ -176,30 +233,53 @@ export class ShoppingCenterPoller {
 			const fp = ticketFingerprint(row);
 			const last = seen.get(uid);
 			if (!previous) {
-				if (this.cfg.firstPoll === 'emitAll') items.push(this.item(target, row, { previous_status: null, previous_resolution_created_at: null }));
+				if (this.cfg.firstPoll === 'emitAll')
+					items.push(
+						this.item(target, row, { previous_status: null, previous_resolution_created_at: null }),
+					);
 			} else if (last === undefined) {
 				// not seen before: reported only when it was created since the last poll and has moved on already
 				if (ms(row.created_at) >= bornAfter && row.status !== 'new_request') {
-					items.push(this.item(target, row, { previous_status: null, previous_resolution_created_at: null }));
+					items.push(
+						this.item(target, row, { previous_status: null, previous_resolution_created_at: null }),
+					);
 				}
 			} else if (last !== fp) {
 				const p = splitFingerprint(last);
-				items.push(this.item(target, row, { previous_status: p.status, previous_resolution_created_at: p.resolution }));
+				items.push(
+					this.item(target, row, {
+						previous_status: p.status,
+						previous_resolution_created_at: p.resolution,
+					}),
+				);
 			}
 			next.push([uid, fp]);
 		}
-		return { items, state: { day: today, at: this.startedAt.toISOString(), seen: capEntries(next) } };
+		return {
+			items,
+			state: { day: today, at: this.startedAt.toISOString(), seen: capEntries(next) },
+		};
 	}
 
 	/** Manual mode: the latest record of the center (for Ticket Changed the latest decided or created). */
-	private latest(target: Target, rows: IDataObject[], previous: CenterState | undefined): INodeExecutionData[] {
+	private latest(
+		target: Target,
+		rows: IDataObject[],
+		previous: CenterState | undefined,
+	): INodeExecutionData[] {
 		if (rows.length === 0) return [];
 		if (this.cfg.event !== 'ticketChanged') return [this.item(target, rows[0])];
-		const when = (r: IDataObject) => Math.max(ms(r.resolution_created_at) || 0, ms(r.created_at) || 0);
+		const when = (r: IDataObject) =>
+			Math.max(ms(r.resolution_created_at) || 0, ms(r.created_at) || 0);
 		const row = rows.reduce((a, b) => (when(b) > when(a) ? b : a));
 		const last = new Map(previous?.seen ?? []).get(keyOf('ticketChanged', row));
 		const p = last === undefined ? { status: null, resolution: null } : splitFingerprint(last);
-		return [this.item(target, row, { previous_status: p.status, previous_resolution_created_at: p.resolution })];
+		return [
+			this.item(target, row, {
+				previous_status: p.status,
+				previous_resolution_created_at: p.resolution,
+			}),
+		];
 	}
 
 	async run(): Promise<INodeExecutionData[][] | null> {
@@ -222,11 +302,18 @@ export class ShoppingCenterPoller {
 			const { start, end, today } = this.window(target, previous, manual);
 			let rows: IDataObject[];
 			try {
-				rows = await this.readWindow(target, start, end, cfg.scope === 'selected' && cfg.centerIds.length === 1);
+				rows = await this.readWindow(
+					target,
+					start,
+					end,
+					cfg.scope === 'selected' && cfg.centerIds.length === 1,
+				);
 			} catch (error) {
 				await this.learnPlan(target, error);
 				if (!target.optional || !isCenterRefusal(error)) throw asNodeError(ctx.getNode(), error);
-				ctx.logger.warn(`Shopping Center Trigger: center ${target.id} skipped: ${(error as Error).message}`);
+				ctx.logger.warn(
+					`Shopping Center Trigger: center ${target.id} skipped: ${(error as Error).message}`,
+				);
 				if (previous) next.centers[target.id] = previous;
 				continue;
 			}
@@ -234,7 +321,10 @@ export class ShoppingCenterPoller {
 				items.push(...this.latest(target, rows, previous));
 				continue;
 			}
-			const result = EVENTS[cfg.event].news === 'changed' ? this.diffChanged(target, rows, previous, today) : this.diffNew(target, rows, previous, today);
+			const result =
+				EVENTS[cfg.event].news === 'changed'
+					? this.diffChanged(target, rows, previous, today)
+					: this.diffNew(target, rows, previous, today);
 			items.push(...result.items);
 			next.centers[target.id] = result.state;
 		}
@@ -259,7 +349,9 @@ export async function pollTrigger(this: IPollFunctions): Promise<INodeExecutionD
 	if (this.getMode() === 'manual') return await poller.run();
 	const key = `${this.getWorkflow().id ?? ''}|${this.getNode().id}|${this.getNode().name}`;
 	if (running.has(key)) {
-		this.logger.warn(`Shopping Center Trigger: the previous poll of "${this.getNode().name}" is still running; this tick is skipped`);
+		this.logger.warn(
+			`Shopping Center Trigger: the previous poll of "${this.getNode().name}" is still running; this tick is skipped`,
+		);
 		return null;
 	}
 	running.add(key);

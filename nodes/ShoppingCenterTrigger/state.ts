@@ -55,10 +55,15 @@ export function readState(staticData: IDataObject, event: TriggerEvent): Trigger
 	for (const [id, value] of Object.entries(raw as IDataObject)) {
 		if (!isCenterState(value)) continue;
 		const c: CenterState = { day: value.day, at: value.at };
-		if (Array.isArray(value.keys)) c.keys = value.keys.filter((k): k is string => typeof k === 'string');
+		if (Array.isArray(value.keys))
+			c.keys = value.keys.filter((k): k is string => typeof k === 'string');
 		if (Array.isArray(value.seen)) {
 			c.seen = (value.seen as unknown[]).filter(
-				(p): p is [string, string] => Array.isArray(p) && p.length === 2 && typeof p[0] === 'string' && typeof p[1] === 'string',
+				(p): p is [string, string] =>
+					Array.isArray(p) &&
+					p.length === 2 &&
+					typeof p[0] === 'string' &&
+					typeof p[1] === 'string',
 			);
 		}
 		centers[id] = c;
@@ -71,7 +76,11 @@ export function readState(staticData: IDataObject, event: TriggerEvent): Trigger
  * marks the workflow's static data as changed and saves it).
  */
 export function commitState(staticData: IDataObject, next: TriggerState): boolean {
-	const before = JSON.stringify({ version: staticData.version, event: staticData.event, centers: staticData.centers });
+	const before = JSON.stringify({
+		version: staticData.version,
+		event: staticData.event,
+		centers: staticData.centers,
+	});
 	const after = JSON.stringify({ version: next.version, event: next.event, centers: next.centers });
 	if (before === after) return false;
 	staticData.version = next.version;
@@ -85,7 +94,12 @@ export function commitState(staticData: IDataObject, next: TriggerState): boolea
  * if the lookback grows), then the window's keys already known, then the new ones, each group
  * oldest first; at most `max`, dropping from the front (the oldest, out-of-window ones first).
  */
-export function nextKeys(previous: readonly string[], inWindow: ReadonlySet<string>, fresh: readonly string[], max = MAX_KEYS_PER_CENTER): string[] {
+export function nextKeys(
+	previous: readonly string[],
+	inWindow: ReadonlySet<string>,
+	fresh: readonly string[],
+	max = MAX_KEYS_PER_CENTER,
+): string[] {
 	const outside = previous.filter((k) => !inWindow.has(k));
 	const inside = previous.filter((k) => inWindow.has(k));
 	const all = [...outside, ...inside, ...fresh];

@@ -10,7 +10,9 @@ export interface ValueSet<T extends string> {
 	options: INodePropertyOptions[];
 }
 
-function valueSet<T extends string>(entries: ReadonlyArray<{ value: T; name: string; description?: string }>): ValueSet<T> {
+function valueSet<T extends string>(
+	entries: ReadonlyArray<{ value: T; name: string; description?: string }>,
+): ValueSet<T> {
 	return {
 		values: entries.map((e) => e.value),
 		options: [...entries].sort((a, b) => a.name.localeCompare(b.name)).map((e) => ({ ...e })),
@@ -43,13 +45,22 @@ export const PASS_STATUSES = valueSet([{ value: 'approved', name: 'Approved' }] 
 
 export const CALENDAR_EVENT_TYPES = valueSet([
 	{ value: 'calendar', name: 'Calendar', description: 'Holidays and other calendar days' },
-	{ value: 'marketing', name: 'Marketing', description: 'Promotions, sales, advertising campaigns' },
+	{
+		value: 'marketing',
+		name: 'Marketing',
+		description: 'Promotions, sales, advertising campaigns',
+	},
 	{ value: 'other', name: 'Other' },
 ] as const);
 
 export const GRANULARITIES = valueSet([
 	{ value: 'day', name: 'Day', description: 'One row per day, labelled YYYY-MM-DD' },
-	{ value: 'hour', name: 'Hour', description: "One row per hour, labelled with the hour's start and the center's UTC offset (PRO only)" },
+	{
+		value: 'hour',
+		name: 'Hour',
+		description:
+			"One row per hour, labelled with the hour's start and the center's UTC offset (PRO only)",
+	},
 	{ value: 'month', name: 'Month', description: 'One row per month, labelled with its first day' },
 	{ value: 'week', name: 'Week', description: 'One row per week, labelled with its first day' },
 ] as const);
@@ -58,7 +69,12 @@ export type Granularity = (typeof GRANULARITIES.values)[number];
 export const ATTENDANCE_SCOPES = valueSet([
 	{ value: 'sc', name: 'Center', description: 'Visitors of the whole center' },
 	{ value: 'zone', name: 'Counting Zone', description: 'Visitors of one counting zone (PRO only)' },
-	{ value: 'shop', name: 'Shop', description: 'Visitors of the zone a shop lies in (PRO only); empty when the shop is in no zone' },
+	{
+		value: 'shop',
+		name: 'Shop',
+		description:
+			'Visitors of the zone a shop lies in (PRO only); empty when the shop is in no zone',
+	},
 ] as const);
 
 export const INTAKE_SCOPES = valueSet([

@@ -33,19 +33,33 @@ export async function centerInfo(ctx: ApiContext, scId: string): Promise<CenterI
 	const centers = await listCenters(ctx);
 	const c = centers.find((x) => String(x.id) === scId);
 	if (!c) return { id: scId, time_zone: 'UTC', listed: false };
-	return { id: scId, time_zone: String(c.time_zone || (c.city as IDataObject | undefined)?.time_zone || 'UTC'), title: c.title as string, listed: true };
+	return {
+		id: scId,
+		time_zone: String(c.time_zone || (c.city as IDataObject | undefined)?.time_zone || 'UTC'),
+		title: c.title as string,
+		listed: true,
+	};
 }
 
 /**
  * The center's plan: from what is known already, else from one cheap probe (the first page of one
  * shop), whose X-RateLimit-Limit tells it. Undefined when no answer said it.
  */
-export async function centerPlan(ctx: ApiContext, scId: string, itemIndex?: number): Promise<PlanName | undefined> {
+export async function centerPlan(
+	ctx: ApiContext,
+	scId: string,
+	itemIndex?: number,
+): Promise<PlanName | undefined> {
 	const creds = await getApiCredentials(ctx);
 	await listCenters(ctx);
 	const known = knownPlan(creds.baseUrl, scId);
 	if (known) return known;
-	await apiRequest(ctx, 'listShops', { params: { sc_id: scId }, query: { page: 1, per_page: 1 }, itemIndex, operation: 'look up the center' });
+	await apiRequest(ctx, 'listShops', {
+		params: { sc_id: scId },
+		query: { page: 1, per_page: 1 },
+		itemIndex,
+		operation: 'look up the center',
+	});
 	return knownPlan(creds.baseUrl, scId);
 }
 

@@ -33,8 +33,12 @@ export function toCenterDate(value: unknown, zone: string): string | undefined {
 }
 
 function anyCenterDate(value: unknown, zone: string): string | undefined {
-	if (value instanceof Date) return Number.isNaN(value.getTime()) ? undefined : DateTime.fromJSDate(value).setZone(zone).toISODate() ?? undefined;
-	if (DateTime.isDateTime(value)) return value.isValid ? value.setZone(zone).toISODate() ?? undefined : undefined;
+	if (value instanceof Date)
+		return Number.isNaN(value.getTime())
+			? undefined
+			: (DateTime.fromJSDate(value).setZone(zone).toISODate() ?? undefined);
+	if (DateTime.isDateTime(value))
+		return value.isValid ? (value.setZone(zone).toISODate() ?? undefined) : undefined;
 	if (typeof value !== 'string') return undefined;
 	const v = value.trim();
 	if (DATE.test(v)) {
@@ -61,7 +65,12 @@ export function addDays(date: string, days: number): string {
 
 /** Inclusive number of days from start to end. */
 export function daysBetween(start: string, end: string): number {
-	return Math.round(DateTime.fromISO(end, { zone: 'utc' }).diff(DateTime.fromISO(start, { zone: 'utc' }), 'days').days) + 1;
+	return (
+		Math.round(
+			DateTime.fromISO(end, { zone: 'utc' }).diff(DateTime.fromISO(start, { zone: 'utc' }), 'days')
+				.days,
+		) + 1
+	);
 }
 
 /** Consecutive windows of at most `maxDays` covering start..end exactly (oldest first). */

@@ -50,7 +50,14 @@ export const PLAN_RULES: Record<PlanName, PlanRules> = {
  * When the plan could not be learned: windows valid on both plans, no feature refused locally (the
  * API's plan_required answer is passed on), data up to today (a Basic center answers for its own rule).
  */
-export const UNKNOWN_PLAN_RULES: PlanRules = { ...PLAN_RULES.basic, label: 'unknown', freshestDaysAgo: 0, receipts: true, anomalies: true, detailedAttendance: true };
+export const UNKNOWN_PLAN_RULES: PlanRules = {
+	...PLAN_RULES.basic,
+	label: 'unknown',
+	freshestDaysAgo: 0,
+	receipts: true,
+	anomalies: true,
+	detailedAttendance: true,
+};
 
 /** Limits that do not depend on the plan. */
 export const LIMITS = {

@@ -16,45 +16,74 @@ import {
 /** Records for one input item, or for all input items at once (then the loop ends). */
 export type OperationOutput = IDataObject[] | { records: IDataObject[]; allItems: true };
 
-export type OperationHandler = (this: IExecuteFunctions, itemIndex: number, items: INodeExecutionData[]) => Promise<OperationOutput>;
+export type OperationHandler = (
+	this: IExecuteFunctions,
+	itemIndex: number,
+	items: INodeExecutionData[],
+) => Promise<OperationOutput>;
 
 /**
  * Resource value → operation value → handler. `T` names every resource and its operations, so a
  * missing or misspelled key fails the type check (as Airtable's node.type.ts does).
  */
-export type OperationMap<T extends Record<string, string>> = { [R in keyof T]: { [O in T[R]]: OperationHandler } };
+export type OperationMap<T extends Record<string, string>> = {
+	[R in keyof T]: { [O in T[R]]: OperationHandler };
+};
 
 export function errorJson(error: unknown): IDataObject {
-	const e = error as { message?: string; description?: string; context?: IDataObject; httpCode?: string };
+	const e = error as {
+		message?: string;
+		description?: string;
+		context?: IDataObject;
+		httpCode?: string;
+	};
 	return {
 		error: e.message ?? String(error),
 		...(e.context?.code ? { code: e.context.code } : {}),
-		...(e.context?.details !== undefined && e.context?.details !== null ? { details: e.context.details as IDataObject } : {}),
+		...(e.context?.details !== undefined && e.context?.details !== null
+			? { details: e.context.details as IDataObject }
+			: {}),
 		...(e.httpCode ? { httpCode: e.httpCode } : {}),
 		...(e.description ? { description: e.description } : {}),
 	};
 }
 
 /** Any failure as an n8n error of the node: NodeApiError / NodeOperationError pass as they are. */
-export function asNodeError(node: INode, error: unknown, itemIndex?: number): NodeApiError | NodeOperationError {
+export function asNodeError(
+	node: INode,
+	error: unknown,
+	itemIndex?: number,
+): NodeApiError | NodeOperationError {
 	if (error instanceof NodeApiError) return error;
 	if (error instanceof NodeOperationError) {
-		if (itemIndex !== undefined && error.context.itemIndex === undefined) error.context.itemIndex = itemIndex;
+		if (itemIndex !== undefined && error.context.itemIndex === undefined)
+			error.context.itemIndex = itemIndex;
 		return error;
 	}
 	return new NodeOperationError(node, error as Error, { itemIndex });
 }
 
-export async function routeOperations<T extends Record<string, string>>(this: IExecuteFunctions, operations: OperationMap<T>): Promise<INodeExecutionData[][]> {
+export async function routeOperations<T extends Record<string, string>>(
+	this: IExecuteFunctions,
+	operations: OperationMap<T>,
+): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
 	const out: INodeExecutionData[] = [];
-	const table = operations as Record<string, Record<string, OperationHandler | undefined> | undefined>;
+	const table = operations as Record<
+		string,
+		Record<string, OperationHandler | undefined> | undefined
+	>;
 	for (let i = 0; i < items.length; i++) {
 		const resource = this.getNodeParameter('resource', i) as string;
 		const operation = this.getNodeParameter('operation', i) as string;
 		const handler = table[resource]?.[operation];
 		try {
-			if (!handler) throw new NodeOperationError(this.getNode(), `The operation "${operation}" of "${resource}" is not supported`, { itemIndex: i });
+			if (!handler)
+				throw new NodeOperationError(
+					this.getNode(),
+					`The operation "${operation}" of "${resource}" is not supported`,
+					{ itemIndex: i },
+				);
 			const result = await handler.call(this, i, items);
 			if (Array.isArray(result)) {
 				for (const json of result) out.push({ json, pairedItem: { item: i } });

@@ -3,7 +3,14 @@
  * to what the limit still needs), de-duplicated across windows and pages.
  */
 import type { IDataObject } from 'n8n-workflow';
-import { apiRequest, collectPages, ROUTES, rowsOf, type ApiContext, type RequestInput } from './transport';
+import {
+	apiRequest,
+	collectPages,
+	ROUTES,
+	rowsOf,
+	type ApiContext,
+	type RequestInput,
+} from './transport';
 import type { DayWindow } from './dateWindows';
 
 type PagedRoute = Parameters<typeof collectPages>[1];
@@ -20,7 +27,12 @@ export const PARALLEL_WINDOWS = 3;
  * once. With a limit the selections are walked one after another (stopping as soon as it is reached);
  * Return All walks up to PARALLEL_WINDOWS at once and merges them in order.
  */
-export async function collectPagedInputs(ctx: ApiContext, route: PagedRoute, inputs: RequestInput[], limit?: number): Promise<IDataObject[]> {
+export async function collectPagedInputs(
+	ctx: ApiContext,
+	route: PagedRoute,
+	inputs: RequestInput[],
+	limit?: number,
+): Promise<IDataObject[]> {
 	const seen = new Set<string>();
 	const out: IDataObject[] = [];
 	if (limit !== undefined) {

@@ -92,7 +92,12 @@ export interface KktActivity {
  * The API rows at `now`, moments with the center's offset. `activity` (from the receipts) overrides the
  * approximate document and shift moments.
  */
-export function kktsOfShop(shop: ShopFixture, zone: string, now: Date, activity: (kkt: KktIdentity) => KktActivity = () => ({})): Kkt[] {
+export function kktsOfShop(
+	shop: ShopFixture,
+	zone: string,
+	now: Date,
+	activity: (kkt: KktIdentity) => KktActivity = () => ({}),
+): Kkt[] {
 	const nowLocal = DateTime.fromJSDate(now, { zone });
 	return kktIdentitiesOf(shop).map((idt) => {
 		const act = activity(idt);
@@ -113,14 +118,16 @@ export function kktsOfShop(shop: ShopFixture, zone: string, now: Date, activity:
 				lastDoc = y.startOf('day').set({ hour: 21, minute: 45 + (h % 10) });
 				lastShift = opensAt(y);
 			} else {
-				lastDoc = nowLocal < closing ? nowLocal.minus({ minutes: 1 + (h % 7) }).startOf('second') : closing;
+				lastDoc =
+					nowLocal < closing ? nowLocal.minus({ minutes: 1 + (h % 7) }).startOf('second') : closing;
 				lastShift = todayOpen;
 			}
 		}
 		let first = DateTime.fromISO('2024-01-01', { zone }).set({ hour: 10, minute: 2 + (h % 20) });
 		if (act.firstDocument !== undefined) first = DateTime.fromMillis(act.firstDocument, { zone });
 		if (act.lastDocument !== undefined) lastDoc = DateTime.fromMillis(act.lastDocument, { zone });
-		if (act.lastShiftOpen !== undefined) lastShift = DateTime.fromMillis(act.lastShiftOpen, { zone });
+		if (act.lastShiftOpen !== undefined)
+			lastShift = DateTime.fromMillis(act.lastShiftOpen, { zone });
 		const iso = (d: DateTime) => d.setZone(zone).toISO({ suppressMilliseconds: true }) as string;
 		return {
 			id: idt.id,

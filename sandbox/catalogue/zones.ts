@@ -31,14 +31,69 @@ export function zonesOf(center: CenterFixture): ZoneFixture[] {
 	if (!center.hasTraffic) return [];
 	const base = Number(center.id) * 100;
 	const shops = shopsOfCenter(center.id).filter((s) => !s.id.endsWith(SHOP_OUTSIDE_ZONES_SUFFIX));
-	const onFloor = (n: number) => shops.filter((s) => floorOf(s.position.name) === n).map((s) => s.id);
+	const onFloor = (n: number) =>
+		shops.filter((s) => floorOf(s.position.name) === n).map((s) => s.id);
 	return [
-		{ id: base + 1, title: 'Main entrance', description: 'Counters over the main doors', traffic_type: 'entrance', shop_ids: [], hidden: false, entrance: true, share: 0.62 },
-		{ id: base + 2, title: 'Parking entrance', description: 'Counters at the parking lifts', traffic_type: 'entrance', shop_ids: [], hidden: false, entrance: true, share: 0.38 },
-		{ id: base + 3, title: 'Floor 1', description: 'Gallery of the first floor', traffic_type: 'passage', shop_ids: onFloor(1), hidden: false, entrance: false, share: 0.55 },
-		{ id: base + 4, title: 'Floor 2', description: 'Gallery of the second floor', traffic_type: 'passage', shop_ids: onFloor(2), hidden: false, entrance: false, share: 0.4 },
-		{ id: base + 5, title: 'Floor 3', description: 'Gallery of the third floor', traffic_type: 'passage', shop_ids: onFloor(3), hidden: false, entrance: false, share: 0.25 },
-		{ id: base + 9, title: 'Tenant offices', description: 'Service zone of tenant offices', traffic_type: 'service', shop_ids: [], hidden: true, entrance: false, share: 0.03 },
+		{
+			id: base + 1,
+			title: 'Main entrance',
+			description: 'Counters over the main doors',
+			traffic_type: 'entrance',
+			shop_ids: [],
+			hidden: false,
+			entrance: true,
+			share: 0.62,
+		},
+		{
+			id: base + 2,
+			title: 'Parking entrance',
+			description: 'Counters at the parking lifts',
+			traffic_type: 'entrance',
+			shop_ids: [],
+			hidden: false,
+			entrance: true,
+			share: 0.38,
+		},
+		{
+			id: base + 3,
+			title: 'Floor 1',
+			description: 'Gallery of the first floor',
+			traffic_type: 'passage',
+			shop_ids: onFloor(1),
+			hidden: false,
+			entrance: false,
+			share: 0.55,
+		},
+		{
+			id: base + 4,
+			title: 'Floor 2',
+			description: 'Gallery of the second floor',
+			traffic_type: 'passage',
+			shop_ids: onFloor(2),
+			hidden: false,
+			entrance: false,
+			share: 0.4,
+		},
+		{
+			id: base + 5,
+			title: 'Floor 3',
+			description: 'Gallery of the third floor',
+			traffic_type: 'passage',
+			shop_ids: onFloor(3),
+			hidden: false,
+			entrance: false,
+			share: 0.25,
+		},
+		{
+			id: base + 9,
+			title: 'Tenant offices',
+			description: 'Service zone of tenant offices',
+			traffic_type: 'service',
+			shop_ids: [],
+			hidden: true,
+			entrance: false,
+			share: 0.03,
+		},
 	];
 }
 

@@ -26,9 +26,21 @@ export const ANOMALY_TYPES: AnomalyType[] = [
 	{ code: 1, title: 'Revenue drop', wholeDay: true, shop: true, magnitude: (u) => -(20 + 60 * u) },
 	{ code: 2, title: 'Revenue spike', wholeDay: true, shop: true, magnitude: (u) => 30 + 170 * u },
 	{ code: 3, title: 'No fiscal data', wholeDay: false, shop: true, magnitude: () => -100 },
-	{ code: 4, title: 'Average check deviation', wholeDay: true, shop: true, magnitude: (u) => (u < 0.5 ? -1 : 1) * (15 + 50 * u) },
+	{
+		code: 4,
+		title: 'Average check deviation',
+		wholeDay: true,
+		shop: true,
+		magnitude: (u) => (u < 0.5 ? -1 : 1) * (15 + 50 * u),
+	},
 	{ code: 5, title: 'Refund spike', wholeDay: true, shop: true, magnitude: (u) => 50 + 250 * u },
-	{ code: 6, title: 'Attendance drop', wholeDay: false, shop: false, magnitude: (u) => -(15 + 45 * u) },
+	{
+		code: 6,
+		title: 'Attendance drop',
+		wholeDay: false,
+		shop: false,
+		magnitude: (u) => -(15 + 45 * u),
+	},
 ];
 
 export interface AnomalyRecord {
@@ -62,7 +74,14 @@ export function levelOf(magnitude: number): 'high' | 'medium' | 'low' {
 }
 
 /** Builds one anomaly from a stream; `found` forces created_at (inserted records). */
-export function buildAnomaly(s: Stream, center: CenterFixture, day: number, id: string, found?: number, shopId?: string): AnomalyRecord {
+export function buildAnomaly(
+	s: Stream,
+	center: CenterFixture,
+	day: number,
+	id: string,
+	found?: number,
+	shopId?: string,
+): AnomalyRecord {
 	const shops = shopsOfCenter(center.id).filter((x) => !x.is_archived);
 	const wantShop = shopId !== undefined || s.chance(0, 0.85);
 	const candidates = ANOMALY_TYPES.filter((t) => t.shop === wantShop);
@@ -72,14 +91,29 @@ export function buildAnomaly(s: Stream, center: CenterFixture, day: number, id: 
 	let periodStart = dayStart;
 	let periodEnd = dayStart + DAY - 1000;
 	if (!type.wholeDay) {
-		periodStart = dayStart + Math.floor((8 + 6 * s.unit(3)) * H / 60_000) * 60_000;
-		periodEnd = periodStart + Math.floor((1 + 3 * s.unit(4)) * H / 60_000) * 60_000;
+		periodStart = dayStart + Math.floor(((8 + 6 * s.unit(3)) * H) / 60_000) * 60_000;
+		periodEnd = periodStart + Math.floor(((1 + 3 * s.unit(4)) * H) / 60_000) * 60_000;
 	}
 	let created = found;
 	if (created === undefined) {
 		const u = s.unit(5);
-		const lagDays = type.wholeDay ? (u < 0.5 ? 0 : u < 0.85 ? 1 : 2) : u < 0.35 ? 0 : u < 0.7 ? 1 : u < 0.9 ? 2 : 3;
-		created = periodEnd + lagDays * DAY + Math.floor((10 / 60 + (3 + 50 / 60) * s.unit(6)) * H / 1000) * 1000;
+		const lagDays = type.wholeDay
+			? u < 0.5
+				? 0
+				: u < 0.85
+					? 1
+					: 2
+			: u < 0.35
+				? 0
+				: u < 0.7
+					? 1
+					: u < 0.9
+						? 2
+						: 3;
+		created =
+			periodEnd +
+			lagDays * DAY +
+			Math.floor(((10 / 60 + (3 + 50 / 60) * s.unit(6)) * H) / 1000) * 1000;
 	}
 	const handled = s.chance(7, 0.7);
 	const handledAt = handled ? created + Math.floor((6 + 234 * s.unit(8)) * H) : null;
@@ -101,7 +135,10 @@ export function buildAnomaly(s: Stream, center: CenterFixture, day: number, id: 
 		periodEnd,
 		handledAt,
 		handledAs,
-		archivedAt: handledAt !== null && handledAs === 'completed' && s.chance(16, 0.5) ? handledAt + Math.floor((20 + 40 * s.unit(17)) * DAY) : null,
+		archivedAt:
+			handledAt !== null && handledAs === 'completed' && s.chance(16, 0.5)
+				? handledAt + Math.floor((20 + 40 * s.unit(17)) * DAY)
+				: null,
 	};
 }
 
@@ -174,7 +211,8 @@ export function selectAnomalies(
 ): AnomalyRecord[] {
 	const all: AnomalyRecord[] = [];
 	const last = Math.min(f.end, dayOfMs(center.time_zone, now));
-	for (let d = Math.max(f.start, DATA_START_IDX); d <= last; d++) all.push(...anomaliesOfDay(seed, center, d));
+	for (let d = Math.max(f.start, DATA_START_IDX); d <= last; d++)
+		all.push(...anomaliesOfDay(seed, center, d));
 	for (const a of inserted) if (a.day >= f.start && a.day <= f.end) all.push(a);
 	return all
 		.filter(

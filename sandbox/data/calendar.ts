@@ -11,7 +11,10 @@ export const DATA_START = '2024-01-01';
 export const DATA_START_IDX = dayIndex(DATA_START);
 
 export function dayIndex(date: string): number {
-	return Math.round(Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10))) / DAY_MS);
+	return Math.round(
+		Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10))) /
+			DAY_MS,
+	);
 }
 
 export function dateOfIndex(idx: number): string {

@@ -7,17 +7,43 @@
 import type { CenterFixture, ShopFixture } from '../types';
 import { turnoverSettingsOf } from '../catalogue/turnover-settings';
 import { dateOfIndex, dayStartMs } from './calendar';
-import { CORRECTION_TYPES, MAX_RECEIPT_LAG_MS, NDS_FIELDS, OP_INCOME, OP_REFUND, SALES_TYPES, vatOf, type RawReceipt } from './receipt-gen';
+import {
+	CORRECTION_TYPES,
+	MAX_RECEIPT_LAG_MS,
+	NDS_FIELDS,
+	OP_INCOME,
+	OP_REFUND,
+	SALES_TYPES,
+	vatOf,
+	type RawReceipt,
+} from './receipt-gen';
 import { receiptsOnDay } from './receipt-query';
 import type { DataStore } from './store';
 import { turnoverOf } from './turnover';
 
 /** The numeric fields of a daily row, in output order (after `date`, before `turnover`). */
 export const DAILY_FIELDS = [
-	'kkts_count', 'receipts_count', 'income_receipts_count', 'refund_receipts_count',
-	'income_sum', 'income_without_nds_sum', 'refund_sum', 'refund_without_nds_sum',
-	'cash_sum', 'ecash_sum', 'advanced_sum', 'full_prepayment_sum', 'partial_prepayment_sum', 'prepaid_sum', 'credit_sum', 'provision_sum',
-	'refund_cash_sum', 'refund_ecash_sum', 'refund_prepaid_sum', 'refund_credit_sum', 'refund_provision_sum',
+	'kkts_count',
+	'receipts_count',
+	'income_receipts_count',
+	'refund_receipts_count',
+	'income_sum',
+	'income_without_nds_sum',
+	'refund_sum',
+	'refund_without_nds_sum',
+	'cash_sum',
+	'ecash_sum',
+	'advanced_sum',
+	'full_prepayment_sum',
+	'partial_prepayment_sum',
+	'prepaid_sum',
+	'credit_sum',
+	'provision_sum',
+	'refund_cash_sum',
+	'refund_ecash_sum',
+	'refund_prepaid_sum',
+	'refund_credit_sum',
+	'refund_provision_sum',
 	...NDS_FIELDS,
 	...NDS_FIELDS.map((f) => `refund_${f}`),
 ] as const;
@@ -33,7 +59,12 @@ export type DayTotals = Record<DailyField, number> & {
 };
 
 function emptyTotals(): DayTotals {
-	const t = { correction_income_sum: 0, correction_income_without_nds_sum: 0, correction_refund_sum: 0, correction_refund_without_nds_sum: 0 } as DayTotals;
+	const t = {
+		correction_income_sum: 0,
+		correction_income_without_nds_sum: 0,
+		correction_refund_sum: 0,
+		correction_refund_without_nds_sum: 0,
+	} as DayTotals;
 	for (const f of DAILY_FIELDS) t[f] = 0;
 	return t;
 }
@@ -66,7 +97,13 @@ function addReceipt(t: DayTotals, r: RawReceipt): void {
 	t.receipts_count++;
 }
 
-function computeTotals(store: DataStore, shop: ShopFixture, zone: string, d: number, now: number): DayTotals {
+function computeTotals(
+	store: DataStore,
+	shop: ShopFixture,
+	zone: string,
+	d: number,
+	now: number,
+): DayTotals {
 	const t = emptyTotals();
 	const kkts = new Set<string>();
 	const sales = receiptsOnDay(store, { shop, zone, types: SALES_TYPES, now }, d);
@@ -89,8 +126,15 @@ function computeTotals(store: DataStore, shop: ShopFixture, zone: string, d: num
 }
 
 /** Totals of a shop's day at `now` (cached once the day can no longer change). */
-export function dayTotals(store: DataStore, shop: ShopFixture, zone: string, d: number, now: number): DayTotals {
-	const settled = dayStartMs(zone, d + 1) + MAX_RECEIPT_LAG_MS <= now && !store.hasInsertedReceipts(shop.id, d);
+export function dayTotals(
+	store: DataStore,
+	shop: ShopFixture,
+	zone: string,
+	d: number,
+	now: number,
+): DayTotals {
+	const settled =
+		dayStartMs(zone, d + 1) + MAX_RECEIPT_LAG_MS <= now && !store.hasInsertedReceipts(shop.id, d);
 	const key = `${shop.id}|${d}`;
 	if (settled) {
 		const hit = store.dayTotalsCache.get(key);
@@ -105,7 +149,13 @@ export function dayTotals(store: DataStore, shop: ShopFixture, zone: string, d: 
 }
 
 /** One row of the daily aggregates; `turnover` only for PRO centers. */
-export function dailyRow(store: DataStore, center: CenterFixture, shop: ShopFixture, d: number, now: number): Record<string, unknown> {
+export function dailyRow(
+	store: DataStore,
+	center: CenterFixture,
+	shop: ShopFixture,
+	d: number,
+	now: number,
+): Record<string, unknown> {
 	const t = dayTotals(store, shop, center.time_zone, d, now);
 	const row: Record<string, unknown> = { date: dateOfIndex(d) };
 	for (const f of DAILY_FIELDS) row[f] = t[f];

@@ -14,8 +14,13 @@ import type { DataStore } from './store';
 
 /** Daily fields that the monthly row sums. */
 export const MONTHLY_SUM_FIELDS = [
-	'receipts_count', 'income_receipts_count', 'refund_receipts_count',
-	'income_sum', 'income_without_nds_sum', 'refund_sum', 'refund_without_nds_sum',
+	'receipts_count',
+	'income_receipts_count',
+	'refund_receipts_count',
+	'income_sum',
+	'income_without_nds_sum',
+	'refund_sum',
+	'refund_without_nds_sum',
 ] as const;
 
 function round2(x: number): number {
@@ -27,13 +32,28 @@ function round2(x: number): number {
  * exactly as attendance with scope=shop reports them; 0 when the shop lies in no zone or the center has no
  * counting system.
  */
-function countedVisitors(seed: number, center: CenterFixture, shop: ShopFixture, intake: IntakeView, first: number, last: number, now: number): number {
+function countedVisitors(
+	seed: number,
+	center: CenterFixture,
+	shop: ShopFixture,
+	intake: IntakeView,
+	first: number,
+	last: number,
+	now: number,
+): number {
 	const zone = visibleZonesOf(center).find((z) => !z.entrance && z.shop_ids.includes(shop.id));
 	if (!zone) return 0;
 	const submitted = (intake as Partial<IntakeStore>).submittedAttendance?.bind(intake);
-	const model = new AttendanceModel(seed, center, zonesOf(center), new Date(now), (z, date) => submitted?.(center.id, z, date));
+	const model = new AttendanceModel(seed, center, zonesOf(center), new Date(now), (z, date) =>
+		submitted?.(center.id, z, date),
+	);
 	let sum = 0;
-	for (let d = first; d <= last; d++) sum += model.day({ kind: 'zone', zone }, DateTime.fromISO(dateOfIndex(d), { zone: center.time_zone }))?.in ?? 0;
+	for (let d = first; d <= last; d++)
+		sum +=
+			model.day(
+				{ kind: 'zone', zone },
+				DateTime.fromISO(dateOfIndex(d), { zone: center.time_zone }),
+			)?.in ?? 0;
 	return sum;
 }
 
@@ -67,14 +87,21 @@ export function monthlyRows(
 			...sums,
 			manual_turnover: declared?.manual_turnover ?? 0,
 			is_manual: declared !== undefined,
-			visitors: declared && declared.manual_visitors_count > 0 ? declared.manual_visitors_count : countedVisitors(store.seed, center, shop, intake, m, end, now),
+			visitors:
+				declared && declared.manual_visitors_count > 0
+					? declared.manual_visitors_count
+					: countedVisitors(store.seed, center, shop, intake, m, end, now),
 			area_size: profile.area_size,
 			is_outdoor: profile.is_outdoor,
 		};
 		if (center.plan === 'pro') {
 			const revenue = declared ? declared.manual_turnover : sums.income_sum - sums.refund_sum;
-			const rent = profile.monthlyRent === null ? 0 : Math.round((profile.monthlyRent * (end - m + 1)) / (last - m + 1));
-			row.average_check_sum = sums.income_receipts_count > 0 ? round2(sums.income_sum / sums.income_receipts_count) : 0;
+			const rent =
+				profile.monthlyRent === null
+					? 0
+					: Math.round((profile.monthlyRent * (end - m + 1)) / (last - m + 1));
+			row.average_check_sum =
+				sums.income_receipts_count > 0 ? round2(sums.income_sum / sums.income_receipts_count) : 0;
 			row.revenue_per_area = profile.area_size > 0 ? round2(revenue / profile.area_size) : 0;
 			row.ocr = rent > 0 && revenue > 0 ? round2((rent / revenue) * 100) : 0;
 		}

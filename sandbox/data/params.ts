@@ -2,7 +2,13 @@
  * Request rules the data handlers share (on top of rules.ts): required dates and date pairs as day
  * indexes, the freshest-date rule, plan periods, enumerations. (The shop of the path: directory.ts shopOfPath.)
  */
-import { ApiError, validationError, type CenterFixture, type QueryValues, type RequestContext } from '../types';
+import {
+	ApiError,
+	validationError,
+	type CenterFixture,
+	type QueryValues,
+	type RequestContext,
+} from '../types';
 import { freshestDate, list, optionalDate, planRequired, scalar } from '../rules';
 import { dateOfIndex, indexOfDateTime } from './calendar';
 
@@ -22,13 +28,21 @@ export function requiredDay(query: QueryValues, field: string, zone: string): nu
 }
 
 /** A start/end pair as inclusive day indexes: undefined when both are absent; half a pair is a 422. */
-export function datePair(query: QueryValues, startField: string, endField: string, zone: string): [number, number] | undefined {
+export function datePair(
+	query: QueryValues,
+	startField: string,
+	endField: string,
+	zone: string,
+): [number, number] | undefined {
 	const start = optionalDay(query, startField, zone);
 	const end = optionalDay(query, endField, zone);
 	if (start === undefined && end === undefined) return undefined;
-	if (start === undefined) throw validationError(startField, `${startField} is required together with ${endField}.`);
-	if (end === undefined) throw validationError(endField, `${endField} is required together with ${startField}.`);
-	if (end < start) throw validationError(endField, `${endField} must not be earlier than ${startField}.`);
+	if (start === undefined)
+		throw validationError(startField, `${startField} is required together with ${endField}.`);
+	if (end === undefined)
+		throw validationError(endField, `${endField} is required together with ${startField}.`);
+	if (end < start)
+		throw validationError(endField, `${endField} must not be earlier than ${startField}.`);
 	return [start, end];
 }
 
@@ -39,37 +53,65 @@ export function datePair(query: QueryValues, startField: string, endField: strin
 export function checkFreshness(ctx: RequestContext, day: number, field: string): void {
 	const freshest = indexOfDateTime(freshestDate(ctx.center, ctx.now));
 	if (day > freshest) {
-		throw new ApiError(422, 'validation_error', `${field} must not be later than ${dateOfIndex(freshest)} on this plan.`, {
-			field,
-			fields: [field],
-			freshest_date: dateOfIndex(freshest),
-		});
+		throw new ApiError(
+			422,
+			'validation_error',
+			`${field} must not be later than ${dateOfIndex(freshest)} on this plan.`,
+			{
+				field,
+				fields: [field],
+				freshest_date: dateOfIndex(freshest),
+			},
+		);
 	}
 }
 
 /** A period longer than allowed: 422 validation_error with details.max_days (or max_months). */
-export function checkPeriod(length: number, max: number, unit: 'days' | 'months', field: string): void {
+export function checkPeriod(
+	length: number,
+	max: number,
+	unit: 'days' | 'months',
+	field: string,
+): void {
 	if (length <= max) return;
-	throw new ApiError(422, 'validation_error', `The period must not exceed ${max} ${unit} on this plan.`, {
-		field,
-		fields: [field],
-		[unit === 'days' ? 'max_days' : 'max_months']: max,
-	});
+	throw new ApiError(
+		422,
+		'validation_error',
+		`The period must not exceed ${max} ${unit} on this plan.`,
+		{
+			field,
+			fields: [field],
+			[unit === 'days' ? 'max_days' : 'max_months']: max,
+		},
+	);
 }
 
 /** An optional single value from a fixed set; anything else is a 422. */
-export function enumParam(query: QueryValues, field: string, allowed: readonly string[]): string | undefined {
+export function enumParam(
+	query: QueryValues,
+	field: string,
+	allowed: readonly string[],
+): string | undefined {
 	const v = scalar(query, field);
 	if (v === undefined || v === '') return undefined;
-	if (!allowed.includes(v)) throw validationError(field, `${field} must be one of ${allowed.join(', ')}.`);
+	if (!allowed.includes(v))
+		throw validationError(field, `${field} must be one of ${allowed.join(', ')}.`);
 	return v;
 }
 
 /** An optional list (repeated key, key[] or comma list) whose every item is from a fixed set. */
-export function enumList(query: QueryValues, field: string, allowed: readonly string[]): string[] | undefined {
+export function enumList(
+	query: QueryValues,
+	field: string,
+	allowed: readonly string[],
+): string[] | undefined {
 	const values = list(query, field);
 	if (values === undefined || values.length === 0) return undefined;
 	const bad = values.find((v) => !allowed.includes(v));
-	if (bad !== undefined) throw validationError(field, `Unknown value ${bad} in ${field}; allowed: ${allowed.join(', ')}.`);
+	if (bad !== undefined)
+		throw validationError(
+			field,
+			`Unknown value ${bad} in ${field}; allowed: ${allowed.join(', ')}.`,
+		);
 	return values;
 }

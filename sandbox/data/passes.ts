@@ -6,7 +6,14 @@
 import type { CenterFixture } from '../types';
 import { Stream } from './prng';
 import { dayStartMs, DATA_START_IDX, isoAt } from './calendar';
-import { PASS_TAGS, STAFF_PEOPLE, TENANT_PEOPLE, VEHICLE_BRANDS, WORK_PERIODS, type Person } from './portal-catalog';
+import {
+	PASS_TAGS,
+	STAFF_PEOPLE,
+	TENANT_PEOPLE,
+	VEHICLE_BRANDS,
+	WORK_PERIODS,
+	type Person,
+} from './portal-catalog';
 import type { TicketRecord, TicketState } from './tickets';
 
 const MIN = 60_000;
@@ -40,16 +47,31 @@ function plate(s: Stream, n: number): string {
 	return `${l(0)}${String(100 + Math.floor(899 * s.unit(n + 1)))}${l(2)}${l(3)}${66 + Math.floor(s.unit(n + 4) * 3) * 30}`;
 }
 
-function details(s: Stream, passType: 'vehicle' | 'person', n: number): Pick<PassRecord, 'vehicle' | 'person' | 'tags'> {
+function details(
+	s: Stream,
+	passType: 'vehicle' | 'person',
+	n: number,
+): Pick<PassRecord, 'vehicle' | 'person' | 'tags'> {
 	const person = TENANT_PEOPLE[Math.floor(s.unit(n) * TENANT_PEOPLE.length)];
 	const tags = PASS_TAGS.filter((_, k) => s.chance(n + 10 + k, 0.2));
 	return passType === 'vehicle'
 		? {
-				vehicle: { plate_number: plate(s, n + 1), brand: s.pick(n + 6, VEHICLE_BRANDS), vehicle_type: s.pick(n + 7, ['car', 'van', 'truck']) },
+				vehicle: {
+					plate_number: plate(s, n + 1),
+					brand: s.pick(n + 6, VEHICLE_BRANDS),
+					vehicle_type: s.pick(n + 7, ['car', 'van', 'truck']),
+				},
 				person: null,
 				tags,
 			}
-		: { vehicle: null, person: { full_name: person.name, company: `Contractor ${1 + Math.floor(s.unit(n + 8) * 9)}` }, tags };
+		: {
+				vehicle: null,
+				person: {
+					full_name: person.name,
+					company: `Contractor ${1 + Math.floor(s.unit(n + 8) * 9)}`,
+				},
+				tags,
+			};
 }
 
 /** Passes of one ticket (none for ticket types without passes). */
@@ -64,7 +86,7 @@ export function passesOfTicket(seed: number, tk: TicketRecord): PassRecord[] {
 			centerId: tk.centerId,
 			ticketUid: tk.uid,
 			ticket: tk,
-			created: tk.created + Math.floor((1 + 9 * s.unit(1)) * MIN / 1000) * 1000,
+			created: tk.created + Math.floor(((1 + 9 * s.unit(1)) * MIN) / 1000) * 1000,
 			validFrom: tk.begin,
 			validTo: permanent ? tk.begin + 365 * DAY : tk.end,
 			permanent,
@@ -79,9 +101,20 @@ export function passesOfTicket(seed: number, tk: TicketRecord): PassRecord[] {
 }
 
 /** Builds a standalone pass created by staff at `created`. */
-export function buildStandalonePass(s: Stream, center: CenterFixture, id: number, created: number, validFrom?: number, ticket?: TicketRecord): PassRecord {
+export function buildStandalonePass(
+	s: Stream,
+	center: CenterFixture,
+	id: number,
+	created: number,
+	validFrom?: number,
+	ticket?: TicketRecord,
+): PassRecord {
 	const inAdvance = s.chance(0, 0.3);
-	const from = validFrom ?? (inAdvance ? created + Math.floor((2 + 19 * s.unit(1)) * DAY) : created + Math.floor(2 * s.unit(1) * H));
+	const from =
+		validFrom ??
+		(inAdvance
+			? created + Math.floor((2 + 19 * s.unit(1)) * DAY)
+			: created + Math.floor(2 * s.unit(1) * H));
 	const passType = s.chance(2, 0.5) ? 'vehicle' : 'person';
 	return {
 		id,
@@ -101,15 +134,26 @@ export function buildStandalonePass(s: Stream, center: CenterFixture, id: number
 }
 
 /** Standalone passes created on a day (center zone). */
-export function standalonePassesOfDay(seed: number, center: CenterFixture, day: number): PassRecord[] {
+export function standalonePassesOfDay(
+	seed: number,
+	center: CenterFixture,
+	day: number,
+): PassRecord[] {
 	if (day < DATA_START_IDX) return [];
 	const count = Math.floor(new Stream(seed, 'pass-count', center.id, day).unit(0) * 1.6);
 	const start = dayStartMs(center.time_zone, day);
 	const out: PassRecord[] = [];
 	for (let i = 0; i < count; i++) {
 		const s = new Stream(seed, 'standalone-pass', center.id, day, i);
-		const created = start + Math.floor((9 + 10 * s.unit(20)) * H / 1000) * 1000;
-		out.push(buildStandalonePass(s, center, Number(`${center.id}8${String(day - DATA_START_IDX).padStart(5, '0')}${i}`), created));
+		const created = start + Math.floor(((9 + 10 * s.unit(20)) * H) / 1000) * 1000;
+		out.push(
+			buildStandalonePass(
+				s,
+				center,
+				Number(`${center.id}8${String(day - DATA_START_IDX).padStart(5, '0')}${i}`),
+				created,
+			),
+		);
 	}
 	return out;
 }
@@ -119,7 +163,14 @@ export function passStatus(p: PassRecord, t: number, ticketState: TicketState | 
 	let status = 'approved';
 	if (ticketState) {
 		const s = ticketState.status;
-		status = s === 'new_request' || s === 'in_progress' ? 'pending' : s === 'rejected' ? 'rejected' : s === 'revoked' ? 'cancelled' : 'approved';
+		status =
+			s === 'new_request' || s === 'in_progress'
+				? 'pending'
+				: s === 'rejected'
+					? 'rejected'
+					: s === 'revoked'
+						? 'cancelled'
+						: 'approved';
 	} else if (p.cancelledAt !== null && t >= p.cancelledAt) {
 		status = 'cancelled';
 	}

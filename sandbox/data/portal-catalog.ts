@@ -33,69 +33,126 @@ export interface TicketTypeDef {
 
 export const TICKET_TYPES: TicketTypeDef[] = [
 	{
-		id: 1, title: 'Vehicle entry', analytics_key: 'vehicle_entry',
+		id: 1,
+		title: 'Vehicle entry',
+		analytics_key: 'vehicle_entry',
 		child: { id: 11, title: 'Goods unloading', analytics_key: 'unloading' },
-		passType: 'vehicle', validity: true, maxHours: 72,
+		passType: 'vehicle',
+		validity: true,
+		maxHours: 72,
 		parameters: [
-			{ id: 101, title: 'Vehicle size', analytics_key: 'vehicle_size', options: [
-				{ id: 1011, title: 'Passenger car', analytics_key: 'car' },
-				{ id: 1012, title: 'Van', analytics_key: 'van' },
-				{ id: 1013, title: 'Truck up to 3.5 t', analytics_key: 'truck' },
-			] },
-			{ id: 102, title: 'Loading dock', analytics_key: null, options: [
-				{ id: 1021, title: 'Dock A', analytics_key: null },
-				{ id: 1022, title: 'Dock B', analytics_key: null },
-			] },
+			{
+				id: 101,
+				title: 'Vehicle size',
+				analytics_key: 'vehicle_size',
+				options: [
+					{ id: 1011, title: 'Passenger car', analytics_key: 'car' },
+					{ id: 1012, title: 'Van', analytics_key: 'van' },
+					{ id: 1013, title: 'Truck up to 3.5 t', analytics_key: 'truck' },
+				],
+			},
+			{
+				id: 102,
+				title: 'Loading dock',
+				analytics_key: null,
+				options: [
+					{ id: 1021, title: 'Dock A', analytics_key: null },
+					{ id: 1022, title: 'Dock B', analytics_key: null },
+				],
+			},
 		],
 		text: 'Please let our delivery vehicle in to the loading area.',
 	},
 	{
-		id: 2, title: 'Contractor works', analytics_key: 'contractor_works',
+		id: 2,
+		title: 'Contractor works',
+		analytics_key: 'contractor_works',
 		child: { id: 21, title: 'Night works', analytics_key: null },
-		passType: 'person', validity: true, maxHours: 14 * 24,
+		passType: 'person',
+		validity: true,
+		maxHours: 14 * 24,
 		parameters: [
-			{ id: 103, title: 'Kind of works', analytics_key: 'works_kind', options: [
-				{ id: 1031, title: 'Electrical', analytics_key: 'electrical' },
-				{ id: 1032, title: 'Finishing', analytics_key: 'finishing' },
-				{ id: 1033, title: 'Ventilation', analytics_key: 'ventilation' },
-			] },
-			{ id: 104, title: 'Hot works', analytics_key: 'hot_works', options: [{ id: 1041, title: 'Yes', analytics_key: 'yes' }] },
+			{
+				id: 103,
+				title: 'Kind of works',
+				analytics_key: 'works_kind',
+				options: [
+					{ id: 1031, title: 'Electrical', analytics_key: 'electrical' },
+					{ id: 1032, title: 'Finishing', analytics_key: 'finishing' },
+					{ id: 1033, title: 'Ventilation', analytics_key: 'ventilation' },
+				],
+			},
+			{
+				id: 104,
+				title: 'Hot works',
+				analytics_key: 'hot_works',
+				options: [{ id: 1041, title: 'Yes', analytics_key: 'yes' }],
+			},
 		],
 		text: 'Contractor team will carry out works in the unit.',
 	},
 	{
-		id: 3, title: 'Goods import and export', analytics_key: 'goods_movement', child: null,
-		passType: 'vehicle', validity: true, maxHours: 48,
+		id: 3,
+		title: 'Goods import and export',
+		analytics_key: 'goods_movement',
+		child: null,
+		passType: 'vehicle',
+		validity: true,
+		maxHours: 48,
 		parameters: [
-			{ id: 105, title: 'Cargo', analytics_key: 'cargo', options: [
-				{ id: 1051, title: 'Goods', analytics_key: 'goods' },
-				{ id: 1052, title: 'Equipment', analytics_key: 'equipment' },
-				{ id: 1053, title: 'Waste', analytics_key: null },
-			] },
+			{
+				id: 105,
+				title: 'Cargo',
+				analytics_key: 'cargo',
+				options: [
+					{ id: 1051, title: 'Goods', analytics_key: 'goods' },
+					{ id: 1052, title: 'Equipment', analytics_key: 'equipment' },
+					{ id: 1053, title: 'Waste', analytics_key: null },
+				],
+			},
 		],
 		text: 'Removal of equipment and goods through the service entrance.',
 	},
 	{
-		id: 4, title: 'Repair request', analytics_key: null, child: null,
-		passType: null, validity: false, maxHours: 0,
+		id: 4,
+		title: 'Repair request',
+		analytics_key: null,
+		child: null,
+		passType: null,
+		validity: false,
+		maxHours: 0,
 		parameters: [
-			{ id: 106, title: 'Urgency', analytics_key: 'urgency', options: [
-				{ id: 1061, title: 'Normal', analytics_key: 'normal' },
-				{ id: 1062, title: 'Urgent', analytics_key: 'urgent' },
-			] },
+			{
+				id: 106,
+				title: 'Urgency',
+				analytics_key: 'urgency',
+				options: [
+					{ id: 1061, title: 'Normal', analytics_key: 'normal' },
+					{ id: 1062, title: 'Urgent', analytics_key: 'urgent' },
+				],
+			},
 		],
 		text: 'The air conditioner in the unit does not work.',
 	},
 	{
-		id: 5, title: 'Advertising placement', analytics_key: 'advertising',
+		id: 5,
+		title: 'Advertising placement',
+		analytics_key: 'advertising',
 		child: { id: 51, title: 'Banner in the gallery', analytics_key: 'banner' },
-		passType: null, validity: true, maxHours: 30 * 24,
+		passType: null,
+		validity: true,
+		maxHours: 30 * 24,
 		parameters: [
-			{ id: 107, title: 'Placement', analytics_key: 'placement', options: [
-				{ id: 1071, title: 'Gallery', analytics_key: 'gallery' },
-				{ id: 1072, title: 'Atrium', analytics_key: 'atrium' },
-				{ id: 1073, title: 'Facade', analytics_key: null },
-			] },
+			{
+				id: 107,
+				title: 'Placement',
+				analytics_key: 'placement',
+				options: [
+					{ id: 1071, title: 'Gallery', analytics_key: 'gallery' },
+					{ id: 1072, title: 'Atrium', analytics_key: 'atrium' },
+					{ id: 1073, title: 'Facade', analytics_key: null },
+				],
+			},
 		],
 		text: 'We would like to place a promotional banner.',
 	},
@@ -111,8 +168,30 @@ export interface Person {
 	phone: string;
 }
 
-const FIRST = ['Anna', 'Ivan', 'Olga', 'Pavel', 'Maria', 'Sergey', 'Elena', 'Dmitry', 'Irina', 'Alexey'];
-const LAST = ['Petrova', 'Smirnov', 'Ivanova', 'Kuznetsov', 'Popova', 'Sokolov', 'Lebedeva', 'Kozlov', 'Novikova', 'Morozov'];
+const FIRST = [
+	'Anna',
+	'Ivan',
+	'Olga',
+	'Pavel',
+	'Maria',
+	'Sergey',
+	'Elena',
+	'Dmitry',
+	'Irina',
+	'Alexey',
+];
+const LAST = [
+	'Petrova',
+	'Smirnov',
+	'Ivanova',
+	'Kuznetsov',
+	'Popova',
+	'Sokolov',
+	'Lebedeva',
+	'Kozlov',
+	'Novikova',
+	'Morozov',
+];
 
 function person(n: number, staff: boolean): Person {
 	const name = `${FIRST[n % FIRST.length]} ${LAST[(n * 3) % LAST.length]}`;
@@ -137,7 +216,14 @@ export const PASS_TAGS = [
 ];
 
 export const PASS_STATUSES = ['pending', 'approved', 'rejected', 'cancelled', 'expired'] as const;
-export const TICKET_STATUSES = ['new_request', 'in_progress', 'agreed', 'agreed_with_conditions', 'revoked', 'rejected'] as const;
+export const TICKET_STATUSES = [
+	'new_request',
+	'in_progress',
+	'agreed',
+	'agreed_with_conditions',
+	'revoked',
+	'rejected',
+] as const;
 export type TicketStatus = (typeof TICKET_STATUSES)[number];
 /** Statuses that are a decision of the center: resolution_created_at is set. */
 export const DECIDED_STATUSES: readonly string[] = ['agreed', 'agreed_with_conditions', 'rejected'];
@@ -150,4 +236,10 @@ export const CONDITIONS = [
 	'Security: vehicle must leave the dock within 30 minutes.',
 ];
 
-export const VEHICLE_BRANDS = ['GAZelle Next', 'Ford Transit', 'Mercedes Sprinter', 'Hyundai Porter', 'Lada Largus'];
+export const VEHICLE_BRANDS = [
+	'GAZelle Next',
+	'Ford Transit',
+	'Mercedes Sprinter',
+	'Hyundai Porter',
+	'Lada Largus',
+];

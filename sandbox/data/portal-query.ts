@@ -4,8 +4,20 @@
  */
 import type { CenterFixture } from '../types';
 import { dayOfMs, dayStartMs, DATA_START_IDX } from './calendar';
-import { comparePasses, passesOfTicket, passStatus, standalonePassesOfDay, type PassRecord } from './passes';
-import { compareTickets, ticketsOfDay, ticketState, type TicketRecord, type TicketState } from './tickets';
+import {
+	comparePasses,
+	passesOfTicket,
+	passStatus,
+	standalonePassesOfDay,
+	type PassRecord,
+} from './passes';
+import {
+	compareTickets,
+	ticketsOfDay,
+	ticketState,
+	type TicketRecord,
+	type TicketState,
+} from './tickets';
 import type { DataStore } from './store';
 
 export interface PortalFilter {
@@ -20,12 +32,21 @@ export interface PortalFilter {
 
 function dayRange(center: CenterFixture, f: PortalFilter, now: number): [number, number] {
 	const today = dayOfMs(center.time_zone, now);
-	return f.created ? [Math.max(DATA_START_IDX, f.created[0]), Math.min(today, f.created[1])] : [DATA_START_IDX, today];
+	return f.created
+		? [Math.max(DATA_START_IDX, f.created[0]), Math.min(today, f.created[1])]
+		: [DATA_START_IDX, today];
 }
 
-function overlaps(center: CenterFixture, from: number | null, to: number | null, days: [number, number]): boolean {
+function overlaps(
+	center: CenterFixture,
+	from: number | null,
+	to: number | null,
+	days: [number, number],
+): boolean {
 	if (from === null || to === null) return false;
-	return from < dayStartMs(center.time_zone, days[1] + 1) && to >= dayStartMs(center.time_zone, days[0]);
+	return (
+		from < dayStartMs(center.time_zone, days[1] + 1) && to >= dayStartMs(center.time_zone, days[0])
+	);
 }
 
 function generatedTickets(store: DataStore, center: CenterFixture, d: number): TicketRecord[] {
@@ -33,7 +54,11 @@ function generatedTickets(store: DataStore, center: CenterFixture, d: number): T
 }
 
 /** Tickets created on the days of the range (generated and inserted), visible or not. */
-function ticketsIn(store: DataStore, center: CenterFixture, [from, to]: [number, number]): TicketRecord[] {
+function ticketsIn(
+	store: DataStore,
+	center: CenterFixture,
+	[from, to]: [number, number],
+): TicketRecord[] {
 	const out: TicketRecord[] = [];
 	for (let d = from; d <= to; d++) out.push(...generatedTickets(store, center, d));
 	for (const tk of store.insertedTickets(center.id)) {
@@ -52,7 +77,12 @@ export interface SelectedTicket {
 	state: TicketState;
 }
 
-export function selectTickets(store: DataStore, center: CenterFixture, f: PortalFilter, now: number): SelectedTicket[] {
+export function selectTickets(
+	store: DataStore,
+	center: CenterFixture,
+	f: PortalFilter,
+	now: number,
+): SelectedTicket[] {
 	const uids = f.uids ? new Set(f.uids) : undefined;
 	return ticketsIn(store, center, dayRange(center, f, now))
 		.filter((tk) => tk.created <= now)
@@ -98,18 +128,30 @@ export function hasPasses(store: DataStore, tk: TicketRecord, now: number): bool
 	return store.insertedPasses(tk.centerId).some((p) => p.ticketUid === tk.uid && p.created <= now);
 }
 
-export function selectPasses(store: DataStore, center: CenterFixture, f: PortalFilter, now: number): SelectedPass[] {
+export function selectPasses(
+	store: DataStore,
+	center: CenterFixture,
+	f: PortalFilter,
+	now: number,
+): SelectedPass[] {
 	let ticketUids: Set<string> | undefined;
 	if (f.uids) {
 		const wanted = new Set(f.uids);
-		ticketUids = new Set(selectTickets(store, center, {}, now).filter((x) => wanted.has(x.ticket.uid)).map((x) => x.ticket.uid));
+		ticketUids = new Set(
+			selectTickets(store, center, {}, now)
+				.filter((x) => wanted.has(x.ticket.uid))
+				.map((x) => x.ticket.uid),
+		);
 	}
 	return passesIn(store, center, dayRange(center, f, now))
 		.filter((p) => p.created <= now)
 		.filter((p) => !f.created || inDays(center, p.created, f.created))
 		.filter((p) => !f.active || overlaps(center, p.validFrom, p.validTo, f.active))
 		.filter((p) => !ticketUids || ticketUids.has(p.ticketUid))
-		.map((p) => ({ pass: p, status: passStatus(p, now, p.ticket ? stateAt(store, p.ticket, now) : null) }))
+		.map((p) => ({
+			pass: p,
+			status: passStatus(p, now, p.ticket ? stateAt(store, p.ticket, now) : null),
+		}))
 		.filter((x) => !f.statuses || f.statuses.includes(x.status))
 		.sort((a, b) => comparePasses(a.pass, b.pass));
 }

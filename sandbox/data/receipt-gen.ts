@@ -4,12 +4,32 @@
  */
 import type { ShopFixture } from '../types';
 import { Stream } from './prng';
-import { compactDate, dateOfIndex, dayIndex, dayStartMs, DATA_START_IDX, weekday } from './calendar';
+import {
+	compactDate,
+	dateOfIndex,
+	dayIndex,
+	dayStartMs,
+	DATA_START_IDX,
+	weekday,
+} from './calendar';
 import type { KktIdentity } from '../catalogue/kkts';
-import { kktsOnDay, shiftNumber, shopProfile, type KktProfile, type ShopProfile, type VatRegime } from './shop-profile';
+import {
+	kktsOnDay,
+	shiftNumber,
+	shopProfile,
+	type KktProfile,
+	type ShopProfile,
+	type VatRegime,
+} from './shop-profile';
 
 /** Known document types; the first three are the default sales types of the export and of the aggregates. */
-export const DOCUMENT_TYPES = ['receipt', 'delivery', 'form_of_strict_accountability', 'correction', 'bso_correction'] as const;
+export const DOCUMENT_TYPES = [
+	'receipt',
+	'delivery',
+	'form_of_strict_accountability',
+	'correction',
+	'bso_correction',
+] as const;
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];
 export const SALES_TYPES = [0, 1, 2];
 export const CORRECTION_TYPES = [3, 4];
@@ -22,11 +42,29 @@ export const OP_REFUND = 2;
 
 /** The VAT fields of a receipt, in this order in RawReceipt.nds. */
 export const NDS_FIELDS = [
-	'nds_no_sum', 'nds_0_sum', 'nds_5_sum', 'nds_7_sum', 'nds_10_sum', 'nds_18_sum', 'nds_20_sum',
-	'nds_22_sum', 'nds_105_sum', 'nds_107_sum', 'nds_110_sum', 'nds_118_sum', 'nds_120_sum', 'nds_122_sum',
+	'nds_no_sum',
+	'nds_0_sum',
+	'nds_5_sum',
+	'nds_7_sum',
+	'nds_10_sum',
+	'nds_18_sum',
+	'nds_20_sum',
+	'nds_22_sum',
+	'nds_105_sum',
+	'nds_107_sum',
+	'nds_110_sum',
+	'nds_118_sum',
+	'nds_120_sum',
+	'nds_122_sum',
 ] as const;
 /** index of a rate's field, and of its calculated (prepayment) twin */
-const RATE_INDEX: Record<number, [number, number]> = { 5: [2, 8], 7: [3, 9], 10: [4, 10], 20: [6, 12], 22: [7, 13] };
+const RATE_INDEX: Record<number, [number, number]> = {
+	5: [2, 8],
+	7: [3, 9],
+	10: [4, 10],
+	20: [6, 12],
+	22: [7, 13],
+};
 
 /** received_datetime - created_datetime never exceeds this. */
 export const MAX_RECEIPT_LAG_MS = 12 * 3600 * 1000;
@@ -60,11 +98,19 @@ export interface RawReceipt {
 
 function isClosed(seed: number, shop: ShopFixture, profile: ShopProfile, dayIdx: number): boolean {
 	if (dateOfIndex(dayIdx).endsWith('-01-01')) return true;
-	return profile.closedShare > 0 && new Stream(seed, 'closed', shop.id, dayIdx).chance(0, profile.closedShare);
+	return (
+		profile.closedShare > 0 &&
+		new Stream(seed, 'closed', shop.id, dayIdx).chance(0, profile.closedShare)
+	);
 }
 
 /** Number of documents of one type a shop has on a day (before visibility: some may not be received yet). */
-export function dayTypeCount(seed: number, shop: ShopFixture, dayIdx: number, typeIdx: number): number {
+export function dayTypeCount(
+	seed: number,
+	shop: ShopFixture,
+	dayIdx: number,
+	typeIdx: number,
+): number {
 	if (shop.receiptsPerDay <= 0 || dayIdx < DATA_START_IDX) return 0;
 	const profile = shopProfile(seed, shop);
 	if (isClosed(seed, shop, profile, dayIdx)) return 0;
@@ -75,7 +121,12 @@ export function dayTypeCount(seed: number, shop: ShopFixture, dayIdx: number, ty
 	return floor(lambda + s.unit(1));
 }
 
-export function dayCount(seed: number, shop: ShopFixture, dayIdx: number, types: readonly number[]): number {
+export function dayCount(
+	seed: number,
+	shop: ShopFixture,
+	dayIdx: number,
+	types: readonly number[],
+): number {
 	let n = 0;
 	for (const t of types) n += dayTypeCount(seed, shop, dayIdx, t);
 	return n;
@@ -86,7 +137,12 @@ export function compareReceipts(a: RawReceipt, b: RawReceipt): number {
 }
 
 /** All generated documents (every type) created on the day, sorted by created then id. */
-export function generateDay(seed: number, shop: ShopFixture, zone: string, dayIdx: number): RawReceipt[] {
+export function generateDay(
+	seed: number,
+	shop: ShopFixture,
+	zone: string,
+	dayIdx: number,
+): RawReceipt[] {
 	const profile = shopProfile(seed, shop);
 	const out: RawReceipt[] = [];
 	const dayStart = dayStartMs(zone, dayIdx);
@@ -101,7 +157,9 @@ export function generateDay(seed: number, shop: ShopFixture, zone: string, dayId
 			const n = i * 64;
 			const created = dayStart + (profile.opensAt + floor(s.unit(n) * span)) * 1000;
 			const id = `${shop.id}-${tag}-${TYPE_LETTER[t]}${String(i + 1).padStart(5, '0')}`;
-			out.push(buildReceipt(s, n + 1, profile, kkts, dayIdx, t, created, created + lagMs(s, n + 1), id, i));
+			out.push(
+				buildReceipt(s, n + 1, profile, kkts, dayIdx, t, created, created + lagMs(s, n + 1), id, i),
+			);
 		}
 	}
 	return out.sort(compareReceipts);
@@ -133,14 +191,42 @@ export function buildReceipt(
 	ordinal: number,
 ): RawReceipt {
 	const isCorrection = typeIdx >= 3;
-	const op = isCorrection ? (s.chance(n + 2, 0.7) ? OP_INCOME : OP_REFUND) : s.chance(n + 2, 0.04) ? OP_REFUND : OP_INCOME;
+	const op = isCorrection
+		? s.chance(n + 2, 0.7)
+			? OP_INCOME
+			: OP_REFUND
+		: s.chance(n + 2, 0.04)
+			? OP_REFUND
+			: OP_INCOME;
 	const factor = typeIdx === 1 ? 1.8 : typeIdx === 2 ? 1.3 : 1;
-	let total = max(100, round(profile.avgCheck * factor * (op === OP_REFUND ? 0.8 : 1) * exp(0.55 * s.normal(n + 3) - 0.15)));
+	let total = max(
+		100,
+		round(
+			profile.avgCheck * factor * (op === OP_REFUND ? 0.8 : 1) * exp(0.55 * s.normal(n + 3) - 0.15),
+		),
+	);
 	if (s.chance(n + 5, 0.5)) total = max(100, round(total / 100) * 100);
 	const r: RawReceipt = {
-		id, type: typeIdx, created, received, kkt: kkts[0].identity, fdn: null, shift: null, shiftCheck: null, op, total,
-		cash: 0, ecash: 0, advanced: 0, fullPrep: 0, partialPrep: 0, prepaid: 0, credit: 0, provision: 0,
-		nds: new Array<number>(14).fill(0), items: null,
+		id,
+		type: typeIdx,
+		created,
+		received,
+		kkt: kkts[0].identity,
+		fdn: null,
+		shift: null,
+		shiftCheck: null,
+		op,
+		total,
+		cash: 0,
+		ecash: 0,
+		advanced: 0,
+		fullPrep: 0,
+		partialPrep: 0,
+		prepaid: 0,
+		credit: 0,
+		provision: 0,
+		nds: new Array<number>(14).fill(0),
+		items: null,
 	};
 	const kkt = kkts[floor(s.unit(n + 6) * kkts.length)];
 	r.kkt = kkt.identity;
@@ -173,7 +259,14 @@ export function buildReceipt(
 }
 
 /** Splits the total over VAT rates: nds_no / nds_0 hold the part itself, every other field the tax in it. */
-function splitVat(r: RawReceipt, regime: VatRegime, calculated: boolean, dayIdx: number, s: Stream, n: number): void {
+function splitVat(
+	r: RawReceipt,
+	regime: VatRegime,
+	calculated: boolean,
+	dayIdx: number,
+	s: Stream,
+	n: number,
+): void {
 	const general = dayIdx >= VAT22_FROM ? 22 : 20;
 	const parts: Array<[number, number]> = []; // [rate or -1 for "no VAT", gross part]
 	if (regime === 'simplified5' || regime === 'simplified7') {

@@ -33,7 +33,8 @@ function candidateDays(store: DataStore, w: ReceiptWindow): number[] {
 	const days = new Set<number>();
 	if (w.received) {
 		// the lag is below one day: a document received on day D was created on D or D-1
-		for (let d = Math.max(lo, w.received[0] - 1); d <= Math.min(hi, w.received[1]); d++) days.add(d);
+		for (let d = Math.max(lo, w.received[0] - 1); d <= Math.min(hi, w.received[1]); d++)
+			days.add(d);
 		// late-arriving (inserted) documents may be older
 		for (const d of store.insertedReceiptDays(w.shop.id)) if (d >= lo && d <= hi) days.add(d);
 	} else {
@@ -69,7 +70,12 @@ function countOnDay(store: DataStore, w: ReceiptWindow, d: number): number {
 }
 
 /** One page (offset, limit) of the window in export order, and the window's total. */
-export function receiptPage(store: DataStore, w: ReceiptWindow, offset: number, limit: number): { rows: RawReceipt[]; total: number } {
+export function receiptPage(
+	store: DataStore,
+	w: ReceiptWindow,
+	offset: number,
+	limit: number,
+): { rows: RawReceipt[]; total: number } {
 	const days = candidateDays(store, w);
 	const counts = days.map((d) => countOnDay(store, w, d));
 	const total = counts.reduce((a, b) => a + b, 0);
@@ -79,7 +85,12 @@ export function receiptPage(store: DataStore, w: ReceiptWindow, offset: number, 
 		const after = before + counts[i];
 		if (after > offset && counts[i] > 0) {
 			const dayRows = receiptsOnDay(store, w, days[i]);
-			rows.push(...dayRows.slice(Math.max(0, offset - before), Math.max(0, offset - before) + (limit - rows.length)));
+			rows.push(
+				...dayRows.slice(
+					Math.max(0, offset - before),
+					Math.max(0, offset - before) + (limit - rows.length),
+				),
+			);
 		}
 		before = after;
 	}
@@ -92,6 +103,10 @@ export function receiptCount(store: DataStore, w: ReceiptWindow): number {
 }
 
 /** Visits every matching document in export order, day by day (the truth; generates every day of the window). */
-export function forEachReceipt(store: DataStore, w: ReceiptWindow, visit: (r: RawReceipt) => void): void {
+export function forEachReceipt(
+	store: DataStore,
+	w: ReceiptWindow,
+	visit: (r: RawReceipt) => void,
+): void {
 	for (const d of candidateDays(store, w)) for (const r of receiptsOnDay(store, w, d)) visit(r);
 }

@@ -36,7 +36,6 @@ export interface ShopProfile {
 	monthlyRent: number | null;
 }
 
-
 const cache = new Map<string, ShopProfile>();
 
 export function shopProfile(seed: number, shop: ShopFixture): ShopProfile {

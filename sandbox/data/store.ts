@@ -77,7 +77,8 @@ export class DataStore {
 			rows = generateDay(this.seed, shop, zone, d);
 			const late = this.lateReceipts.get(shop.id)?.get(d);
 			if (late) rows = [...rows, ...late].sort(compareReceipts);
-			if (this.receiptDays.size >= RECEIPT_DAY_CACHE) this.receiptDays.delete(this.receiptDays.keys().next().value as string);
+			if (this.receiptDays.size >= RECEIPT_DAY_CACHE)
+				this.receiptDays.delete(this.receiptDays.keys().next().value as string);
 		}
 		this.receiptDays.set(key, rows);
 		return rows;
@@ -121,18 +122,24 @@ export class DataStore {
 	 *   Its passes (if its type has any) are inserted with it.
 	 * - pass: created now by staff; extra: ticket_uid (links it), valid_from (ISO; default now).
 	 */
-	insert(kind: InsertKind, centerId: string, count: number, now: Date, extra: Record<string, unknown> = {}): string[] {
+	insert(
+		kind: InsertKind,
+		centerId: string,
+		count: number,
+		now: Date,
+		extra: Record<string, unknown> = {},
+	): string[] {
 		const center = centerById(centerId);
 		if (!center) throw new ApiError(404, 'not_found', `No center ${centerId}.`, { field: 'sc_id' });
-		if (!Number.isInteger(count) || count < 1 || count > 10_000) throw validationError('count', 'count must be an integer from 1 to 10000.');
+		if (!Number.isInteger(count) || count < 1 || count > 10_000)
+			throw validationError('count', 'count must be an integer from 1 to 10000.');
 		const ids: string[] = [];
 		for (let i = 0; i < count; i++) {
 			this.seq++;
 			if (kind === 'receipt') {
 				const id = this.insertReceipt(center, now.getTime(), extra);
 				if (id) ids.push(id);
-			}
-			else if (kind === 'anomaly') ids.push(this.insertAnomaly(center, now.getTime(), extra));
+			} else if (kind === 'anomaly') ids.push(this.insertAnomaly(center, now.getTime(), extra));
 			else if (kind === 'ticket') ids.push(this.insertTicket(center, now.getTime(), extra));
 			else if (kind === 'pass') ids.push(this.insertPass(center, now.getTime(), extra));
 			else throw validationError('kind', 'kind must be one of ticket, pass, anomaly, receipt.');
@@ -140,37 +147,66 @@ export class DataStore {
 		return ids;
 	}
 
-	private shopFor(center: CenterFixture, extra: Record<string, unknown>, needReceipts: boolean): ShopFixture {
+	private shopFor(
+		center: CenterFixture,
+		extra: Record<string, unknown>,
+		needReceipts: boolean,
+	): ShopFixture {
 		if (typeof extra.shop_id === 'string') {
 			const shop = shopById(center.id, extra.shop_id);
-			if (!shop) throw new ApiError(404, 'not_found', `No shop ${extra.shop_id} in center ${center.id}.`, { field: 'shop_id' });
+			if (!shop)
+				throw new ApiError(404, 'not_found', `No shop ${extra.shop_id} in center ${center.id}.`, {
+					field: 'shop_id',
+				});
 			return shop;
 		}
-		const shops = shopsOfCenter(center.id).filter((s) => !s.is_archived && (!needReceipts || s.receiptsPerDay > 0));
+		const shops = shopsOfCenter(center.id).filter(
+			(s) => !s.is_archived && (!needReceipts || s.receiptsPerDay > 0),
+		);
 		return shops.reduce((a, b) => (b.receiptsPerDay > a.receiptsPerDay ? b : a));
 	}
 
-	private insertReceipt(center: CenterFixture, now: number, extra: Record<string, unknown>): string | undefined {
+	private insertReceipt(
+		center: CenterFixture,
+		now: number,
+		extra: Record<string, unknown>,
+	): string | undefined {
 		const shop = this.shopFor(center, extra, true);
 		const profile = shopProfile(this.seed, shop);
 		if (profile.kkts.length === 0) return undefined; // a shop without cash registers gets no documents
 		const zone = center.time_zone;
 		const s = new Stream(this.seed, 'late-receipt', shop.id, this.seq);
-		let created = now - Math.floor((1 + 46 * s.unit(0)) * H / 1000) * 1000;
+		let created = now - Math.floor(((1 + 46 * s.unit(0)) * H) / 1000) * 1000;
 		if (typeof extra.created_datetime === 'string') {
 			created = Date.parse(extra.created_datetime);
 		} else if (typeof extra.date === 'string') {
 			created = createdInDays(zone, extra.date, extra.date, s, now);
-		} else if (typeof extra.start_created_date === 'string' && typeof extra.end_created_date === 'string') {
+		} else if (
+			typeof extra.start_created_date === 'string' &&
+			typeof extra.end_created_date === 'string'
+		) {
 			created = createdInDays(zone, extra.start_created_date, extra.end_created_date, s, now);
 		}
-		if (Number.isNaN(created) || created > now) throw validationError('created_datetime', 'created_datetime must be a moment not later than now.');
+		if (Number.isNaN(created) || created > now)
+			throw validationError(
+				'created_datetime',
+				'created_datetime must be a moment not later than now.',
+			);
 		const d = dayOfMs(zone, created);
-		if (d < DATA_START_IDX) throw validationError('created_datetime', 'created_datetime must not be earlier than the data start.');
+		if (d < DATA_START_IDX)
+			throw validationError(
+				'created_datetime',
+				'created_datetime must not be earlier than the data start.',
+			);
 		const id = `${shop.id}-${compactDate(d)}-L${String(this.seq).padStart(5, '0')}`;
 		const r = buildReceipt(s, 1, profile, kktsOnDay(profile, d), d, 0, created, now, id, this.seq);
 		r.op = 1;
-		if (typeof extra.total_sum === 'number' && Number.isInteger(extra.total_sum) && extra.total_sum > 0) scaleReceipt(r, extra.total_sum);
+		if (
+			typeof extra.total_sum === 'number' &&
+			Number.isInteger(extra.total_sum) &&
+			extra.total_sum > 0
+		)
+			scaleReceipt(r, extra.total_sum);
 		let byDay = this.lateReceipts.get(shop.id);
 		if (!byDay) this.lateReceipts.set(shop.id, (byDay = new Map()));
 		byDay.set(d, [...(byDay.get(d) ?? []), r]);
@@ -179,26 +215,53 @@ export class DataStore {
 		return id;
 	}
 
-	private insertAnomaly(center: CenterFixture, now: number, extra: Record<string, unknown>): string {
-		if (center.plan !== 'pro') throw new ApiError(403, 'plan_required', 'Anomalies exist only for PRO centers.', { plan: center.plan });
-		if (extra.date !== undefined && (typeof extra.date !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(extra.date))) {
+	private insertAnomaly(
+		center: CenterFixture,
+		now: number,
+		extra: Record<string, unknown>,
+	): string {
+		if (center.plan !== 'pro')
+			throw new ApiError(403, 'plan_required', 'Anomalies exist only for PRO centers.', {
+				plan: center.plan,
+			});
+		if (
+			extra.date !== undefined &&
+			(typeof extra.date !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(extra.date))
+		) {
 			throw validationError('date', 'date must be a date in the form YYYY-MM-DD.');
 		}
-		const day = typeof extra.date === 'string' ? dayIndex(extra.date) : dayOfMs(center.time_zone, now);
-		const shopId = typeof extra.shop_id === 'string' ? this.shopFor(center, extra, false).id : undefined;
+		const day =
+			typeof extra.date === 'string' ? dayIndex(extra.date) : dayOfMs(center.time_zone, now);
+		const shopId =
+			typeof extra.shop_id === 'string' ? this.shopFor(center, extra, false).id : undefined;
 		const id = `an-${center.id}-${compactDate(day)}-n${String(this.seq).padStart(5, '0')}`;
-		const a = buildAnomaly(new Stream(this.seed, 'anomaly-ins', center.id, this.seq), center, day, id, now, shopId);
+		const a = buildAnomaly(
+			new Stream(this.seed, 'anomaly-ins', center.id, this.seq),
+			center,
+			day,
+			id,
+			now,
+			shopId,
+		);
 		this.push(this.anomalies, center.id, a);
 		return id;
 	}
 
 	private insertTicket(center: CenterFixture, now: number, extra: Record<string, unknown>): string {
-		const shopId = typeof extra.shop_id === 'string' ? this.shopFor(center, extra, false).id : undefined;
+		const shopId =
+			typeof extra.shop_id === 'string' ? this.shopFor(center, extra, false).id : undefined;
 		const uid = `${center.id}9${String(this.seq).padStart(5, '0')}`;
-		const tk = buildTicket(new Stream(this.seed, 'ticket-ins', center.id, this.seq), center, uid, Math.floor(now / 1000) * 1000, shopId);
+		const tk = buildTicket(
+			new Stream(this.seed, 'ticket-ins', center.id, this.seq),
+			center,
+			uid,
+			Math.floor(now / 1000) * 1000,
+			shopId,
+		);
 		this.push(this.tickets, center.id, tk);
 		for (const p of passesOfTicket(this.seed, tk)) this.push(this.passes, center.id, p);
-		if (typeof extra.status === 'string') this.setTicketStatus(center.id, uid, extra.status, new Date(now));
+		if (typeof extra.status === 'string')
+			this.setTicketStatus(center.id, uid, extra.status, new Date(now));
 		return uid;
 	}
 
@@ -208,9 +271,17 @@ export class DataStore {
 			ticket = this.findTicket(center, String(extra.ticket_uid), now);
 		}
 		const validFrom = typeof extra.valid_from === 'string' ? Date.parse(extra.valid_from) : now;
-		if (Number.isNaN(validFrom)) throw validationError('valid_from', 'valid_from must be an ISO 8601 moment.');
+		if (Number.isNaN(validFrom))
+			throw validationError('valid_from', 'valid_from must be an ISO 8601 moment.');
 		const id = Number(`${center.id}7${String(this.seq).padStart(5, '0')}0`);
-		const p = buildStandalonePass(new Stream(this.seed, 'pass-ins', center.id, this.seq), center, id, Math.floor(now / 1000) * 1000, validFrom, ticket);
+		const p = buildStandalonePass(
+			new Stream(this.seed, 'pass-ins', center.id, this.seq),
+			center,
+			id,
+			Math.floor(now / 1000) * 1000,
+			validFrom,
+			ticket,
+		);
 		p.cancelledAt = null;
 		this.push(this.passes, center.id, p);
 		return String(id);
@@ -222,7 +293,10 @@ export class DataStore {
 
 	private findTicket(center: CenterFixture, uid: string, now: number): TicketRecord {
 		const found = selectTickets(this, center, { uids: [uid] }, now)[0];
-		if (!found) throw new ApiError(404, 'not_found', `No ticket ${uid} in center ${center.id}.`, { field: 'ticket_uid' });
+		if (!found)
+			throw new ApiError(404, 'not_found', `No ticket ${uid} in center ${center.id}.`, {
+				field: 'ticket_uid',
+			});
 		return found.ticket;
 	}
 
@@ -234,11 +308,18 @@ export class DataStore {
 			throw validationError('status', `status must be one of ${TICKET_STATUSES.join(', ')}.`);
 		}
 		this.findTicket(center, ticketUid, now.getTime());
-		this.overrides.set(`${centerId}|${ticketUid}`, { status: status as TicketStatus, at: now.getTime() });
+		this.overrides.set(`${centerId}|${ticketUid}`, {
+			status: status as TicketStatus,
+			at: now.getTime(),
+		});
 	}
 
 	/** The true set of records the API would return for this selection when walked completely. */
-	truth(kind: 'receipts' | 'anomalies' | 'tickets' | 'passes' | 'daily', q: TruthQuery, now: Date): TruthSet {
+	truth(
+		kind: 'receipts' | 'anomalies' | 'tickets' | 'passes' | 'daily',
+		q: TruthQuery,
+		now: Date,
+	): TruthSet {
 		return computeTruth(this, kind, q, now);
 	}
 }
@@ -250,7 +331,7 @@ function createdInDays(zone: string, first: string, last: string, s: Stream, now
 	const to = Math.min(dayIndex(last), dayOfMs(zone, now));
 	if (to < from) return NaN;
 	const d = from + Math.floor(s.unit(2) * (to - from + 1));
-	return Math.min(now, dayStartMs(zone, d) + Math.floor((10 + 11 * s.unit(3)) * H / 1000) * 1000);
+	return Math.min(now, dayStartMs(zone, d) + Math.floor(((10 + 11 * s.unit(3)) * H) / 1000) * 1000);
 }
 
 /** Gives a receipt another total: one payment type carries it; settlement methods and VAT follow. */

@@ -9,8 +9,15 @@ import { shopsOfCenter } from '../fixtures';
 import { Stream } from './prng';
 import { dayStartMs, DATA_START_IDX, isoAt } from './calendar';
 import {
-	CONDITIONS, DECIDED_STATUSES, STAFF_PEOPLE, TENANT_PEOPLE, TICKET_TYPES, WORK_PERIODS,
-	type Person, type TicketStatus, type TicketTypeDef,
+	CONDITIONS,
+	DECIDED_STATUSES,
+	STAFF_PEOPLE,
+	TENANT_PEOPLE,
+	TICKET_TYPES,
+	WORK_PERIODS,
+	type Person,
+	type TicketStatus,
+	type TicketTypeDef,
 } from './portal-catalog';
 
 const MIN = 60_000;
@@ -51,19 +58,33 @@ export interface TicketOverride {
 }
 
 /** Builds a ticket created at `created` from a stream. */
-export function buildTicket(s: Stream, center: CenterFixture, uid: string, created: number, shopId?: string): TicketRecord {
+export function buildTicket(
+	s: Stream,
+	center: CenterFixture,
+	uid: string,
+	created: number,
+	shopId?: string,
+): TicketRecord {
 	const shops = shopsOfCenter(center.id).filter((x) => !x.is_archived);
 	const type = s.pick(0, TICKET_TYPES);
 	const withChild = type.child !== null && s.chance(1, 0.4);
-	const shop = shopId !== undefined ? (shops.find((x) => x.id === shopId) ?? null) : s.chance(2, 0.1) ? null : s.pick(3, shops);
+	const shop =
+		shopId !== undefined
+			? (shops.find((x) => x.id === shopId) ?? null)
+			: s.chance(2, 0.1)
+				? null
+				: s.pick(3, shops);
 	const roll = s.unit(4);
-	const author = roll < 0.05 ? null : roll < 0.15 ? s.pick(5, STAFF_PEOPLE) : s.pick(5, TENANT_PEOPLE);
+	const author =
+		roll < 0.05 ? null : roll < 0.15 ? s.pick(5, STAFF_PEOPLE) : s.pick(5, TENANT_PEOPLE);
 	let begin: number | null = null;
 	let end: number | null = null;
 	if (type.validity) {
 		const inAdvance = s.chance(6, 0.3);
 		const startDay = Math.floor(created / DAY) * DAY;
-		begin = inAdvance ? startDay + (3 + Math.floor(27 * s.unit(7))) * DAY + 6 * H : Math.ceil(created / H) * H + Math.floor(23 * s.unit(7)) * H;
+		begin = inAdvance
+			? startDay + (3 + Math.floor(27 * s.unit(7))) * DAY + 6 * H
+			: Math.ceil(created / H) * H + Math.floor(23 * s.unit(7)) * H;
 		end = begin + Math.max(1, Math.floor(type.maxHours * s.unit(8))) * H - 1000;
 	}
 	const history: StatusEvent[] = [{ status: 'new_request', at: created }];
@@ -77,16 +98,31 @@ export function buildTicket(s: Stream, center: CenterFixture, uid: string, creat
 		const u = s.unit(11);
 		if (u >= 0.03) {
 			const at = started + Math.floor((1 + 71 * s.unit(12)) * H);
-			const status: TicketStatus = u < 0.08 ? 'revoked' : u < 0.6 ? 'agreed' : u < 0.8 ? 'agreed_with_conditions' : 'rejected';
+			const status: TicketStatus =
+				u < 0.08 ? 'revoked' : u < 0.6 ? 'agreed' : u < 0.8 ? 'agreed_with_conditions' : 'rejected';
 			history.push({ status, at });
-			const conditions = status === 'agreed_with_conditions' ? 1 + Math.floor(3 * s.unit(13)) : s.chance(13, 0.3) ? 1 : 0;
+			const conditions =
+				status === 'agreed_with_conditions'
+					? 1 + Math.floor(3 * s.unit(13))
+					: s.chance(13, 0.3)
+						? 1
+						: 0;
 			for (let k = 0; k < conditions; k++) {
-				comments.push({ id: uidNum * 10 + k + 1, body: s.pick(20 + k, CONDITIONS), at: started + Math.floor((at - started) * ((k + 1) / (conditions + 1))) });
+				comments.push({
+					id: uidNum * 10 + k + 1,
+					body: s.pick(20 + k, CONDITIONS),
+					at: started + Math.floor((at - started) * ((k + 1) / (conditions + 1))),
+				});
 			}
 		}
 	}
 	const final = history[history.length - 1];
-	const archivedAt = history.length > 2 || final.status === 'revoked' ? (s.chance(14, 0.5) ? final.at + Math.floor((20 + 70 * s.unit(15)) * DAY) : null) : null;
+	const archivedAt =
+		history.length > 2 || final.status === 'revoked'
+			? s.chance(14, 0.5)
+				? final.at + Math.floor((20 + 70 * s.unit(15)) * DAY)
+				: null
+			: null;
 	return {
 		uid,
 		centerId: center.id,
@@ -98,7 +134,9 @@ export function buildTicket(s: Stream, center: CenterFixture, uid: string, creat
 		end,
 		shop,
 		author,
-		choices: type.parameters.map((p, k) => (s.chance(30 + k, 0.8) ? Math.floor(s.unit(40 + k) * p.options.length) : -1)),
+		choices: type.parameters.map((p, k) =>
+			s.chance(30 + k, 0.8) ? Math.floor(s.unit(40 + k) * p.options.length) : -1,
+		),
 		phone: `+7 9${String(10 + Math.floor(89 * s.unit(17)))} ${String(100 + Math.floor(899 * s.unit(18)))}-00-${String(10 + Math.floor(89 * s.unit(19)))}`,
 		escort: s.chance(24, 0.3),
 		comment: s.chance(25, 0.5) ? 'Please call the contact person on arrival.' : null,
@@ -117,8 +155,15 @@ export function ticketsOfDay(seed: number, center: CenterFixture, day: number): 
 	const out: TicketRecord[] = [];
 	for (let i = 0; i < count; i++) {
 		const s = new Stream(seed, 'ticket', center.id, day, i);
-		const created = start + Math.floor((8 + 13 * s.unit(50)) * H / 1000) * 1000;
-		out.push(buildTicket(s, center, `${center.id}${String(day - DATA_START_IDX).padStart(5, '0')}${i}`, created));
+		const created = start + Math.floor(((8 + 13 * s.unit(50)) * H) / 1000) * 1000;
+		out.push(
+			buildTicket(
+				s,
+				center,
+				`${center.id}${String(day - DATA_START_IDX).padStart(5, '0')}${i}`,
+				created,
+			),
+		);
 	}
 	return out;
 }
@@ -132,7 +177,11 @@ export interface TicketState {
 /** A ticket's state at moment `t` (its history, or the override from the override's moment on). */
 export function ticketState(tk: TicketRecord, t: number, override?: TicketOverride): TicketState {
 	if (override && t >= override.at) {
-		return { status: override.status, resolutionAt: DECIDED_STATUSES.includes(override.status) ? override.at : null, archived: false };
+		return {
+			status: override.status,
+			resolutionAt: DECIDED_STATUSES.includes(override.status) ? override.at : null,
+			archived: false,
+		};
 	}
 	let current = tk.history[0];
 	for (const e of tk.history) if (e.at <= t) current = e;
@@ -148,7 +197,13 @@ export function compareTickets(a: TicketRecord, b: TicketRecord): number {
 	return b.created - a.created || (a.uid < b.uid ? 1 : a.uid > b.uid ? -1 : 0);
 }
 
-export function ticketToApi(tk: TicketRecord, state: TicketState, zone: string, now: number, hasPasses: boolean): Record<string, unknown> {
+export function ticketToApi(
+	tk: TicketRecord,
+	state: TicketState,
+	zone: string,
+	now: number,
+	hasPasses: boolean,
+): Record<string, unknown> {
 	const type = tk.type;
 	return {
 		ticket_uid: tk.uid,
@@ -175,11 +230,25 @@ export function ticketToApi(tk: TicketRecord, state: TicketState, zone: string, 
 			values: tk.choices[k] >= 0 ? [{ ...p.options[tk.choices[k]] }] : [],
 		})),
 		sell_location: tk.shop ? { id: tk.shop.id, name: tk.shop.name } : null,
-		arendator: tk.shop?.renter ? { id: tk.shop.renter.id, legal_name: tk.shop.renter.legal_name, inn: tk.shop.renter.inn } : null,
+		arendator: tk.shop?.renter
+			? { id: tk.shop.renter.id, legal_name: tk.shop.renter.legal_name, inn: tk.shop.renter.inn }
+			: null,
 		author: tk.author ? { ...tk.author } : null,
 		custom_fields: [
-			{ id: 301, title: 'Contact phone', field_type: 'text', value: tk.phone, selected_options: [] },
-			{ id: 302, title: 'Permission letter', field_type: 'file', value: null, selected_options: [] },
+			{
+				id: 301,
+				title: 'Contact phone',
+				field_type: 'text',
+				value: tk.phone,
+				selected_options: [],
+			},
+			{
+				id: 302,
+				title: 'Permission letter',
+				field_type: 'file',
+				value: null,
+				selected_options: [],
+			},
 			{
 				id: 303,
 				title: 'Security escort needed',
@@ -187,8 +256,16 @@ export function ticketToApi(tk: TicketRecord, state: TicketState, zone: string, 
 				value: null,
 				selected_options: [tk.escort ? { id: 3031, value: 'Yes' } : { id: 3032, value: 'No' }],
 			},
-			{ id: 304, title: 'Comment', field_type: 'textarea', value: tk.comment, selected_options: [] },
+			{
+				id: 304,
+				title: 'Comment',
+				field_type: 'textarea',
+				value: tk.comment,
+				selected_options: [],
+			},
 		],
-		agreement_comments: tk.comments.filter((c) => c.at <= now).map((c) => ({ id: c.id, body: c.body, created_at: isoAt(c.at, zone) })),
+		agreement_comments: tk.comments
+			.filter((c) => c.at <= now)
+			.map((c) => ({ id: c.id, body: c.body, created_at: isoAt(c.at, zone) })),
 	};
 }

@@ -16,7 +16,8 @@ import type { DataStore, TruthQuery, TruthSet } from './store';
 function day(q: TruthQuery, field: string): number | undefined {
 	const v = q[field];
 	if (v === undefined || v === '') return undefined;
-	if (!/^\d{4}-\d{2}-\d{2}$/.test(v)) throw validationError(field, `${field} must be a date in the form YYYY-MM-DD.`);
+	if (!/^\d{4}-\d{2}-\d{2}$/.test(v))
+		throw validationError(field, `${field} must be a date in the form YYYY-MM-DD.`);
 	return dayIndex(v);
 }
 
@@ -29,20 +30,34 @@ function pair(q: TruthQuery, start: string, end: string): [number, number] | und
 
 function csv(q: TruthQuery, field: string): string[] | undefined {
 	const v = q[field];
-	return v === undefined || v === '' ? undefined : v.split(',').map((x) => x.trim()).filter((x) => x !== '');
+	return v === undefined || v === ''
+		? undefined
+		: v
+				.split(',')
+				.map((x) => x.trim())
+				.filter((x) => x !== '');
 }
 
-export function computeTruth(store: DataStore, kind: string, q: TruthQuery, nowDate: Date): TruthSet {
+export function computeTruth(
+	store: DataStore,
+	kind: string,
+	q: TruthQuery,
+	nowDate: Date,
+): TruthSet {
 	const center = centerById(q.sc_id);
 	if (!center) throw new ApiError(404, 'not_found', `No center ${q.sc_id}.`, { field: 'sc_id' });
 	const now = nowDate.getTime();
 	const zone = center.time_zone;
 	const today = dayOfMs(zone, now);
 	const shops = q.shop_id ? [shopById(center.id, q.shop_id)] : shopsOfCenter(center.id);
-	if (shops.some((s) => s === undefined)) throw new ApiError(404, 'not_found', `No shop ${q.shop_id} in center ${center.id}.`, { field: 'shop_id' });
+	if (shops.some((s) => s === undefined))
+		throw new ApiError(404, 'not_found', `No shop ${q.shop_id} in center ${center.id}.`, {
+			field: 'shop_id',
+		});
 
 	if (kind === 'receipts') {
-		const created = pair(q, 'start_created_date', 'end_created_date') ?? pair(q, 'start_date', 'end_date');
+		const created =
+			pair(q, 'start_created_date', 'end_created_date') ?? pair(q, 'start_date', 'end_date');
 		const received = pair(q, 'start_received_date', 'end_received_date');
 		const names = csv(q, 'document_types');
 		const types = names ? names.map((n) => DOCUMENT_TYPES.indexOf(n as never)) : SALES_TYPES;
@@ -50,7 +65,14 @@ export function computeTruth(store: DataStore, kind: string, q: TruthQuery, nowD
 		const ids: string[] = [];
 		let sum = 0;
 		for (const shop of shops) {
-			const w = { shop: shop!, zone, created: created ?? (received ? undefined : ([DATA_START_IDX, today] as [number, number])), received, types, now };
+			const w = {
+				shop: shop!,
+				zone,
+				created: created ?? (received ? undefined : ([DATA_START_IDX, today] as [number, number])),
+				received,
+				types,
+				now,
+			};
 			forEachReceipt(store, w, (r) => {
 				ids.push(r.id);
 				sum += r.total;
@@ -71,12 +93,19 @@ export function computeTruth(store: DataStore, kind: string, q: TruthQuery, nowD
 	}
 	if (kind === 'anomalies') {
 		const [start, end] = pair(q, 'start_date', 'end_date') ?? [DATA_START_IDX, today];
-		const rows = selectAnomalies(store.seed, center, store.insertedAnomalies(center.id), { start, end, shopId: q.shop_id, status: q.status, level: q.level }, now);
+		const rows = selectAnomalies(
+			store.seed,
+			center,
+			store.insertedAnomalies(center.id),
+			{ start, end, shopId: q.shop_id, status: q.status, level: q.level },
+			now,
+		);
 		return { ids: rows.map((a) => a.id), count: rows.length };
 	}
 	if (kind === 'tickets' || kind === 'passes') {
 		const f: PortalFilter = {
-			created: pair(q, 'start_created_date', 'end_created_date') ?? pair(q, 'start_date', 'end_date'),
+			created:
+				pair(q, 'start_created_date', 'end_created_date') ?? pair(q, 'start_date', 'end_date'),
 			active: pair(q, 'start_active_date', 'end_active_date'),
 			uids: csv(q, 'ticket_uids'),
 			statuses: csv(q, 'statuses'),

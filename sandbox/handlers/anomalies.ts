@@ -16,13 +16,19 @@ const anomalies: Handler = (ctx) => {
 	const zone = ctx.center.time_zone;
 	const start = requiredDay(ctx.query, 'start_date', zone);
 	const end = requiredDay(ctx.query, 'end_date', zone);
-	if (end < start) throw validationError('end_date', 'end_date must not be earlier than start_date.');
+	if (end < start)
+		throw validationError('end_date', 'end_date must not be earlier than start_date.');
 	if (end - start + 1 > LIMITS.anomaliesPeriodDays) {
-		throw new ApiError(422, 'period_too_long', `The period must not be longer than ${LIMITS.anomaliesPeriodDays} days.`, {
-			field: 'end_date',
-			fields: ['start_date', 'end_date'],
-			max: LIMITS.anomaliesPeriodDays,
-		});
+		throw new ApiError(
+			422,
+			'period_too_long',
+			`The period must not be longer than ${LIMITS.anomaliesPeriodDays} days.`,
+			{
+				field: 'end_date',
+				fields: ['start_date', 'end_date'],
+				max: LIMITS.anomaliesPeriodDays,
+			},
+		);
 	}
 	checkFreshness(ctx, end, 'end_date');
 	const status = enumParam(ctx.query, 'status', ANOMALY_STATUSES);
@@ -33,7 +39,13 @@ const anomalies: Handler = (ctx) => {
 		throw notFound('shop_id', `Shop ${shopId} is not found in this center.`);
 	}
 	const now = ctx.now.getTime();
-	const rows = selectAnomalies(ctx.store.seed, ctx.center, ctx.store.insertedAnomalies(ctx.center.id), { start, end, shopId, status, level }, now);
+	const rows = selectAnomalies(
+		ctx.store.seed,
+		ctx.center,
+		ctx.store.insertedAnomalies(ctx.center.id),
+		{ start, end, shopId, status, level },
+		now,
+	);
 	const page = paginate(rows, p);
 	return {
 		data: page.data.map((a) => anomalyToApi(a, zone, now)),

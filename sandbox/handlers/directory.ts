@@ -6,7 +6,14 @@ import { kktsOfShop } from '../catalogue/kkts';
 import { turnoverSettingsOf } from '../catalogue/turnover-settings';
 import { centerById, shopById, shopsOfCenter } from '../fixtures';
 import { LIMITS, paginate, parseBoolean, parsePage } from '../rules';
-import { ApiError, type CenterFixture, type Handler, type RequestContext, type RouteName, type ShopFixture } from '../types';
+import {
+	ApiError,
+	type CenterFixture,
+	type Handler,
+	type RequestContext,
+	type RouteName,
+	type ShopFixture,
+} from '../types';
 import { notFound } from './fields';
 import { kktActivityReader } from './kkt-activity';
 
@@ -35,7 +42,12 @@ export function shopOfPath(ctx: RequestContext): ShopFixture {
 }
 
 export function trafficNotConfigured(center: CenterFixture): ApiError {
-	return new ApiError(404, 'traffic_not_configured', `No counting system is configured in center ${center.id}.`, { sc_id: center.id });
+	return new ApiError(
+		404,
+		'traffic_not_configured',
+		`No counting system is configured in center ${center.id}.`,
+		{ sc_id: center.id },
+	);
 }
 
 const centers: Handler = (ctx) => ({
@@ -56,7 +68,13 @@ const shops: Handler = (ctx) => {
 const zones: Handler = (ctx) => {
 	if (!ctx.center.hasTraffic) throw trafficNotConfigured(ctx.center);
 	return {
-		data: visibleZonesOf(ctx.center).map((z) => ({ id: z.id, title: z.title, description: z.description, traffic_type: z.traffic_type, shop_ids: [...z.shop_ids] })),
+		data: visibleZonesOf(ctx.center).map((z) => ({
+			id: z.id,
+			title: z.title,
+			description: z.description,
+			traffic_type: z.traffic_type,
+			shop_ids: [...z.shop_ids],
+		})),
 	};
 };
 
@@ -64,7 +82,12 @@ const kkts: Handler = (ctx) => {
 	const shop = shopOfPath(ctx);
 	const withArchived = parseBoolean(ctx.query, 'archived');
 	const zone = ctx.center.time_zone;
-	const rows = kktsOfShop(shop, zone, ctx.now, kktActivityReader(ctx.store, shop, zone, ctx.now)).filter((k) => withArchived || !k.is_archived);
+	const rows = kktsOfShop(
+		shop,
+		zone,
+		ctx.now,
+		kktActivityReader(ctx.store, shop, zone, ctx.now),
+	).filter((k) => withArchived || !k.is_archived);
 	return { data: rows, meta: { time_zone: ctx.center.time_zone } };
 };
 

@@ -5,16 +5,25 @@
 import { ApiError, validationError } from '../types';
 
 export function isPresent(body: Record<string, unknown>, field: string): boolean {
-	return Object.prototype.hasOwnProperty.call(body, field) && body[field] !== undefined && body[field] !== null;
+	return (
+		Object.prototype.hasOwnProperty.call(body, field) &&
+		body[field] !== undefined &&
+		body[field] !== null
+	);
 }
 
 /** A required non-blank string. */
-export function requiredString(body: Record<string, unknown>, field: string, maxLength = 255): string {
+export function requiredString(
+	body: Record<string, unknown>,
+	field: string,
+	maxLength = 255,
+): string {
 	const v = body[field];
 	if (!isPresent(body, field)) throw validationError(field, `${field} is required.`);
 	if (typeof v !== 'string') throw validationError(field, `${field} must be a string.`);
 	if (v.trim() === '') throw validationError(field, `${field} must not be blank.`);
-	if (v.length > maxLength) throw validationError(field, `${field} must be at most ${maxLength} characters.`);
+	if (v.length > maxLength)
+		throw validationError(field, `${field} must be at most ${maxLength} characters.`);
 	return v;
 }
 
@@ -30,7 +39,8 @@ export function nonNegativeInt(value: unknown, field: string): number {
 }
 
 export function requiredInt(body: Record<string, unknown>, field: string): number {
-	if (!isPresent(body, field) || body[field] === '') throw validationError(field, `${field} is required.`);
+	if (!isPresent(body, field) || body[field] === '')
+		throw validationError(field, `${field} is required.`);
 	return nonNegativeInt(body[field], field);
 }
 
@@ -41,7 +51,8 @@ export function optionalInt(body: Record<string, unknown>, field: string): numbe
 
 /** A required value that must be a single string (not an array or object). */
 export function requiredScalar(body: Record<string, unknown>, field: string): string {
-	if (!isPresent(body, field) || body[field] === '') throw validationError(field, `${field} is required.`);
+	if (!isPresent(body, field) || body[field] === '')
+		throw validationError(field, `${field} is required.`);
 	const v = body[field];
 	if (typeof v !== 'string') throw validationError(field, `${field} must be a single value.`);
 	return v;

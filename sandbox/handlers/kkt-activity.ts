@@ -13,10 +13,16 @@ const SEARCH_DAYS = 31;
 /** Late documents arrive up to this many days after their creation day. */
 const LATE_DAYS = 2;
 
-export function kktActivityReader(store: DataStore, shop: ShopFixture, zone: string, now: Date): (kkt: KktIdentity) => KktActivity {
+export function kktActivityReader(
+	store: DataStore,
+	shop: ShopFixture,
+	zone: string,
+	now: Date,
+): (kkt: KktIdentity) => KktActivity {
 	const nowMs = now.getTime();
 	const today = dayOfMs(zone, nowMs);
-	const docs = (d: number, kktId: string) => store.dayReceipts(shop, zone, d).filter((r) => r.kkt.id === kktId && r.created <= nowMs);
+	const docs = (d: number, kktId: string) =>
+		store.dayReceipts(shop, zone, d).filter((r) => r.kkt.id === kktId && r.created <= nowMs);
 	return (kkt) => {
 		const act: KktActivity = {};
 		const lastDay = kkt.archived_on ? Math.min(today, dayIndex(kkt.archived_on)) : today;
@@ -26,7 +32,8 @@ export function kktActivityReader(store: DataStore, shop: ShopFixture, zone: str
 			act.lastShiftOpen = created[0].created - (5 + (hashString(kkt.id) % 10)) * 60_000;
 			let last: number | undefined;
 			for (let e = d; e >= Math.max(DATA_START_IDX, d - LATE_DAYS); e--) {
-				for (const r of e === d ? created : docs(e, kkt.id)) if (r.received <= nowMs && (last === undefined || r.received > last)) last = r.received;
+				for (const r of e === d ? created : docs(e, kkt.id))
+					if (r.received <= nowMs && (last === undefined || r.received > last)) last = r.received;
 			}
 			if (last !== undefined) act.lastDocument = last;
 			break;

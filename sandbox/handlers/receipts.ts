@@ -5,7 +5,13 @@
  * Sorted by created_datetime ascending, then id.
  */
 import { LIMITS, parsePage, list } from '../rules';
-import { ApiError, validationError, type Handler, type RequestContext, type RouteName } from '../types';
+import {
+	ApiError,
+	validationError,
+	type Handler,
+	type RequestContext,
+	type RouteName,
+} from '../types';
 import { shopOfPath } from './directory';
 import { checkFreshness, checkPeriod, datePair, requirePro } from '../data/params';
 import { DOCUMENT_TYPES, SALES_TYPES } from '../data/receipt-gen';
@@ -22,7 +28,11 @@ function documentTypes(ctx: RequestContext): number[] {
 	if (names === undefined || names.length === 0) return SALES_TYPES;
 	return [...new Set(names)].map((name) => {
 		const t = (DOCUMENT_TYPES as readonly string[]).indexOf(name);
-		if (t < 0) throw validationError('document_types', `Unknown document type ${name}; known: ${DOCUMENT_TYPES.join(', ')}.`);
+		if (t < 0)
+			throw validationError(
+				'document_types',
+				`Unknown document type ${name}; known: ${DOCUMENT_TYPES.join(', ')}.`,
+			);
 		return t;
 	});
 }
@@ -40,14 +50,29 @@ const receipts: Handler = (ctx) => {
 		return pair;
 	});
 	if (!created && !received) {
-		throw new ApiError(422, 'validation_error', 'A full pair start_created_date + end_created_date or start_received_date + end_received_date is required.', {
-			field: 'start_created_date',
-			fields: ['start_created_date', 'end_created_date', 'start_received_date', 'end_received_date'],
-		});
+		throw new ApiError(
+			422,
+			'validation_error',
+			'A full pair start_created_date + end_created_date or start_received_date + end_received_date is required.',
+			{
+				field: 'start_created_date',
+				fields: [
+					'start_created_date',
+					'end_created_date',
+					'start_received_date',
+					'end_received_date',
+				],
+			},
+		);
 	}
 	const types = documentTypes(ctx);
 	const p = parsePage(ctx.query, LIMITS.receiptsPerPage);
-	const { rows, total } = receiptPage(ctx.store, { shop, zone, created, received, types, now: ctx.now.getTime() }, (p.page - 1) * p.perPage, p.perPage);
+	const { rows, total } = receiptPage(
+		ctx.store,
+		{ shop, zone, created, received, types, now: ctx.now.getTime() },
+		(p.page - 1) * p.perPage,
+		p.perPage,
+	);
 	return {
 		data: rows.map((r) => receiptToApi(r, zone)),
 		meta: { pagination: { page: p.page, per_page: p.perPage, total }, time_zone: zone },

@@ -17,7 +17,8 @@ function period(ctx: RequestContext): [number, number] {
 	const zone = ctx.center.time_zone;
 	const start = requiredDay(ctx.query, 'start_date', zone);
 	const end = requiredDay(ctx.query, 'end_date', zone);
-	if (end < start) throw validationError('end_date', 'end_date must not be earlier than start_date.');
+	if (end < start)
+		throw validationError('end_date', 'end_date must not be earlier than start_date.');
 	checkFreshness(ctx, end, 'end_date');
 	return [start, end];
 }
@@ -27,7 +28,12 @@ const daily: Handler = (ctx) => {
 	const [start, end] = period(ctx);
 	const lenient = ctx.options.periodRule === 'lenient';
 	const rule = PLAN_RULES[ctx.center.plan];
-	checkPeriod(end - start + 1, lenient ? rule.dailyDaysLenient : rule.dailyDaysStrict, 'days', 'end_date');
+	checkPeriod(
+		end - start + 1,
+		lenient ? rule.dailyDaysLenient : rule.dailyDaysStrict,
+		'days',
+		'end_date',
+	);
 	const p = parsePage(ctx.query, LIMITS.dailyPerPage);
 	const allDays = Array.from({ length: end - start + 1 }, (_, i) => start + i);
 	const page = paginate(allDays, p);
@@ -50,15 +56,36 @@ const monthly: Handler = (ctx) => {
 	const first = monthBounds(start).first;
 	const last = monthBounds(end).last;
 	if (ctx.options.periodRule === 'lenient') {
-		checkPeriod(monthsBetween(first, last), PLAN_RULES[ctx.center.plan].monthlyMonthsLenient, 'months', 'end_date');
+		checkPeriod(
+			monthsBetween(first, last),
+			PLAN_RULES[ctx.center.plan].monthlyMonthsLenient,
+			'months',
+			'end_date',
+		);
 	} else {
-		checkPeriod(last - first + 1, PLAN_RULES[ctx.center.plan].monthlyDaysStrict, 'days', 'end_date');
+		checkPeriod(
+			last - first + 1,
+			PLAN_RULES[ctx.center.plan].monthlyDaysStrict,
+			'days',
+			'end_date',
+		);
 	}
 	const freshest = indexOfDateTime(freshestDate(ctx.center, ctx.now));
 	return {
-		data: monthlyRows(ctx.store, ctx.center, shop, ctx.intake, first, Math.min(last, freshest), ctx.now.getTime()),
+		data: monthlyRows(
+			ctx.store,
+			ctx.center,
+			shop,
+			ctx.intake,
+			first,
+			Math.min(last, freshest),
+			ctx.now.getTime(),
+		),
 		meta: { time_zone: ctx.center.time_zone },
 	};
 };
 
-export const handlers: Partial<Record<RouteName, Handler>> = { 'sales.daily': daily, 'sales.monthly': monthly };
+export const handlers: Partial<Record<RouteName, Handler>> = {
+	'sales.daily': daily,
+	'sales.monthly': monthly,
+};

@@ -5,7 +5,16 @@ import type { DateTime } from 'luxon';
 import { AttendanceModel, type Counts, type Target } from '../attendance-model';
 import { visibleZoneById, visibleZonesOf, zonesOf } from '../catalogue/zones';
 import type { IntakeStore } from '../intake';
-import { freshestDate, LIMITS, parseDate, PLAN_RULES, periodDays, planRequired, requireOrder, scalar } from '../rules';
+import {
+	freshestDate,
+	LIMITS,
+	parseDate,
+	PLAN_RULES,
+	periodDays,
+	planRequired,
+	requireOrder,
+	scalar,
+} from '../rules';
 import { validationError, type Handler, type RequestContext, type RouteName } from '../types';
 import { shopOfPath, trafficNotConfigured } from './directory';
 import { notFound } from './fields';
@@ -20,10 +29,16 @@ interface Row {
 	visitors_out: number;
 }
 
-function oneOf<T extends string>(ctx: RequestContext, field: string, allowed: readonly T[], def: T): T {
+function oneOf<T extends string>(
+	ctx: RequestContext,
+	field: string,
+	allowed: readonly T[],
+	def: T,
+): T {
 	const v = scalar(ctx.query, field);
 	if (v === undefined || v === '') return def;
-	if (!(allowed as readonly string[]).includes(v)) throw validationError(field, `${field} must be one of: ${allowed.join(', ')}.`);
+	if (!(allowed as readonly string[]).includes(v))
+		throw validationError(field, `${field} must be one of: ${allowed.join(', ')}.`);
 	return v as T;
 }
 
@@ -34,23 +49,33 @@ export function maxAttendanceDays(ctx: RequestContext, granularity: Granularity)
 	return ctx.options.periodRule === 'lenient' ? rule.dailyDaysLenient : rule.dailyDaysStrict;
 }
 
-function readPeriod(ctx: RequestContext, granularity: Granularity): { start: DateTime; end: DateTime } {
+function readPeriod(
+	ctx: RequestContext,
+	granularity: Granularity,
+): { start: DateTime; end: DateTime } {
 	const zone = ctx.center.time_zone;
 	for (const f of ['start_date', 'end_date']) {
-		if (scalar(ctx.query, f) === undefined || scalar(ctx.query, f) === '') throw validationError(f, `${f} is required.`);
+		if (scalar(ctx.query, f) === undefined || scalar(ctx.query, f) === '')
+			throw validationError(f, `${f} is required.`);
 	}
 	const start = parseDate(scalar(ctx.query, 'start_date'), 'start_date', zone);
 	const end = parseDate(scalar(ctx.query, 'end_date'), 'end_date', zone);
 	requireOrder(start, end, 'end_date');
 	const freshest = freshestDate(ctx.center, ctx.now);
 	if (end > freshest) {
-		const e = validationError('end_date', `end_date must not be later than ${freshest.toISODate()} on this plan.`);
+		const e = validationError(
+			'end_date',
+			`end_date must not be later than ${freshest.toISODate()} on this plan.`,
+		);
 		(e.details as Record<string, unknown>).freshest_date = freshest.toISODate();
 		throw e;
 	}
 	const max = maxAttendanceDays(ctx, granularity);
 	if (periodDays(start, end) > max) {
-		const e = validationError('end_date', `The period must not exceed ${max} days${granularity === 'hour' ? ' for hourly attendance' : ' on this plan'}.`);
+		const e = validationError(
+			'end_date',
+			`The period must not exceed ${max} days${granularity === 'hour' ? ' for hourly attendance' : ' on this plan'}.`,
+		);
 		(e.details as Record<string, unknown>).max_days = max;
 		throw e;
 	}
@@ -63,7 +88,13 @@ function bucketOf(day: DateTime, granularity: Granularity): string {
 	return day.toISODate() as string;
 }
 
-function rowsOf(model: AttendanceModel, target: Target, start: DateTime, end: DateTime, granularity: Granularity): Row[] {
+function rowsOf(
+	model: AttendanceModel,
+	target: Target,
+	start: DateTime,
+	end: DateTime,
+	granularity: Granularity,
+): Row[] {
 	const rows: Row[] = [];
 	const add = (label: string, c: Counts) => {
 		const last = rows[rows.length - 1];
@@ -77,7 +108,8 @@ function rowsOf(model: AttendanceModel, target: Target, start: DateTime, end: Da
 	for (let day = start; day <= end; day = day.plus({ days: 1 })) {
 		if (granularity === 'hour') {
 			if (!model.day(target, day)) continue;
-			for (const [label, c] of model.hourRows(target, day)) rows.push({ date: label, visitors_in: c.in, visitors_out: c.out });
+			for (const [label, c] of model.hourRows(target, day))
+				rows.push({ date: label, visitors_in: c.in, visitors_out: c.out });
 			continue;
 		}
 		const c = model.day(target, day);
@@ -97,10 +129,14 @@ const read: Handler = (ctx) => {
 	}
 	const zoneId = scalar(ctx.query, 'zone_id');
 	const shopId = scalar(ctx.query, 'shop_id');
-	if (scope === 'zone' && !zoneId) throw validationError('zone_id', 'zone_id is required with scope=zone.');
-	if (scope !== 'zone' && zoneId !== undefined) throw validationError('zone_id', 'zone_id is only allowed with scope=zone.');
-	if (scope === 'shop' && !shopId) throw validationError('shop_id', 'shop_id is required with scope=shop.');
-	if (scope !== 'shop' && shopId !== undefined) throw validationError('shop_id', 'shop_id is only allowed with scope=shop.');
+	if (scope === 'zone' && !zoneId)
+		throw validationError('zone_id', 'zone_id is required with scope=zone.');
+	if (scope !== 'zone' && zoneId !== undefined)
+		throw validationError('zone_id', 'zone_id is only allowed with scope=zone.');
+	if (scope === 'shop' && !shopId)
+		throw validationError('shop_id', 'shop_id is required with scope=shop.');
+	if (scope !== 'shop' && shopId !== undefined)
+		throw validationError('shop_id', 'shop_id is only allowed with scope=shop.');
 	const { start, end } = readPeriod(ctx, granularity);
 
 	let target: Target | undefined = { kind: 'center' };
@@ -116,7 +152,13 @@ const read: Handler = (ctx) => {
 	const meta = { granularity, scope, time_zone: center.time_zone };
 	if (!target) return { data: [], meta };
 	const intake = ctx.intake as IntakeStore;
-	const model = new AttendanceModel(ctx.store.opts.seed, center, zonesOf(center), ctx.now, (z, date) => intake.submittedAttendance(center.id, z, date));
+	const model = new AttendanceModel(
+		ctx.store.opts.seed,
+		center,
+		zonesOf(center),
+		ctx.now,
+		(z, date) => intake.submittedAttendance(center.id, z, date),
+	);
 	return { data: rowsOf(model, target, start, end, granularity), meta };
 };
 

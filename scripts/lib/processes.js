@@ -64,7 +64,8 @@ async function waitUntil(fn, { what = 'a condition', timeoutMs = 60000, everyMs 
 	for (;;) {
 		const value = await fn();
 		if (value) return value;
-		if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs / 1000} s waiting for ${what}`);
+		if (Date.now() > deadline)
+			throw new Error(`timed out after ${timeoutMs / 1000} s waiting for ${what}`);
 		await sleep(everyMs);
 	}
 }
@@ -110,7 +111,9 @@ function startProcess(cmd, args, opts = {}) {
 	const lines = [];
 	const watchers = new Set();
 	let exited = null;
-	const exit = new Promise((resolve) => child.on('exit', (code, sig) => resolve((exited = { code, signal: sig }))));
+	const exit = new Promise((resolve) =>
+		child.on('exit', (code, sig) => resolve((exited = { code, signal: sig }))),
+	);
 	for (const stream of [child.stdout, child.stderr]) {
 		let buf = '';
 		stream.on('data', (d) => {
@@ -153,8 +156,22 @@ function startProcess(cmd, args, opts = {}) {
 				};
 				const watch = (line) => re.test(line) && done(resolve, line);
 				watchers.add(watch);
-				const timer = setTimeout(() => done(reject, new Error(`${cmd} printed no ${re} in ${timeoutMs / 1000} s:\n${output()}`)), timeoutMs);
-				exit.then((e) => done(reject, new Error(`${path.basename(String(args[0] || cmd))} exited early (${JSON.stringify(e)}):\n${output()}`)));
+				const timer = setTimeout(
+					() =>
+						done(
+							reject,
+							new Error(`${cmd} printed no ${re} in ${timeoutMs / 1000} s:\n${output()}`),
+						),
+					timeoutMs,
+				);
+				exit.then((e) =>
+					done(
+						reject,
+						new Error(
+							`${path.basename(String(args[0] || cmd))} exited early (${JSON.stringify(e)}):\n${output()}`,
+						),
+					),
+				);
 			});
 		},
 		/** SIGTERM, SIGKILL after timeoutMs; with detached, whatever is left of the group is killed too */
@@ -176,7 +193,10 @@ function sandboxControl(controlUrl) {
 	async function call(method, p, body) {
 		const res = await fetch(controlUrl + p, {
 			method,
-			headers: body === undefined ? { accept: 'application/json' } : { 'content-type': 'application/json', accept: 'application/json' },
+			headers:
+				body === undefined
+					? { accept: 'application/json' }
+					: { 'content-type': 'application/json', accept: 'application/json' },
 			body: body === undefined ? undefined : JSON.stringify(body),
 		});
 		const text = await res.text();
@@ -186,7 +206,8 @@ function sandboxControl(controlUrl) {
 		} catch {
 			json = undefined;
 		}
-		if (!res.ok || !json || !json.success) throw new Error(`sandbox ${method} ${p} → ${res.status}: ${text.slice(0, 500)}`);
+		if (!res.ok || !json || !json.success)
+			throw new Error(`sandbox ${method} ${p} → ${res.status}: ${text.slice(0, 500)}`);
 		return json.data;
 	}
 	const qs = (o) => {
@@ -223,20 +244,27 @@ async function startSandboxProcess(opts = {}) {
 	if (opts.now) args.push('--now', opts.now);
 	if (opts.clock) args.push('--clock', opts.clock);
 	if (opts.rateWindowMs) args.push('--rate-window-ms', String(opts.rateWindowMs));
-	if (opts.faults && Object.keys(opts.faults).length) args.push('--faults', JSON.stringify(opts.faults));
+	if (opts.faults && Object.keys(opts.faults).length)
+		args.push('--faults', JSON.stringify(opts.faults));
 	if (opts.rateLimits === false) args.push('--no-rate-limits');
 	if (opts.extraArgs) args.push(...opts.extraArgs);
 	const env = { ...process.env, TS_NODE_TRANSPILE_ONLY: 'true' };
 	delete env.SANDBOX_PORT;
 	delete env.NODE_OPTIONS;
-	const proc = startProcess(process.execPath, args, { env, detached: !!opts.detached, onLine: opts.onLine });
+	const proc = startProcess(process.execPath, args, {
+		env,
+		detached: !!opts.detached,
+		onLine: opts.onLine,
+	});
 	try {
 		await proc.waitForLine(/^clock:/, 60000);
 	} catch (e) {
 		proc.kill('SIGKILL');
 		throw new Error(`sandbox did not start: ${e.message}`);
 	}
-	const printed = (label) => (new RegExp(`^${label}:\\s+(\\S+)`).exec(proc.lines.find((l) => l.startsWith(label)) || '') || [])[1];
+	const printed = (label) =>
+		(new RegExp(`^${label}:\\s+(\\S+)`).exec(proc.lines.find((l) => l.startsWith(label)) || '') ||
+			[])[1];
 	const host = `http://127.0.0.1:${port}`;
 	const controlUrl = printed('Control API') || `${host}/__sandbox`;
 	return {

@@ -26,7 +26,15 @@ const { loadExamples, bindExample, DATA_DIR } = require('../../test/e2e/lib/exam
 const root = path.resolve(__dirname, '..', '..');
 
 function parseArgs(argv) {
-	const o = { version: process.env.N8N_DEMO_VERSION || '1.123.81', port: 5678, sandboxPort: 4010, realSlack: false, keep: false, verbose: false, packageDir: root };
+	const o = {
+		version: process.env.N8N_DEMO_VERSION || '1.123.81',
+		port: 5678,
+		sandboxPort: 4010,
+		realSlack: false,
+		keep: false,
+		verbose: false,
+		packageDir: root,
+	};
 	for (let i = 0; i < argv.length; i++) {
 		const k = argv[i];
 		const v = () => argv[++i];
@@ -54,7 +62,9 @@ async function main() {
 		process.exit(2);
 	}
 	if (o.help) {
-		console.log('usage: npm start -- [--version 1.123.81] [--port 5678] [--sandbox-port 4010] [--real-slack] [--keep] [--verbose]');
+		console.log(
+			'usage: npm start -- [--version 1.123.81] [--port 5678] [--sandbox-port 4010] [--real-slack] [--keep] [--verbose]',
+		);
 		return;
 	}
 	const started = [];
@@ -81,11 +91,15 @@ async function main() {
 			[o.sandboxPort, 'the sandbox', '--sandbox-port'],
 			[o.port, 'n8n', '--port'],
 		]) {
-			if (!(await portFree(port))) throw new Error(`port ${port} (for ${what}) is in use; choose another with ${flag} N`);
+			if (!(await portFree(port)))
+				throw new Error(`port ${port} (for ${what}) is in use; choose another with ${flag} N`);
 		}
 
 		say(`starting the API sandbox on port ${o.sandboxPort}…`);
-		const sb = await startSandboxProcess({ port: o.sandboxPort, onLine: o.verbose ? (l) => console.log(`[sandbox] ${l}`) : undefined });
+		const sb = await startSandboxProcess({
+			port: o.sandboxPort,
+			onLine: o.verbose ? (l) => console.log(`[sandbox] ${l}`) : undefined,
+		});
 		started.push({ name: 'sandbox', stop: () => sb.stop() });
 		say(`sandbox: ${sb.baseUrl} (client ${sb.clientId})`);
 
@@ -93,16 +107,22 @@ async function main() {
 		if (!o.realSlack) {
 			if (opensslAvailable()) {
 				slack = await startSlackCatcher({
-					onMessage: (m) => console.log(`\n[slack → ${m.channel}]\n${String(m.text).replace(/^/gm, '  ')}\n`),
-					onRefused: ({ host }) => o.verbose && say(`(outbound call to ${host} refused by the local proxy)`),
+					onMessage: (m) =>
+						console.log(`\n[slack → ${m.channel}]\n${String(m.text).replace(/^/gm, '  ')}\n`),
+					onRefused: ({ host }) =>
+						o.verbose && say(`(outbound call to ${host} refused by the local proxy)`),
 				});
 				started.push({ name: 'Slack catcher', stop: () => slack.stop() });
 			} else {
-				say('openssl not found: no local Slack catcher (the Slack node will call slack.com with the dummy token and fail)');
+				say(
+					'openssl not found: no local Slack catcher (the Slack node will call slack.com with the dummy token and fail)',
+				);
 			}
 		}
 
-		say(`n8n ${o.version}: installing if needed (the first time takes ~5 minutes; progress every 20 s)…`);
+		say(
+			`n8n ${o.version}: installing if needed (the first time takes ~5 minutes; progress every 20 s)…`,
+		);
 		await ensureN8n({ version: o.version });
 		say('starting n8n with this package (npm pack of the built repo)…');
 		const n8n = await startN8n({
@@ -117,12 +137,23 @@ async function main() {
 			onLog: o.verbose ? (l) => console.log(`[n8n] ${l}`) : undefined,
 		});
 		started.push({ name: 'n8n', stop: () => n8n.stop() });
-		await n8n.api.assertLoaded({ nodes: [`n8n-nodes-shopping-center.shoppingCenter`, `n8n-nodes-shopping-center.shoppingCenterTrigger`], credentials: ['shoppingCenterApi'] });
+		await n8n.api.assertLoaded({
+			nodes: [
+				`n8n-nodes-shopping-center.shoppingCenter`,
+				`n8n-nodes-shopping-center.shoppingCenterTrigger`,
+			],
+			credentials: ['shoppingCenterApi'],
+		});
 
 		const scCred = await n8n.api.createCredential({
 			name: 'Shopping Center API',
 			type: 'shoppingCenterApi',
-			data: { baseUrl: sb.baseUrl, clientId: sb.clientId, clientSecret: sb.clientSecret, allowInsecure: false },
+			data: {
+				baseUrl: sb.baseUrl,
+				clientId: sb.clientId,
+				clientSecret: sb.clientSecret,
+				allowInsecure: false,
+			},
 		});
 		const slackCred = await n8n.api.createCredential({
 			name: 'Slack',
@@ -137,7 +168,8 @@ async function main() {
 				credentials,
 				// the demo polls every minute (the file says every 15 minutes)
 				patch: (node) => {
-					if (node.type.endsWith('.shoppingCenterTrigger')) node.parameters.pollTimes = { item: [{ mode: 'everyMinute' }] };
+					if (node.type.endsWith('.shoppingCenterTrigger'))
+						node.parameters.pollTimes = { item: [{ mode: 'everyMinute' }] };
 				},
 			});
 			const created = await n8n.api.importWorkflow(wf);
@@ -146,7 +178,9 @@ async function main() {
 				await n8n.api.activate(created.id);
 				note = ' (active: polls every minute)';
 			}
-			imported.push(`  ${n8n.url.replace('127.0.0.1', 'localhost')}/workflow/${created.id}  ${wf.name}${note}`);
+			imported.push(
+				`  ${n8n.url.replace('127.0.0.1', 'localhost')}/workflow/${created.id}  ${wf.name}${note}`,
+			);
 		}
 
 		const url = n8n.url.replace('127.0.0.1', 'localhost');

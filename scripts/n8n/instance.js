@@ -47,12 +47,26 @@ if (require.main === module) {
 		}
 	}
 	if (cmd !== 'start') {
-		console.error('usage: node scripts/n8n/instance.js start [--version V] [--port P] [--user-folder DIR] [--package-dir DIR | --package-tgz FILE] [--custom-extensions] [--install-mode n8n|npm] [--keep] [--no-runners] [--verbose]');
+		console.error(
+			'usage: node scripts/n8n/instance.js start [--version V] [--port P] [--user-folder DIR] [--package-dir DIR | --package-tgz FILE] [--custom-extensions] [--install-mode n8n|npm] [--keep] [--no-runners] [--verbose]',
+		);
 		process.exit(2);
 	}
 	startN8n(o).then(
 		async (n8n) => {
-			console.log(JSON.stringify({ url: n8n.url, login: n8n.login, userFolder: n8n.userFolder, installed: n8n.installed && n8n.installed.name, timings: n8n.timings }, null, 2));
+			console.log(
+				JSON.stringify(
+					{
+						url: n8n.url,
+						login: n8n.login,
+						userFolder: n8n.userFolder,
+						installed: n8n.installed && n8n.installed.name,
+						timings: n8n.timings,
+					},
+					null,
+					2,
+				),
+			);
 			console.log('n8n is running; Ctrl-C stops it.');
 			const bye = async () => {
 				await n8n.stop();

@@ -54,23 +54,44 @@ const opt = (name) => {
 	return out;
 };
 const flag = (name) => argv.includes(`--${name}`);
-const VERSIONS = opt('version').length ? opt('version') : (process.env.N8N_E2E_VERSIONS || '1.123.81,2.40.7').split(',').map((s) => s.trim()).filter(Boolean);
+const VERSIONS = opt('version').length
+	? opt('version')
+	: (process.env.N8N_E2E_VERSIONS || '1.123.81,2.40.7')
+			.split(',')
+			.map((s) => s.trim())
+			.filter(Boolean);
 const PACKAGE_DIR = path.resolve(opt('package-dir')[0] || root);
-const ONLY = new Set((opt('only')[0] || 'load,credential,operations,trigger,examples,activation').split(','));
-const opts = { packageDir: PACKAGE_DIR, only: ONLY, verbose: flag('verbose'), keep: flag('keep'), slowPoll: flag('slow-poll') };
+const ONLY = new Set(
+	(opt('only')[0] || 'load,credential,operations,trigger,examples,activation').split(','),
+);
+const opts = {
+	packageDir: PACKAGE_DIR,
+	only: ONLY,
+	verbose: flag('verbose'),
+	keep: flag('keep'),
+	slowPoll: flag('slow-poll'),
+};
 const report = createReport();
 
 // ------------------------------------------------------------------------------------------ main
 async function main() {
 	const t0 = Date.now();
-	console.log(`e2e in a real n8n: versions ${VERSIONS.join(', ')}; package ${PACKAGE_DIR}; parts ${[...ONLY].join(', ')}`);
+	console.log(
+		`e2e in a real n8n: versions ${VERSIONS.join(', ')}; package ${PACKAGE_DIR}; parts ${[...ONLY].join(', ')}`,
+	);
 	const want = expectedTypes(PACKAGE_DIR);
 	if (want.problems.length) {
 		report.version = 'package';
-		await report.step('the package is built (npm run build)', () => assert.deepEqual(want.problems, []));
+		await report.step('the package is built (npm run build)', () =>
+			assert.deepEqual(want.problems, []),
+		);
 	} else if (ONLY.has('operations') || ONLY.has('trigger')) {
 		report.version = 'package';
-		await report.step('every operation and trigger event of the built package has an e2e case', () => console.log(`       ${assertCovered(PACKAGE_DIR)} operations and events, each with a case`));
+		await report.step(
+			'every operation and trigger event of the built package has an e2e case',
+			() =>
+				console.log(`       ${assertCovered(PACKAGE_DIR)} operations and events, each with a case`),
+		);
 	}
 	let slack = null;
 	if (ONLY.has('activation') || ONLY.has('examples')) {
@@ -79,7 +100,9 @@ async function main() {
 			slack = await startSlackCatcher();
 			console.log(`Slack catcher (HTTPS proxy for slack.com, ${ssl}): ${slack.proxyUrl}`);
 		} else {
-			banner('openssl not found: no local Slack catcher. The anomaly → Slack example runs with its Slack node\ndisabled and the message the workflow builds is checked instead.');
+			banner(
+				'openssl not found: no local Slack catcher. The anomaly → Slack example runs with its Slack node\ndisabled and the message the workflow builds is checked instead.',
+			);
 		}
 	}
 	// Installs: the first version now; the others in the background while earlier legs run.
@@ -97,13 +120,19 @@ async function main() {
 			const p = install(v);
 			if (VERSIONS[i + 1]) {
 				// start the next install once this one is done (two npm installs at once would compete for the 2 cores)
-				p.then(() => install(VERSIONS[i + 1]), () => install(VERSIONS[i + 1]));
+				p.then(
+					() => install(VERSIONS[i + 1]),
+					() => install(VERSIONS[i + 1]),
+				);
 			}
 			await runVersion(v, { slack, installPromise: p, report, opts });
 		}
 	} finally {
 		if (slack) {
-			if (slack.refused.length) console.log(`(the test proxy refused outbound calls to: ${[...new Set(slack.refused.map((r) => r.host))].join(', ')})`);
+			if (slack.refused.length)
+				console.log(
+					`(the test proxy refused outbound calls to: ${[...new Set(slack.refused.map((r) => r.host))].join(', ')})`,
+				);
 			await slack.stop();
 		}
 	}

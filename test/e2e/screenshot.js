@@ -39,11 +39,19 @@ function loadPlaywright() {
 			/* next */
 		}
 	}
-	throw new Error(`playwright-core not found in ${dirs.join(', ')}: npm i --prefix /tmp/pw playwright-core`);
+	throw new Error(
+		`playwright-core not found in ${dirs.join(', ')}: npm i --prefix /tmp/pw playwright-core`,
+	);
 }
 
 function chromiumPath() {
-	for (const p of [process.env.CHROMIUM, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome']) if (p && fs.existsSync(p)) return p;
+	for (const p of [
+		process.env.CHROMIUM,
+		'/usr/bin/chromium',
+		'/usr/bin/chromium-browser',
+		'/usr/bin/google-chrome',
+	])
+		if (p && fs.existsSync(p)) return p;
 	throw new Error('no Chromium found: apt-get install -y chromium, or set $CHROMIUM');
 }
 
@@ -64,16 +72,31 @@ async function main() {
 		if (!url) {
 			const sb = await startSandboxProcess({});
 			stops.push(() => sb.stop());
-			const n8n = await startN8n({ version: arg('version', '1.123.81'), packageDir: arg('package-dir', root), env: { N8N_RESTRICT_FILE_ACCESS_TO: DATA_DIR } });
+			const n8n = await startN8n({
+				version: arg('version', '1.123.81'),
+				packageDir: arg('package-dir', root),
+				env: { N8N_RESTRICT_FILE_ACCESS_TO: DATA_DIR },
+			});
 			stops.push(() => n8n.stop());
 			const sc = await n8n.api.createCredential({
 				name: 'Shopping Center API',
 				type: 'shoppingCenterApi',
-				data: { baseUrl: sb.baseUrl, clientId: sb.clientId, clientSecret: sb.clientSecret, allowInsecure: false },
+				data: {
+					baseUrl: sb.baseUrl,
+					clientId: sb.clientId,
+					clientSecret: sb.clientSecret,
+					allowInsecure: false,
+				},
 			});
-			const slack = await n8n.api.createCredential({ name: 'Slack', type: 'slackApi', data: { accessToken: 'xoxb-screenshot' } });
+			const slack = await n8n.api.createCredential({
+				name: 'Slack',
+				type: 'slackApi',
+				data: { accessToken: 'xoxb-screenshot' },
+			});
 			for (const ex of loadExamples()) {
-				const wf = await n8n.api.importWorkflow(bindExample(ex.workflow, { credentials: { shoppingCenterApi: sc, slackApi: slack } }));
+				const wf = await n8n.api.importWorkflow(
+					bindExample(ex.workflow, { credentials: { shoppingCenterApi: sc, slackApi: slack } }),
+				);
 				workflowIds[ex.key] = wf.id;
 			}
 			url = n8n.url.replace('127.0.0.1', 'localhost');
@@ -83,13 +106,26 @@ async function main() {
 		const browser = await chromium.launch({
 			executablePath: chromiumPath(),
 			headless: true,
-			args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+			args: [
+				'--no-sandbox',
+				'--disable-gpu',
+				'--disable-background-networking',
+				'--disable-component-update',
+				'--disable-sync',
+				'--no-first-run',
+			],
 		});
 		stops.push(() => browser.close());
-		const context = await browser.newContext({ viewport: { width: 1600, height: 900 }, deviceScaleFactor: 1 });
+		const context = await browser.newContext({
+			viewport: { width: 1600, height: 900 },
+			deviceScaleFactor: 1,
+		});
 		const page = await context.newPage();
 		await page.goto(`${url}/signin`, { waitUntil: 'networkidle' });
-		await page.locator('input[type="email"], input[name="email"], input[name="emailOrLdapLoginId"]').first().fill(email);
+		await page
+			.locator('input[type="email"], input[name="email"], input[name="emailOrLdapLoginId"]')
+			.first()
+			.fill(email);
 		await page.locator('input[type="password"]').first().fill(password);
 		await page.keyboard.press('Enter');
 		await page.waitForURL((u) => !/signin/.test(String(u)), { timeout: 30000 });
@@ -126,12 +162,29 @@ async function main() {
 		// 2. the trigger's parameters, in the anomaly → Slack workflow
 		if (triggerOut) {
 			await openWorkflow(workflowIds['anomaly-to-slack']);
-			await page.locator('[data-test-id="canvas-node"]').filter({ hasText: 'New anomaly' }).first().dblclick();
-			await page.waitForSelector('[data-test-id="ndv"], .ndv-wrapper, [data-test-id="node-parameters"]', { timeout: 15000 });
+			await page
+				.locator('[data-test-id="canvas-node"]')
+				.filter({ hasText: 'New anomaly' })
+				.first()
+				.dblclick();
+			await page.waitForSelector(
+				'[data-test-id="ndv"], .ndv-wrapper, [data-test-id="node-parameters"]',
+				{ timeout: 15000 },
+			);
 			await page.waitForTimeout(1000);
 			// "Fetch Test Event": the trigger's manual path, the latest anomaly of each PRO center
-			await page.locator('[data-test-id="ndv"] button:has-text("Fetch Test Event"), button:has-text("Fetch Test Event")').first().click();
-			await page.waitForSelector('[data-test-id="ndv-data-container"] table, [data-test-id="run-data-container"] table, .ndv-data table', { timeout: 30000 }).catch(() => {});
+			await page
+				.locator(
+					'[data-test-id="ndv"] button:has-text("Fetch Test Event"), button:has-text("Fetch Test Event")',
+				)
+				.first()
+				.click();
+			await page
+				.waitForSelector(
+					'[data-test-id="ndv-data-container"] table, [data-test-id="run-data-container"] table, .ndv-data table',
+					{ timeout: 30000 },
+				)
+				.catch(() => {});
 			await page.mouse.move(1100, 650);
 			await page.waitForTimeout(1500);
 			await page.screenshot({ path: triggerOut });

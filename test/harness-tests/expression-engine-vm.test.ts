@@ -3,7 +3,12 @@
  * isolated-vm native module; where it does not load, the comparison is skipped (see
  * expression-engine-without-isolated-vm.test.ts for that case).
  */
-import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type {
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeType,
+	INodeTypeDescription,
+} from 'n8n-workflow';
 import { Expression, NodeConnectionTypes } from 'n8n-workflow';
 
 import { isolatedVmAvailable, runNode, setExpressionEngine } from '../harness';
@@ -52,12 +57,15 @@ it('legacy engine (the default) evaluates the expressions', async () => {
 	expect(result.items[0].map((i) => i.json)).toEqual(expected);
 });
 
-(isolatedVmAvailable() ? it : it.skip)('vm engine (isolated-vm) gives the same results', async () => {
-	await setExpressionEngine('vm');
-	expect(Expression.getActiveImplementation()).toBe('vm');
-	const result = await runNode({ nodeType: new EchoNode(), parameters, inputItems });
-	expect(result.error).toBeUndefined();
-	expect(result.items[0].map((i) => i.json)).toEqual(expected);
-	await setExpressionEngine('legacy');
-	expect(Expression.getActiveImplementation()).toBe('legacy');
-});
+(isolatedVmAvailable() ? it : it.skip)(
+	'vm engine (isolated-vm) gives the same results',
+	async () => {
+		await setExpressionEngine('vm');
+		expect(Expression.getActiveImplementation()).toBe('vm');
+		const result = await runNode({ nodeType: new EchoNode(), parameters, inputItems });
+		expect(result.error).toBeUndefined();
+		expect(result.items[0].map((i) => i.json)).toEqual(expected);
+		await setExpressionEngine('legacy');
+		expect(Expression.getActiveImplementation()).toBe('legacy');
+	},
+);

@@ -3,7 +3,12 @@
  * n8n-workflow only requires it when the 'vm' expression engine is initialised, so the harness
  * (legacy engine) runs nodes and evaluates expressions all the same.
  */
-import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type {
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeType,
+	INodeTypeDescription,
+} from 'n8n-workflow';
 import { Expression, NodeConnectionTypes } from 'n8n-workflow';
 
 import { isolatedVmAvailable, runNode, setExpressionEngine } from '../harness';
@@ -29,7 +34,9 @@ class DoubleNode implements INodeType {
 	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		return [this.getInputData().map((_, i) => ({ json: { value: this.getNodeParameter('value', i) } }))];
+		return [
+			this.getInputData().map((_, i) => ({ json: { value: this.getNodeParameter('value', i) } })),
+		];
 	}
 }
 
@@ -48,7 +55,9 @@ it('runs nodes with expressions on the legacy engine', async () => {
 });
 
 it("the 'vm' engine is what fails without isolated-vm", async () => {
-	await expect(setExpressionEngine('vm')).rejects.toThrow('IsolatePool failed to create any bridges');
+	await expect(setExpressionEngine('vm')).rejects.toThrow(
+		'IsolatePool failed to create any bridges',
+	);
 	await setExpressionEngine('legacy');
 	expect(Expression.getActiveImplementation()).toBe('legacy');
 });

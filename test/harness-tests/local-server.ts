@@ -46,7 +46,10 @@ export async function startLocalServer(): Promise<LocalServer> {
 			const handler = routes.get(`${seen.method} ${seen.path}`);
 			Promise.resolve(handler ? handler(seen) : { status: 404, json: { error: 'route_not_found' } })
 				.then((reply) => {
-					res.writeHead(reply.status ?? 200, { 'content-type': 'application/json', ...reply.headers });
+					res.writeHead(reply.status ?? 200, {
+						'content-type': 'application/json',
+						...reply.headers,
+					});
 					res.end(reply.json === undefined ? '' : JSON.stringify(reply.json));
 				})
 				.catch((error: Error) => {

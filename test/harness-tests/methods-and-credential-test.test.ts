@@ -27,7 +27,13 @@ class SessionApi implements ICredentialType {
 
 	properties: ICredentialType['properties'] = [
 		{ displayName: 'Base URL', name: 'baseUrl', type: 'string', default: '' },
-		{ displayName: 'Secret', name: 'secret', type: 'string', typeOptions: { password: true }, default: '' },
+		{
+			displayName: 'Secret',
+			name: 'secret',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+		},
 		{
 			displayName: 'Session',
 			name: 'session',
@@ -47,8 +53,14 @@ class SessionApi implements ICredentialType {
 		return { session };
 	}
 
-	async authenticate(credentials: ICredentialDataDecryptedObject, requestOptions: IHttpRequestOptions) {
-		return { ...requestOptions, headers: { ...requestOptions.headers, 'x-session': credentials.session as string } };
+	async authenticate(
+		credentials: ICredentialDataDecryptedObject,
+		requestOptions: IHttpRequestOptions,
+	) {
+		return {
+			...requestOptions,
+			headers: { ...requestOptions.headers, 'x-session': credentials.session as string },
+		};
 	}
 
 	test = {
@@ -95,7 +107,14 @@ class DirectoryNode implements INodeType {
 				name: 'center',
 				type: 'resourceLocator',
 				default: { mode: 'list', value: '' },
-				modes: [{ displayName: 'From List', name: 'list', type: 'list', typeOptions: { searchListMethod: 'searchCenters' } }],
+				modes: [
+					{
+						displayName: 'From List',
+						name: 'list',
+						type: 'list',
+						typeOptions: { searchListMethod: 'searchCenters' },
+					},
+				],
 			},
 		],
 	};
@@ -108,15 +127,19 @@ class DirectoryNode implements INodeType {
 				paginationToken?: string,
 			): Promise<INodeListSearchResult> {
 				const { baseUrl } = await this.getCredentials('harnessSessionApi');
-				const page = (await this.helpers.httpRequestWithAuthentication.call(this, 'harnessSessionApi', {
-					url: `${baseUrl as string}/centers`,
-					qs: {
-						q: filter ?? '',
-						page: paginationToken ?? '1',
-						region: this.getCurrentNodeParameter('region') as string,
+				const page = (await this.helpers.httpRequestWithAuthentication.call(
+					this,
+					'harnessSessionApi',
+					{
+						url: `${baseUrl as string}/centers`,
+						qs: {
+							q: filter ?? '',
+							page: paginationToken ?? '1',
+							region: this.getCurrentNodeParameter('region') as string,
+						},
+						json: true,
 					},
-					json: true,
-				})) as { items: Array<{ id: number; name: string }>; next?: string };
+				)) as { items: Array<{ id: number; name: string }>; next?: string };
 				return {
 					results: page.items.map((c) => ({ name: c.name, value: String(c.id) })),
 					paginationToken: page.next,
@@ -126,10 +149,14 @@ class DirectoryNode implements INodeType {
 		loadOptions: {
 			async getRegions(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 				const { baseUrl } = await this.getCredentials('harnessSessionApi');
-				const regions = (await this.helpers.httpRequestWithAuthentication.call(this, 'harnessSessionApi', {
-					url: `${baseUrl as string}/regions`,
-					json: true,
-				})) as string[];
+				const regions = (await this.helpers.httpRequestWithAuthentication.call(
+					this,
+					'harnessSessionApi',
+					{
+						url: `${baseUrl as string}/regions`,
+						json: true,
+					},
+				)) as string[];
 				return regions.map((r) => ({ name: r.toUpperCase(), value: r }));
 			},
 		},
@@ -162,10 +189,17 @@ beforeAll(async () => {
 		sessions++;
 		return { json: { session: `${secret}-session-${sessions}` } };
 	});
-	const authed = (header: string | string[] | undefined) => typeof header === 'string' && header.includes('-session-');
+	const authed = (header: string | string[] | undefined) =>
+		typeof header === 'string' && header.includes('-session-');
 	server.on('GET /me', (req) =>
 		authed(req.headers['x-session'])
-			? { json: { status: suspended.has(String(req.headers['x-session']).split('-session-')[0]) ? 'suspended' : 'active' } }
+			? {
+					json: {
+						status: suspended.has(String(req.headers['x-session']).split('-session-')[0])
+							? 'suspended'
+							: 'active',
+					},
+				}
 			: { status: 401, json: { message: 'no session' } },
 	);
 	server.on('GET /centers', (req) => {
@@ -176,7 +210,12 @@ beforeAll(async () => {
 			{ id: 3, name: `Alpine ${req.query.region}` },
 		].filter((c) => c.name.toLowerCase().includes(req.query.q.toLowerCase()));
 		const page = Number(req.query.page);
-		return { json: { items: all.slice((page - 1) * 2, page * 2), next: all.length > page * 2 ? String(page + 1) : undefined } };
+		return {
+			json: {
+				items: all.slice((page - 1) * 2, page * 2),
+				next: all.length > page * 2 ? String(page + 1) : undefined,
+			},
+		};
 	});
 	server.on('GET /regions', () => ({ status: 503, json: { message: 'regions offline' } }));
 });
@@ -250,7 +289,9 @@ describe('testCredential (as n8n credential tester)', () => {
 			data: { baseUrl: server.baseUrl, secret: 'ok-a', session: 'old-session-0' },
 		});
 		expect(result).toMatchObject({ status: 'OK', message: 'Connection successful!' });
-		expect(result.preAuthentications).toEqual([{ type: 'harnessSessionApi', expired: false, testing: true }]);
+		expect(result.preAuthentications).toEqual([
+			{ type: 'harnessSessionApi', expired: false, testing: true },
+		]);
 		expect(server.requests.map((r) => r.path)).toEqual(['/session', '/me']);
 		expect(server.requests[1].headers['x-session']).toMatch(/^ok-a-session-\d+$/);
 	});
@@ -261,7 +302,10 @@ describe('testCredential (as n8n credential tester)', () => {
 			credentialTypes,
 			data: { baseUrl: server.baseUrl, secret: 'nope' },
 		});
-		expect(result).toMatchObject({ status: 'Error', message: 'Authorization failed - please check your credentials' });
+		expect(result).toMatchObject({
+			status: 'Error',
+			message: 'Authorization failed - please check your credentials',
+		});
 		// n8n-core treats the 401 of the token request like an expired credential and tries once more
 		expect(server.requests.map((r) => r.path)).toEqual(['/session', '/session']);
 		expect(result.preAuthentications.map((p) => p.expired)).toEqual([false, true]);
@@ -290,9 +334,16 @@ describe('testCredential (as n8n credential tester)', () => {
 			data: { token: 'bad' },
 			nodeTypes: [new DirectoryNode()],
 		});
-		const none = await testCredential({ credentialType: 'harnessPlainApi', credentialTypes, data: {} });
+		const none = await testCredential({
+			credentialType: 'harnessPlainApi',
+			credentialTypes,
+			data: {},
+		});
 		expect(good.status).toBe('OK');
 		expect(bad).toMatchObject({ status: 'Error', message: 'Token rejected' });
-		expect(none).toMatchObject({ status: 'Error', message: 'No testing function found for this credential.' });
+		expect(none).toMatchObject({
+			status: 'Error',
+			message: 'No testing function found for this credential.',
+		});
 	});
 });

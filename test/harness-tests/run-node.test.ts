@@ -49,10 +49,16 @@ class TokenApi implements ICredentialType {
 		return { accessToken: token };
 	}
 
-	async authenticate(credentials: ICredentialDataDecryptedObject, requestOptions: IHttpRequestOptions) {
+	async authenticate(
+		credentials: ICredentialDataDecryptedObject,
+		requestOptions: IHttpRequestOptions,
+	) {
 		return {
 			...requestOptions,
-			headers: { ...requestOptions.headers, Authorization: `Bearer ${credentials.accessToken as string}` },
+			headers: {
+				...requestOptions.headers,
+				Authorization: `Bearer ${credentials.accessToken as string}`,
+			},
 		};
 	}
 }
@@ -210,7 +216,9 @@ beforeEach(() => {
 	server.requests.length = 0;
 });
 
-const creds = () => ({ harnessTokenApi: { baseUrl: server.baseUrl, clientId: 'c1', clientSecret: 's3cret' } });
+const creds = () => ({
+	harnessTokenApi: { baseUrl: server.baseUrl, clientId: 'c1', clientSecret: 's3cret' },
+});
 
 describe('runNode (n8n-core WorkflowExecute)', () => {
 	it('runs preAuthentication once, caches the token and sends it through the real request helper', async () => {
@@ -229,7 +237,9 @@ describe('runNode (n8n-core WorkflowExecute)', () => {
 		expect(token).toMatch(/^tok-\d+$/);
 		expect(result.items[0][0].json.auth).toBe(`Bearer ${token}`);
 		expect(server.requests.filter((r) => r.path === '/auth/token')).toHaveLength(1);
-		expect(result.preAuthentications).toEqual([{ type: 'harnessTokenApi', expired: false, testing: false }]);
+		expect(result.preAuthentications).toEqual([
+			{ type: 'harnessTokenApi', expired: false, testing: false },
+		]);
 		expect(result.credentialUpdates).toHaveLength(1);
 	});
 
@@ -241,7 +251,9 @@ describe('runNode (n8n-core WorkflowExecute)', () => {
 			credentialTypes,
 		});
 		expect(result.error).toBeUndefined();
-		expect(result.preAuthentications).toEqual([{ type: 'harnessTokenApi', expired: true, testing: false }]);
+		expect(result.preAuthentications).toEqual([
+			{ type: 'harnessTokenApi', expired: true, testing: false },
+		]);
 		expect(server.requests.map((r) => `${r.path} ${r.headers.authorization ?? ''}`)).toEqual([
 			'/items/1 Bearer stale',
 			'/auth/token ',
@@ -273,7 +285,10 @@ describe('runNode (n8n-core WorkflowExecute)', () => {
 		// n8n's NodeApiError maps 500 to its generic message and takes the description from the body
 		expect(result.error?.message).toBe('The service was not able to process your request');
 		expect(result.error?.description).toBe('upstream exploded');
-		const { httpCode, node } = result.error as unknown as { httpCode: string; node: { name: string } };
+		const { httpCode, node } = result.error as unknown as {
+			httpCode: string;
+			node: { name: string };
+		};
 		expect(httpCode).toBe('500');
 		expect(node.name).toBe('Fetch');
 	});
@@ -341,7 +356,9 @@ describe('runNode (n8n-core WorkflowExecute)', () => {
 		expect(Expression.getActiveImplementation()).toBe(engine);
 		const result = await runNode({
 			nodeType: new PickyNode(),
-			parameters: { double: '={{ $json.n * 2 + $("When clicking \'Execute workflow\'").first().json.n }}' },
+			parameters: {
+				double: '={{ $json.n * 2 + $("When clicking \'Execute workflow\'").first().json.n }}',
+			},
 			inputItems: [{ json: { n: 5 } }],
 		});
 		expect(result.items[0][0].json).toEqual({ double: 15 });
@@ -357,8 +374,12 @@ describe('runNode (n8n-core WorkflowExecute)', () => {
 		});
 		expect(result.error).toBeUndefined();
 		const lines = result.logs.map((l) => `${l.source} ${l.line}`);
-		expect(lines).toContainEqual(expect.stringContaining('Logger [info] fetching item two {"itemIndex":0}'));
-		expect(lines).toContainEqual(expect.stringContaining('LoggerProxy [debug] Running node "Fetch" started'));
+		expect(lines).toContainEqual(
+			expect.stringContaining('Logger [info] fetching item two {"itemIndex":0}'),
+		);
+		expect(lines).toContainEqual(
+			expect.stringContaining('LoggerProxy [debug] Running node "Fetch" started'),
+		);
 		const now = Date.parse(result.items[0][0].json.now as string);
 		expect(now).toBeGreaterThanOrEqual(Date.parse('2001-02-03T04:05:06Z'));
 		expect(now).toBeLessThan(Date.parse('2001-02-03T04:06:06Z'));

@@ -20,11 +20,23 @@ class FeedApi implements ICredentialType {
 
 	properties: ICredentialType['properties'] = [
 		{ displayName: 'Base URL', name: 'baseUrl', type: 'string', default: '' },
-		{ displayName: 'Key', name: 'key', type: 'string', typeOptions: { password: true }, default: '' },
+		{
+			displayName: 'Key',
+			name: 'key',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+		},
 	];
 
-	async authenticate(credentials: ICredentialDataDecryptedObject, requestOptions: IHttpRequestOptions) {
-		return { ...requestOptions, headers: { ...requestOptions.headers, 'x-key': credentials.key as string } };
+	async authenticate(
+		credentials: ICredentialDataDecryptedObject,
+		requestOptions: IHttpRequestOptions,
+	) {
+		return {
+			...requestOptions,
+			headers: { ...requestOptions.headers, 'x-key': credentials.key as string },
+		};
 	}
 }
 
@@ -54,7 +66,11 @@ class FeedTrigger implements INodeType {
 	};
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
-		const state = this.getWorkflowStaticData('node') as { cursor?: number; polls?: number; since?: string };
+		const state = this.getWorkflowStaticData('node') as {
+			cursor?: number;
+			polls?: number;
+			since?: string;
+		};
 		const { baseUrl } = await this.getCredentials('harnessFeedApi');
 		const manual = this.getMode() === 'manual';
 		const cursor = manual ? 0 : (state.cursor ?? 0);
@@ -70,7 +86,9 @@ class FeedTrigger implements INodeType {
 		}
 		if (manual) {
 			const latest = events.slice(-1);
-			return latest.length ? [this.helpers.returnJsonArray(latest as unknown as IDataObject[])] : null;
+			return latest.length
+				? [this.helpers.returnJsonArray(latest as unknown as IDataObject[])]
+				: null;
 		}
 		state.polls = (state.polls ?? 0) + 1;
 		state.since ??= new Date().toISOString();
@@ -118,7 +136,11 @@ describe('runPoll (n8n-core PollContext)', () => {
 			{ id: 2, at: 'b', mode: 'trigger', activation: 'activate' },
 		]);
 		// the shifted clock starts at `now` and runs on in real time
-		expect(first.staticData).toEqual({ cursor: 2, polls: 1, since: expect.stringMatching(/^2001-02-03T04:05:/) });
+		expect(first.staticData).toEqual({
+			cursor: 2,
+			polls: 1,
+			since: expect.stringMatching(/^2001-02-03T04:05:/),
+		});
 		expect(first.staticDataChanged).toBe(true);
 
 		// "restart": the saved static data is all that survives

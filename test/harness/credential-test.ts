@@ -26,7 +26,12 @@ import type {
 import { createRunExecutionData, NodeConnectionTypes, NodeHelpers, Workflow } from 'n8n-workflow';
 
 import { CREDENTIAL_TEST_NODE_TYPE } from './credentials';
-import { createAdditionalData, type HarnessResultBase, prepareCredentials, withClock } from './engine';
+import {
+	createAdditionalData,
+	type HarnessResultBase,
+	prepareCredentials,
+	withClock,
+} from './engine';
 import { applyConfiguredExpressionEngine } from './env';
 
 export interface TestCredentialOptions {
@@ -87,13 +92,18 @@ function findTestFunction(
 	return undefined;
 }
 
-export async function testCredential(options: TestCredentialOptions): Promise<TestCredentialResult> {
+export async function testCredential(
+	options: TestCredentialOptions,
+): Promise<TestCredentialResult> {
 	await applyConfiguredExpressionEngine();
 	const { registry, credentialsHelper, finish } = prepareCredentials(
 		{ [options.credentialType]: options.data },
 		options.credentialTypes,
 	);
-	const done = (result: INodeCredentialTestResult): TestCredentialResult => ({ ...finish(), ...result });
+	const done = (result: INodeCredentialTestResult): TestCredentialResult => ({
+		...finish(),
+		...result,
+	});
 	try {
 		return await withClock(options.now, async () => {
 			const type = registry.getByName(options.credentialType);
@@ -101,12 +111,19 @@ export async function testCredential(options: TestCredentialOptions): Promise<Te
 			if (testFunction === undefined) {
 				return done({ status: 'Error', message: 'No testing function found for this credential.' });
 			}
-			const baseAdditionalData = createAdditionalData(credentialsHelper, { executionId: undefined });
+			const baseAdditionalData = createAdditionalData(credentialsHelper, {
+				executionId: undefined,
+			});
 			const credentialsDecrypted: ICredentialsDecrypted = {
 				id: `harness-${type.name}`,
 				name: `${type.name} (harness)`,
 				type: type.name,
-				data: await credentialsHelper.applyDefaults(baseAdditionalData, options.data, type.name, 'internal'),
+				data: await credentialsHelper.applyDefaults(
+					baseAdditionalData,
+					options.data,
+					type.name,
+					'internal',
+				),
 			};
 
 			if (typeof testFunction === 'function') {
@@ -137,7 +154,9 @@ export async function testCredential(options: TestCredentialOptions): Promise<Te
 				type: baseType.description.name,
 				typeVersion: Array.isArray(version) ? version.slice(-1)[0] : version,
 				position: [0, 0],
-				credentials: { [type.name]: { id: credentialsDecrypted.id, name: credentialsDecrypted.name } },
+				credentials: {
+					[type.name]: { id: credentialsDecrypted.id, name: credentialsDecrypted.name },
+				},
 			};
 			const nodeTypes: INodeTypes = {
 				getByName: () => nodeTypeCopy,
@@ -164,8 +183,9 @@ export async function testCredential(options: TestCredentialOptions): Promise<Te
 				const routingNode = new RoutingNode(executeFunctions, nodeTypeCopy, credentialsDecrypted);
 				response = await workflow.expression.withIsolate(async () => await routingNode.runNode());
 			} catch (error) {
-				const cause = (error as { cause?: { response?: { status: number; statusText?: string }; code?: string } })
-					.cause;
+				const cause = (
+					error as { cause?: { response?: { status: number; statusText?: string }; code?: string } }
+				).cause;
 				if (cause?.response) {
 					const statusCode = cause.response.status;
 					for (const rule of testFunction.testRequest.rules ?? []) {

@@ -261,7 +261,14 @@ export class HarnessCredentialsHelper extends ICredentialsHelper {
 	): Promise<ICredentialDataDecryptedObject> {
 		const original = (await this.getCredentials(nodeCredentials, type)).getData();
 		if (raw === true) return original;
-		return await this.applyDefaults(additionalData, original, type, mode, executeData, expressionResolveValues);
+		return await this.applyDefaults(
+			additionalData,
+			original,
+			type,
+			mode,
+			executeData,
+			expressionResolveValues,
+		);
 	}
 
 	/** CLI CredentialsHelper.applyDefaultsAndOverwrites, without overwrites and external secrets. */
@@ -340,7 +347,11 @@ export class HarnessCredentialsHelper extends ICredentialsHelper {
 		type: string,
 		data: ICredentialDataDecryptedObject,
 	): Promise<void> {
-		this.store.set(type, { ...this.store.get(type), oauthTokenData: data.oauthTokenData }, 'oauthTokenData');
+		this.store.set(
+			type,
+			{ ...this.store.get(type), oauthTokenData: data.oauthTokenData },
+			'oauthTokenData',
+		);
 	}
 
 	private resolveValue(

@@ -113,7 +113,9 @@ installLogCapture();
 
 // n8n-core's SSHClientsManager (built by every ExecuteContext) starts a 60 s cleanup interval
 // that would keep jest from exiting; build it now and unref that timer.
-(Container.get(SSHClientsManager) as unknown as { cleanupTimer?: NodeJS.Timeout }).cleanupTimer?.unref();
+(
+	Container.get(SSHClientsManager) as unknown as { cleanupTimer?: NodeJS.Timeout }
+).cleanupTimer?.unref();
 
 /**
  * Starts collecting log lines; returns the live array and a stop function. Captures overlap:
@@ -122,9 +124,11 @@ installLogCapture();
 export function startLogCapture(): { logs: CapturedLog[]; stop: () => void } {
 	installLogCapture();
 
-// n8n-core's SSHClientsManager (built by every ExecuteContext) starts a 60 s cleanup interval
-// that would keep jest from exiting; build it now and unref that timer.
-(Container.get(SSHClientsManager) as unknown as { cleanupTimer?: NodeJS.Timeout }).cleanupTimer?.unref();
+	// n8n-core's SSHClientsManager (built by every ExecuteContext) starts a 60 s cleanup interval
+	// that would keep jest from exiting; build it now and unref that timer.
+	(
+		Container.get(SSHClientsManager) as unknown as { cleanupTimer?: NodeJS.Timeout }
+	).cleanupTimer?.unref();
 	const logs: CapturedLog[] = [];
 	activeCaptures.add(logs);
 	return { logs, stop: () => activeCaptures.delete(logs) };

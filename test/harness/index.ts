@@ -14,7 +14,11 @@ export {
 	type LoadOptionsResult,
 	type MethodOptions,
 } from './methods';
-export { testCredential, type TestCredentialOptions, type TestCredentialResult } from './credential-test';
+export {
+	testCredential,
+	type TestCredentialOptions,
+	type TestCredentialResult,
+} from './credential-test';
 export type { HarnessOptions, HarnessResultBase } from './engine';
 export { PACKAGE_NAME, START_NODE_NAME, withClock } from './engine';
 export type { CapturedLog, ExpressionEngine } from './env';

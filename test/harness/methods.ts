@@ -78,7 +78,9 @@ async function callMethod<T>(
 			let value: T | undefined;
 			let error: Error | undefined;
 			try {
-				value = await workflow.expression.withIsolate(async () => await method.call(context, ...args));
+				value = await workflow.expression.withIsolate(
+					async () => await method.call(context, ...args),
+				);
 			} catch (e) {
 				error = e as Error;
 			}

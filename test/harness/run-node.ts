@@ -37,7 +37,12 @@ export interface RunNodeOptions extends HarnessOptions {
 	/** The node's On Error setting; wins over continueOnFail. 'continueErrorOutput' adds an error output. */
 	onError?: INode['onError'];
 	/** Other node settings: alwaysOutputData, executeOnce, retryOnFail, maxTries, waitBetweenTries... */
-	nodeSettings?: Partial<Pick<INode, 'alwaysOutputData' | 'executeOnce' | 'retryOnFail' | 'maxTries' | 'waitBetweenTries'>>;
+	nodeSettings?: Partial<
+		Pick<
+			INode,
+			'alwaysOutputData' | 'executeOnce' | 'retryOnFail' | 'maxTries' | 'waitBetweenTries'
+		>
+	>;
 	/** Execution mode. Default 'manual' (the editor's "Execute workflow"). */
 	mode?: WorkflowExecuteMode;
 }
@@ -111,9 +116,11 @@ export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 					],
 				},
 			});
-			const run = await new WorkflowExecute(additionalData, mode, runExecutionData).processRunExecutionData(
-				workflow,
-			);
+			const run = await new WorkflowExecute(
+				additionalData,
+				mode,
+				runExecutionData,
+			).processRunExecutionData(workflow);
 			const runData = run.data.resultData.runData;
 			const task = runData[node.name]?.[0];
 			const items = (task?.data?.[NodeConnectionTypes.Main] ?? []).map((output) => output ?? []);

@@ -36,7 +36,13 @@ export async function run(
 	const result = await runNode({
 		nodeType,
 		parameters,
-		credentials: { shoppingCenterApi: { baseUrl: sb.baseUrl, clientId: DEMO_CLIENT_ID, clientSecret: DEMO_CLIENT_SECRET } },
+		credentials: {
+			shoppingCenterApi: {
+				baseUrl: sb.baseUrl,
+				clientId: DEMO_CLIENT_ID,
+				clientSecret: DEMO_CLIENT_SECRET,
+			},
+		},
 		credentialTypes: [new ShoppingCenterApi()],
 		now: NOW,
 		...options,
@@ -71,6 +77,11 @@ export function qList(entry: LogEntry, key: string): string[] {
 /** Days from start to end inclusive (YYYY-MM-DD). */
 export function daysOf(start: string, end: string): string[] {
 	const out: string[] = [];
-	for (let t = Date.parse(`${start}T00:00:00Z`); t <= Date.parse(`${end}T00:00:00Z`); t += 86_400_000) out.push(new Date(t).toISOString().slice(0, 10));
+	for (
+		let t = Date.parse(`${start}T00:00:00Z`);
+		t <= Date.parse(`${end}T00:00:00Z`);
+		t += 86_400_000
+	)
+		out.push(new Date(t).toISOString().slice(0, 10));
 	return out;
 }

@@ -29,7 +29,13 @@ interface Row {
 }
 
 /** The API's own rows for a period, read directly in windows of `step` days (not the node's windows). */
-async function direct(scId: string, start: string, end: string, query: Record<string, string> = {}, step = 10): Promise<Row[]> {
+async function direct(
+	scId: string,
+	start: string,
+	end: string,
+	query: Record<string, string> = {},
+	step = 10,
+): Promise<Row[]> {
 	const days = daysOf(start, end);
 	const rows: Row[] = [];
 	for (let i = 0; i < days.length; i += step) {
@@ -43,37 +49,62 @@ async function direct(scId: string, start: string, end: string, query: Record<st
 	return rows;
 }
 
-const sum = (rows: Array<Record<string, unknown>>, f: 'visitors_in' | 'visitors_out') => rows.reduce((a, r) => a + (r[f] as number), 0);
+const sum = (rows: Array<Record<string, unknown>>, f: 'visitors_in' | 'visitors_out') =>
+	rows.reduce((a, r) => a + (r[f] as number), 0);
 
 function attendance(scId: string, extra: INodeParameters): INodeParameters {
 	return { resource: 'attendance', operation: 'get', center: locator(scId), ...extra };
 }
 
 describe('Counting Zone → Get Many', () => {
-	it.each(['1001', '1002'])('lists the visible zones of center %s (service zones never)', async (scId) => {
-		const r = await run(sb, node, { resource: 'zone', operation: 'getMany', center: locator(scId), returnAll: true });
-		expect(r.status).toBe('success');
-		const base = Number(scId) * 100;
-		expect(r.json.map((z) => z.id)).toEqual([base + 1, base + 2, base + 3, base + 4, base + 5]);
-		expect(r.json[2]).toMatchObject({ title: 'Floor 1', traffic_type: 'passage' });
-		expect(Array.isArray(r.json[2].shop_ids)).toBe(true);
-		expect(ofRoute(r.requests, 'zones')).toHaveLength(1);
-	});
+	it.each(['1001', '1002'])(
+		'lists the visible zones of center %s (service zones never)',
+		async (scId) => {
+			const r = await run(sb, node, {
+				resource: 'zone',
+				operation: 'getMany',
+				center: locator(scId),
+				returnAll: true,
+			});
+			expect(r.status).toBe('success');
+			const base = Number(scId) * 100;
+			expect(r.json.map((z) => z.id)).toEqual([base + 1, base + 2, base + 3, base + 4, base + 5]);
+			expect(r.json[2]).toMatchObject({ title: 'Floor 1', traffic_type: 'passage' });
+			expect(Array.isArray(r.json[2].shop_ids)).toBe(true);
+			expect(ofRoute(r.requests, 'zones')).toHaveLength(1);
+		},
+	);
 
 	it('applies the Limit locally (one request)', async () => {
-		const r = await run(sb, node, { resource: 'zone', operation: 'getMany', center: locator('1002'), returnAll: false, limit: 2 });
+		const r = await run(sb, node, {
+			resource: 'zone',
+			operation: 'getMany',
+			center: locator('1002'),
+			returnAll: false,
+			limit: 2,
+		});
 		expect(r.json.map((z) => z.id)).toEqual([100201, 100202]);
 		expect(ofRoute(r.requests, 'zones')).toHaveLength(1);
 	});
 
 	it('passes on 404 traffic_not_configured (center 1004)', async () => {
-		const r = await run(sb, node, { resource: 'zone', operation: 'getMany', center: locator('1004'), returnAll: true });
+		const r = await run(sb, node, {
+			resource: 'zone',
+			operation: 'getMany',
+			center: locator('1004'),
+			returnAll: true,
+		});
 		expect(r.status).toBe('error');
 		expect(r.error?.message).toMatch(/No visitor counting system is configured/);
 	});
 
 	it('gives an error item under Continue On Fail, with the API code', async () => {
-		const r = await run(sb, node, { resource: 'zone', operation: 'getMany', center: locator('1004'), returnAll: true }, { continueOnFail: true });
+		const r = await run(
+			sb,
+			node,
+			{ resource: 'zone', operation: 'getMany', center: locator('1004'), returnAll: true },
+			{ continueOnFail: true },
+		);
 		expect(r.status).toBe('success');
 		expect(r.json).toHaveLength(1);
 		expect(r.json[0]).toMatchObject({ code: 'traffic_not_configured', httpCode: '404' });
@@ -83,7 +114,11 @@ describe('Counting Zone → Get Many', () => {
 
 describe('Attendance → Get', () => {
 	it('Basic: day rows over several 31-day windows, end clipped to yesterday, equal to the API rows', async () => {
-		const r = await run(sb, node, attendance('1001', { startDate: '2026-06-15', endDate: '2026-11-25' }));
+		const r = await run(
+			sb,
+			node,
+			attendance('1001', { startDate: '2026-06-15', endDate: '2026-11-25' }),
+		);
 		expect(r.status).toBe('success');
 		const reads = ofRoute(r.requests, 'attendance.read');
 		expect(reads.map((e) => [q(e, 'start_date'), q(e, 'end_date')])).toEqual([
@@ -94,31 +129,50 @@ describe('Attendance → Get', () => {
 			['2026-10-17', '2026-11-16'],
 			['2026-11-17', '2026-11-19'],
 		]);
-		expect(reads.every((e) => q(e, 'granularity') === 'day' && q(e, 'scope') === 'sc' && e.status === 200)).toBe(true);
+		expect(
+			reads.every(
+				(e) => q(e, 'granularity') === 'day' && q(e, 'scope') === 'sc' && e.status === 200,
+			),
+		).toBe(true);
 		expect(r.json.map((x) => x.date)).toEqual(daysOf('2026-06-15', '2026-11-19'));
 		expect(r.json).toEqual(await direct('1001', '2026-06-15', '2026-11-19'));
 		expect(Object.keys(r.json[0]).sort()).toEqual(['date', 'visitors_in', 'visitors_out']);
 	});
 
 	it('PRO: one 366-day window, end clipped to today (not yesterday)', async () => {
-		const r = await run(sb, node, attendance('1002', { startDate: '2026-01-01', endDate: '2026-12-31' }));
+		const r = await run(
+			sb,
+			node,
+			attendance('1002', { startDate: '2026-01-01', endDate: '2026-12-31' }),
+		);
 		const reads = ofRoute(r.requests, 'attendance.read');
-		expect(reads.map((e) => [q(e, 'start_date'), q(e, 'end_date')])).toEqual([['2026-01-01', '2026-11-20']]);
+		expect(reads.map((e) => [q(e, 'start_date'), q(e, 'end_date')])).toEqual([
+			['2026-01-01', '2026-11-20'],
+		]);
 		expect(r.json.map((x) => x.date)).toEqual(daysOf('2026-01-01', '2026-11-20'));
 	});
 
 	it('PRO: two years of days in 366-day windows, no day twice', async () => {
-		const r = await run(sb, node, attendance('1002', { startDate: '2024-06-01', endDate: '2026-11-20' }));
+		const r = await run(
+			sb,
+			node,
+			attendance('1002', { startDate: '2024-06-01', endDate: '2026-11-20' }),
+		);
 		expect(ofRoute(r.requests, 'attendance.read')).toHaveLength(3);
 		expect(r.json.map((x) => x.date)).toEqual(daysOf('2024-06-01', '2026-11-20'));
 	});
 
 	it('Basic: week rows; windows end on Sundays, so every week is whole and its sum equals the days', async () => {
-		const r = await run(sb, node, attendance('1001', { startDate: '2026-05-06', endDate: '2026-09-30', granularity: 'week' }));
+		const r = await run(
+			sb,
+			node,
+			attendance('1001', { startDate: '2026-05-06', endDate: '2026-09-30', granularity: 'week' }),
+		);
 		expect(r.status).toBe('success');
 		const reads = ofRoute(r.requests, 'attendance.read');
 		expect(reads.length).toBeGreaterThan(4);
-		for (const e of reads.slice(0, -1)) expect(new Date(`${q(e, 'end_date')}T00:00:00Z`).getUTCDay()).toBe(0);
+		for (const e of reads.slice(0, -1))
+			expect(new Date(`${q(e, 'end_date')}T00:00:00Z`).getUTCDay()).toBe(0);
 		const labels = r.json.map((x) => x.date as string);
 		expect(new Set(labels).size).toBe(labels.length);
 		for (const l of labels) expect(new Date(`${l}T00:00:00Z`).getUTCDay()).toBe(1);
@@ -130,18 +184,50 @@ describe('Attendance → Get', () => {
 	});
 
 	it('Basic: month rows, one whole month a request, sums equal the days', async () => {
-		const r = await run(sb, node, attendance('1001', { startDate: '2026-01-01', endDate: '2026-11-30', granularity: 'month' }));
+		const r = await run(
+			sb,
+			node,
+			attendance('1001', { startDate: '2026-01-01', endDate: '2026-11-30', granularity: 'month' }),
+		);
 		const reads = ofRoute(r.requests, 'attendance.read');
-		expect(reads.map((e) => q(e, 'start_date'))).toEqual(['2026-01-01', '2026-02-01', '2026-03-01', '2026-04-01', '2026-05-01', '2026-06-01', '2026-07-01', '2026-08-01', '2026-09-01', '2026-10-01', '2026-11-01']);
+		expect(reads.map((e) => q(e, 'start_date'))).toEqual([
+			'2026-01-01',
+			'2026-02-01',
+			'2026-03-01',
+			'2026-04-01',
+			'2026-05-01',
+			'2026-06-01',
+			'2026-07-01',
+			'2026-08-01',
+			'2026-09-01',
+			'2026-10-01',
+			'2026-11-01',
+		]);
 		expect(q(reads[1], 'end_date')).toBe('2026-02-28');
 		expect(q(reads[10], 'end_date')).toBe('2026-11-19');
-		expect(r.json.map((x) => x.date)).toEqual(['2026-01-01', '2026-02-01', '2026-03-01', '2026-04-01', '2026-05-01', '2026-06-01', '2026-07-01', '2026-08-01', '2026-09-01', '2026-10-01', '2026-11-01']);
+		expect(r.json.map((x) => x.date)).toEqual([
+			'2026-01-01',
+			'2026-02-01',
+			'2026-03-01',
+			'2026-04-01',
+			'2026-05-01',
+			'2026-06-01',
+			'2026-07-01',
+			'2026-08-01',
+			'2026-09-01',
+			'2026-10-01',
+			'2026-11-01',
+		]);
 		const days = await direct('1001', '2026-01-01', '2026-11-19', {}, 31);
 		expect(sum(r.json, 'visitors_in')).toBe(sum(days as never, 'visitors_in'));
 	});
 
 	it('PRO: hour rows in 31-day windows with the center offset, equal to the API rows', async () => {
-		const r = await run(sb, node, attendance('1002', { startDate: '2026-09-20', endDate: '2026-11-05', granularity: 'hour' }));
+		const r = await run(
+			sb,
+			node,
+			attendance('1002', { startDate: '2026-09-20', endDate: '2026-11-05', granularity: 'hour' }),
+		);
 		expect(r.status).toBe('success');
 		const reads = ofRoute(r.requests, 'attendance.read');
 		expect(reads.map((e) => [q(e, 'start_date'), q(e, 'end_date'), q(e, 'granularity')])).toEqual([
@@ -152,25 +238,59 @@ describe('Attendance → Get', () => {
 		expect(new Set(labels).size).toBe(labels.length);
 		expect(labels[0]).toMatch(/^2026-09-20T\d{2}:00:00(\.000)?\+05:00$/);
 		expect(labels[labels.length - 1]).toMatch(/^2026-11-05T/);
-		expect(r.json).toEqual(await direct('1002', '2026-09-20', '2026-11-05', { granularity: 'hour' }, 7));
+		expect(r.json).toEqual(
+			await direct('1002', '2026-09-20', '2026-11-05', { granularity: 'hour' }, 7),
+		);
 	});
 
 	it('PRO: by counting zone (zone_id sent, scope zone)', async () => {
-		const r = await run(sb, node, attendance('1002', { startDate: '2026-10-01', endDate: '2026-10-31', scope: 'zone', zone: locator('100203') }));
+		const r = await run(
+			sb,
+			node,
+			attendance('1002', {
+				startDate: '2026-10-01',
+				endDate: '2026-10-31',
+				scope: 'zone',
+				zone: locator('100203'),
+			}),
+		);
 		const reads = ofRoute(r.requests, 'attendance.read');
 		expect(reads).toHaveLength(1);
 		expect(reads[0].query).toMatchObject({ scope: 'zone', zone_id: '100203' });
 		expect(r.json).toHaveLength(31);
-		expect(r.json).toEqual(await direct('1002', '2026-10-01', '2026-10-31', { scope: 'zone', zone_id: '100203' }, 31));
+		expect(r.json).toEqual(
+			await direct('1002', '2026-10-01', '2026-10-31', { scope: 'zone', zone_id: '100203' }, 31),
+		);
 		const center = await direct('1002', '2026-10-01', '2026-10-31', {}, 31);
 		expect(sum(r.json, 'visitors_in')).toBeLessThan(sum(center as never, 'visitors_in'));
 	});
 
 	it('PRO: by shop; a shop in no counting zone is a valid empty result', async () => {
-		const inZone = await run(sb, node, attendance('1002', { startDate: '2026-10-01', endDate: '2026-10-10', scope: 'shop', shop: locator('1002-02') }));
+		const inZone = await run(
+			sb,
+			node,
+			attendance('1002', {
+				startDate: '2026-10-01',
+				endDate: '2026-10-10',
+				scope: 'shop',
+				shop: locator('1002-02'),
+			}),
+		);
 		expect(inZone.json).toHaveLength(10);
-		expect(ofRoute(inZone.requests, 'attendance.read')[0].query).toMatchObject({ scope: 'shop', shop_id: '1002-02' });
-		const outside = await run(sb, node, attendance('1002', { startDate: '2026-10-01', endDate: '2026-10-10', scope: 'shop', shop: locator('1002-07') }));
+		expect(ofRoute(inZone.requests, 'attendance.read')[0].query).toMatchObject({
+			scope: 'shop',
+			shop_id: '1002-02',
+		});
+		const outside = await run(
+			sb,
+			node,
+			attendance('1002', {
+				startDate: '2026-10-01',
+				endDate: '2026-10-10',
+				scope: 'shop',
+				shop: locator('1002-07'),
+			}),
+		);
 		expect(outside.status).toBe('success');
 		expect(outside.error).toBeUndefined();
 		expect(outside.json).toEqual([]);
@@ -178,18 +298,42 @@ describe('Attendance → Get', () => {
 	});
 
 	it('a period wholly after the freshest day asks nothing and returns nothing', async () => {
-		const r = await run(sb, node, attendance('1001', { startDate: '2026-11-20', endDate: '2026-11-22' }));
+		const r = await run(
+			sb,
+			node,
+			attendance('1001', { startDate: '2026-11-20', endDate: '2026-11-22' }),
+		);
 		expect(r.status).toBe('success');
 		expect(r.json).toEqual([]);
 		expect(ofRoute(r.requests, 'attendance.read')).toHaveLength(0);
 	});
 
 	it('one output item per row, paired with its input item', async () => {
-		const r = await run(sb, node, attendance('1001', { startDate: '={{ $json.from }}', endDate: '={{ $json.to }}' }), {
-			inputItems: [{ json: { from: '2026-10-01', to: '2026-10-03' } }, { json: { from: '2026-10-10', to: '2026-10-11' } }],
-		});
-		expect(r.json.map((x) => x.date)).toEqual(['2026-10-01', '2026-10-02', '2026-10-03', '2026-10-10', '2026-10-11']);
-		expect(r.items[0].map((i) => i.pairedItem)).toEqual([{ item: 0 }, { item: 0 }, { item: 0 }, { item: 1 }, { item: 1 }]);
+		const r = await run(
+			sb,
+			node,
+			attendance('1001', { startDate: '={{ $json.from }}', endDate: '={{ $json.to }}' }),
+			{
+				inputItems: [
+					{ json: { from: '2026-10-01', to: '2026-10-03' } },
+					{ json: { from: '2026-10-10', to: '2026-10-11' } },
+				],
+			},
+		);
+		expect(r.json.map((x) => x.date)).toEqual([
+			'2026-10-01',
+			'2026-10-02',
+			'2026-10-03',
+			'2026-10-10',
+			'2026-10-11',
+		]);
+		expect(r.items[0].map((i) => i.pairedItem)).toEqual([
+			{ item: 0 },
+			{ item: 0 },
+			{ item: 0 },
+			{ item: 1 },
+			{ item: 1 },
+		]);
 	});
 
 	describe('refused locally on a Basic center (no attendance request)', () => {
@@ -198,7 +342,11 @@ describe('Attendance → Get', () => {
 			['zone', { scope: 'zone', zone: locator('100103') }, /^Scope: .*Basic.*needs PRO/],
 			['shop', { scope: 'shop', shop: locator('1001-02') }, /^Scope: .*Basic.*needs PRO/],
 		])('%s', async (_name, extra, message) => {
-			const r = await run(sb, node, attendance('1001', { startDate: '2026-10-01', endDate: '2026-10-05', ...extra }));
+			const r = await run(
+				sb,
+				node,
+				attendance('1001', { startDate: '2026-10-01', endDate: '2026-10-05', ...extra }),
+			);
 			expect(r.status).toBe('error');
 			expect(r.error?.message).toMatch(message);
 			expect(r.error?.message).toMatch(/\[item 0\]$/);
@@ -208,14 +356,49 @@ describe('Attendance → Get', () => {
 
 	describe('bad input: an error naming the field and the item, before any request', () => {
 		it.each([
-			['end before start', { startDate: '2026-10-05', endDate: '2026-10-01' }, /^End Date: 2026-10-01 is earlier than Start Date 2026-10-05 \[item 0\]$/],
-			['impossible date', { startDate: '2026-02-30', endDate: '2026-03-05' }, /^Start Date: "2026-02-30" is not a valid date/],
+			[
+				'end before start',
+				{ startDate: '2026-10-05', endDate: '2026-10-01' },
+				/^End Date: 2026-10-01 is earlier than Start Date 2026-10-05 \[item 0\]$/,
+			],
+			[
+				'impossible date',
+				{ startDate: '2026-02-30', endDate: '2026-03-05' },
+				/^Start Date: "2026-02-30" is not a valid date/,
+			],
 			// (an empty required field stops n8n itself before the run; an expression that gives nothing reaches the node)
 			['missing end', { startDate: '2026-02-01', endDate: '={{ "" }}' }, /^End Date: is required/],
-			['unknown granularity', { startDate: '2026-02-01', endDate: '2026-02-02', granularity: '={{ "minute" }}' }, /^Granularity: "minute" is not one of day, week, month, hour/],
-			['unknown scope', { startDate: '2026-02-01', endDate: '2026-02-02', scope: '={{ "floor" }}', zone: locator('100103'), shop: locator('1002-02') }, /^Scope: "floor" is not one of sc, zone, shop/],
-			['zone scope without a zone', { startDate: '2026-02-01', endDate: '2026-02-02', scope: 'zone', zone: locator('={{ "" }}') }, /^Counting Zone: is required/],
-			['empty center', { center: locator('={{ " " }}'), startDate: '2026-02-01', endDate: '2026-02-02' }, /^Center: is required/],
+			[
+				'unknown granularity',
+				{ startDate: '2026-02-01', endDate: '2026-02-02', granularity: '={{ "minute" }}' },
+				/^Granularity: "minute" is not one of day, week, month, hour/,
+			],
+			[
+				'unknown scope',
+				{
+					startDate: '2026-02-01',
+					endDate: '2026-02-02',
+					scope: '={{ "floor" }}',
+					zone: locator('100103'),
+					shop: locator('1002-02'),
+				},
+				/^Scope: "floor" is not one of sc, zone, shop/,
+			],
+			[
+				'zone scope without a zone',
+				{
+					startDate: '2026-02-01',
+					endDate: '2026-02-02',
+					scope: 'zone',
+					zone: locator('={{ "" }}'),
+				},
+				/^Counting Zone: is required/,
+			],
+			[
+				'empty center',
+				{ center: locator('={{ " " }}'), startDate: '2026-02-01', endDate: '2026-02-02' },
+				/^Center: is required/,
+			],
 		])('%s', async (_name, extra, message) => {
 			const r = await run(sb, node, attendance('1002', extra as INodeParameters));
 			expect(r.status).toBe('error');
@@ -224,33 +407,58 @@ describe('Attendance → Get', () => {
 		});
 
 		it('names the item that failed', async () => {
-			const r = await run(sb, node, attendance('1002', { startDate: '={{ $json.from }}', endDate: '2026-10-02' }), {
-				inputItems: [{ json: { from: '2026-10-01' } }, { json: { from: 'yesterday-ish' } }],
-			});
+			const r = await run(
+				sb,
+				node,
+				attendance('1002', { startDate: '={{ $json.from }}', endDate: '2026-10-02' }),
+				{
+					inputItems: [{ json: { from: '2026-10-01' } }, { json: { from: 'yesterday-ish' } }],
+				},
+			);
 			expect(r.status).toBe('error');
-			expect(r.error?.message).toMatch(/^Start Date: "yesterday-ish" is not a valid date.*\[item 1\]$/);
+			expect(r.error?.message).toMatch(
+				/^Start Date: "yesterday-ish" is not a valid date.*\[item 1\]$/,
+			);
 		});
 	});
 
 	it('402: a center blocked for non-payment is passed on clearly', async () => {
-		const r = await run(sb, node, attendance('1003', { startDate: '2026-10-01', endDate: '2026-10-05' }));
+		const r = await run(
+			sb,
+			node,
+			attendance('1003', { startDate: '2026-10-01', endDate: '2026-10-05' }),
+		);
 		expect(r.status).toBe('error');
 		expect(r.error?.message).toMatch(/blocked for non-payment/);
 	});
 
 	it('404 traffic_not_configured (center 1004), and as an error item under Continue On Fail', async () => {
-		const r = await run(sb, node, attendance('1004', { startDate: '2026-10-01', endDate: '2026-10-05' }));
+		const r = await run(
+			sb,
+			node,
+			attendance('1004', { startDate: '2026-10-01', endDate: '2026-10-05' }),
+		);
 		expect(r.status).toBe('error');
 		expect(r.error?.message).toBe('No visitor counting system is configured in this center.');
-		const c = await run(sb, node, attendance('={{ $json.sc }}', { startDate: '2026-10-01', endDate: '2026-10-02' }), {
-			continueOnFail: true,
-			inputItems: [{ json: { sc: '1004' } }, { json: { sc: '1002' } }, { json: { sc: '1003' } }],
-		});
+		const c = await run(
+			sb,
+			node,
+			attendance('={{ $json.sc }}', { startDate: '2026-10-01', endDate: '2026-10-02' }),
+			{
+				continueOnFail: true,
+				inputItems: [{ json: { sc: '1004' } }, { json: { sc: '1002' } }, { json: { sc: '1003' } }],
+			},
+		);
 		expect(c.status).toBe('success');
 		expect(c.json[0]).toMatchObject({ code: 'traffic_not_configured', httpCode: '404' });
 		expect(c.json.slice(1, 3).map((x) => x.date)).toEqual(['2026-10-01', '2026-10-02']);
 		expect(c.json[3]).toMatchObject({ httpCode: '402' });
-		expect(c.items[0].map((i) => i.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 1 }, { item: 2 }]);
+		expect(c.items[0].map((i) => i.pairedItem)).toEqual([
+			{ item: 0 },
+			{ item: 1 },
+			{ item: 1 },
+			{ item: 2 },
+		]);
 	});
 });
 
@@ -259,7 +467,8 @@ describe('attendanceWindows (unit)', () => {
 		const weeks = attendanceWindows('2026-01-07', '2026-03-31', 'week', 31);
 		expect(weeks[0]).toEqual({ start: '2026-01-07', end: '2026-02-01' });
 		expect(weeks[weeks.length - 1].end).toBe('2026-03-31');
-		for (let i = 1; i < weeks.length; i++) expect(new Date(`${weeks[i].start}T00:00:00Z`).getUTCDay()).toBe(1);
+		for (let i = 1; i < weeks.length; i++)
+			expect(new Date(`${weeks[i].start}T00:00:00Z`).getUTCDay()).toBe(1);
 		expect(attendanceWindows('2026-01-15', '2026-03-10', 'month', 31)).toEqual([
 			{ start: '2026-01-15', end: '2026-01-31' },
 			{ start: '2026-02-01', end: '2026-02-28' },

@@ -43,57 +43,141 @@ let basicUids: string[];
 let proUids: string[];
 
 beforeAll(() => {
-	basicUids = truth('tickets', { sc_id: '1001', start_created_date: '2025-01-01', end_created_date: '2026-11-20' });
-	proUids = truth('tickets', { sc_id: '1002', start_created_date: '2025-01-01', end_created_date: '2026-11-20' });
+	basicUids = truth('tickets', {
+		sc_id: '1001',
+		start_created_date: '2025-01-01',
+		end_created_date: '2026-11-20',
+	});
+	proUids = truth('tickets', {
+		sc_id: '1002',
+		start_created_date: '2025-01-01',
+		end_created_date: '2026-11-20',
+	});
 	expect(basicUids.length).toBeGreaterThan(600);
 	expect(proUids.length).toBeGreaterThan(600);
 });
 
 describe('Ticket → Get Many', () => {
-	it.each(['1001', '1002'])('center %s: Return All over a long creation period equals the true set, newest first, 100 a page', async (scId) => {
-		const r = await run(sb, node, tickets(scId, { selectBy: 'createdPeriod', startDate: '2025-01-01', endDate: '2026-11-20', returnAll: true }));
-		expect(r.status).toBe('success');
-		const expected = scId === '1001' ? basicUids : proUids;
-		expect(ticketIds(r.json)).toEqual(expected);
-		const calls = ofRoute(r.requests, 'tickets');
-		expect(calls).toHaveLength(Math.ceil(expected.length / 100));
-		expect(calls.every((e) => q(e, 'per_page') === '100' && q(e, 'start_created_date') === '2025-01-01' && q(e, 'end_created_date') === '2026-11-20')).toBe(true);
-		expect(calls.some((e) => 'start_active_date' in e.query || 'ticket_uids' in e.query || 'statuses' in e.query)).toBe(false);
-		expect(r.json[0]).toHaveProperty('custom_fields');
-		expect(r.json[0]).toHaveProperty('agreement_comments');
-	});
+	it.each(['1001', '1002'])(
+		'center %s: Return All over a long creation period equals the true set, newest first, 100 a page',
+		async (scId) => {
+			const r = await run(
+				sb,
+				node,
+				tickets(scId, {
+					selectBy: 'createdPeriod',
+					startDate: '2025-01-01',
+					endDate: '2026-11-20',
+					returnAll: true,
+				}),
+			);
+			expect(r.status).toBe('success');
+			const expected = scId === '1001' ? basicUids : proUids;
+			expect(ticketIds(r.json)).toEqual(expected);
+			const calls = ofRoute(r.requests, 'tickets');
+			expect(calls).toHaveLength(Math.ceil(expected.length / 100));
+			expect(
+				calls.every(
+					(e) =>
+						q(e, 'per_page') === '100' &&
+						q(e, 'start_created_date') === '2025-01-01' &&
+						q(e, 'end_created_date') === '2026-11-20',
+				),
+			).toBe(true);
+			expect(
+				calls.some(
+					(e) =>
+						'start_active_date' in e.query || 'ticket_uids' in e.query || 'statuses' in e.query,
+				),
+			).toBe(false);
+			expect(r.json[0]).toHaveProperty('custom_fields');
+			expect(r.json[0]).toHaveProperty('agreement_comments');
+		},
+	);
 
 	it('validity period: selects by overlap, future days allowed', async () => {
-		const r = await run(sb, node, tickets('1002', { selectBy: 'activePeriod', startDate: '2026-11-01', endDate: '2027-01-31', returnAll: true }));
-		const expected = truth('tickets', { sc_id: '1002', start_active_date: '2026-11-01', end_active_date: '2027-01-31' });
+		const r = await run(
+			sb,
+			node,
+			tickets('1002', {
+				selectBy: 'activePeriod',
+				startDate: '2026-11-01',
+				endDate: '2027-01-31',
+				returnAll: true,
+			}),
+		);
+		const expected = truth('tickets', {
+			sc_id: '1002',
+			start_active_date: '2026-11-01',
+			end_active_date: '2027-01-31',
+		});
 		expect(expected.length).toBeGreaterThan(0);
 		expect(ticketIds(r.json)).toEqual(expected);
 		const calls = ofRoute(r.requests, 'tickets');
-		expect(calls[0].query).toMatchObject({ start_active_date: '2026-11-01', end_active_date: '2027-01-31' });
+		expect(calls[0].query).toMatchObject({
+			start_active_date: '2026-11-01',
+			end_active_date: '2027-01-31',
+		});
 		expect('start_created_date' in calls[0].query).toBe(false);
 	});
 
 	it('Limit: the newest N in one request', async () => {
-		const r = await run(sb, node, tickets('1002', { selectBy: 'createdPeriod', startDate: '2025-01-01', endDate: '2026-11-20', returnAll: false, limit: 7 }));
+		const r = await run(
+			sb,
+			node,
+			tickets('1002', {
+				selectBy: 'createdPeriod',
+				startDate: '2025-01-01',
+				endDate: '2026-11-20',
+				returnAll: false,
+				limit: 7,
+			}),
+		);
 		expect(ticketIds(r.json)).toEqual(proUids.slice(0, 7));
 		expect(ofRoute(r.requests, 'tickets')).toHaveLength(1);
 	});
 
 	it('statuses are sent as statuses[] and filter like the API', async () => {
-		const r = await run(sb, node, tickets('1001', { selectBy: 'createdPeriod', startDate: '2026-01-01', endDate: '2026-11-20', statuses: ['agreed', 'agreed_with_conditions'], returnAll: true }));
-		const expected = truth('tickets', { sc_id: '1001', start_created_date: '2026-01-01', end_created_date: '2026-11-20', statuses: 'agreed,agreed_with_conditions' });
+		const r = await run(
+			sb,
+			node,
+			tickets('1001', {
+				selectBy: 'createdPeriod',
+				startDate: '2026-01-01',
+				endDate: '2026-11-20',
+				statuses: ['agreed', 'agreed_with_conditions'],
+				returnAll: true,
+			}),
+		);
+		const expected = truth('tickets', {
+			sc_id: '1001',
+			start_created_date: '2026-01-01',
+			end_created_date: '2026-11-20',
+			statuses: 'agreed,agreed_with_conditions',
+		});
 		expect(expected.length).toBeGreaterThan(0);
 		expect(ticketIds(r.json)).toEqual(expected);
-		expect(r.json.every((t) => t.status === 'agreed' || t.status === 'agreed_with_conditions')).toBe(true);
-		expect(qList(ofRoute(r.requests, 'tickets')[0], 'statuses')).toEqual(['agreed', 'agreed_with_conditions']);
+		expect(
+			r.json.every((t) => t.status === 'agreed' || t.status === 'agreed_with_conditions'),
+		).toBe(true);
+		expect(qList(ofRoute(r.requests, 'tickets')[0], 'statuses')).toEqual([
+			'agreed',
+			'agreed_with_conditions',
+		]);
 	});
 
 	it('100 ticket numbers: one call; a comma list is trimmed and de-duplicated', async () => {
 		const uids = basicUids.slice(0, 100);
 		const text = ` ${uids.join(' , ')}, ${uids[3]},${uids[7]} ,`;
-		const r = await run(sb, node, tickets('1001', { selectBy: 'ticketNumbers', ticketNumbers: text, returnAll: true }));
+		const r = await run(
+			sb,
+			node,
+			tickets('1001', { selectBy: 'ticketNumbers', ticketNumbers: text, returnAll: true }),
+		);
 		expect(r.status).toBe('success');
-		expect(ticketIds(r.json)).toEqual(truth('tickets', { sc_id: '1001', ticket_uids: uids.join(',') }));
+		expect(ticketIds(r.json)).toEqual(
+			truth('tickets', { sc_id: '1001', ticket_uids: uids.join(',') }),
+		);
 		expect(ticketIds(r.json)).toHaveLength(100);
 		expect(batches(ofRoute(r.requests, 'tickets'))).toEqual([100]);
 		expect(r.requests.some((e) => e.route === 'centers')).toBe(false);
@@ -103,7 +187,15 @@ describe('Ticket → Get Many', () => {
 		// every 5th ticket, so that the two batches interleave in time
 		const uids = basicUids.filter((_, i) => i % 5 === 0).slice(0, 101);
 		const shuffled = [...uids.slice(50), ...uids.slice(0, 50)];
-		const r = await run(sb, node, tickets('1001', { selectBy: 'ticketNumbers', ticketNumbers: shuffled.join(','), returnAll: true }));
+		const r = await run(
+			sb,
+			node,
+			tickets('1001', {
+				selectBy: 'ticketNumbers',
+				ticketNumbers: shuffled.join(','),
+				returnAll: true,
+			}),
+		);
 		expect(batches(ofRoute(r.requests, 'tickets'))).toEqual([100, 1]);
 		const expected = truth('tickets', { sc_id: '1001', ticket_uids: uids.join(',') });
 		expect(expected).toHaveLength(101);
@@ -112,7 +204,15 @@ describe('Ticket → Get Many', () => {
 
 	it('ticket numbers from an array expression (numbers and strings); unknown numbers are ignored by the API', async () => {
 		const uids = proUids.slice(10, 13);
-		const r = await run(sb, node, tickets('1002', { selectBy: 'ticketNumbers', ticketNumbers: `={{ [${Number(uids[0])}, "${uids[1]}", " ${uids[2]} ", "999999999"] }}`, returnAll: true }));
+		const r = await run(
+			sb,
+			node,
+			tickets('1002', {
+				selectBy: 'ticketNumbers',
+				ticketNumbers: `={{ [${Number(uids[0])}, "${uids[1]}", " ${uids[2]} ", "999999999"] }}`,
+				returnAll: true,
+			}),
+		);
 		expect(r.status).toBe('success');
 		expect(ticketIds(r.json)).toEqual(uids);
 		expect(qList(ofRoute(r.requests, 'tickets')[0], 'ticket_uids')).toEqual([...uids, '999999999']);
@@ -121,21 +221,72 @@ describe('Ticket → Get Many', () => {
 	it('Limit over several batches keeps the newest of all batches', async () => {
 		const uids = proUids.slice(0, 250);
 		const reversed = [...uids].reverse();
-		const r = await run(sb, node, tickets('1002', { selectBy: 'ticketNumbers', ticketNumbers: reversed.join(','), returnAll: false, limit: 5 }));
+		const r = await run(
+			sb,
+			node,
+			tickets('1002', {
+				selectBy: 'ticketNumbers',
+				ticketNumbers: reversed.join(','),
+				returnAll: false,
+				limit: 5,
+			}),
+		);
 		expect(batches(ofRoute(r.requests, 'tickets'))).toEqual([100, 100, 50]);
 		expect(ticketIds(r.json)).toEqual(proUids.slice(0, 5));
 	});
 
 	describe('bad input: an error naming the field and the item, before any request', () => {
 		it.each([
-			['a ticket number with letters', { selectBy: 'ticketNumbers', ticketNumbers: '10010001, A-12' }, /^Ticket Numbers: "A-12" is not a ticket number \(digits only\) \[item 0\]$/],
-			['a fractional ticket number', { selectBy: 'ticketNumbers', ticketNumbers: '={{ [1.5] }}' }, /^Ticket Numbers: "1.5" is not a ticket number/],
-			['no ticket numbers', { selectBy: 'ticketNumbers', ticketNumbers: '={{ [] }}' }, /^Ticket Numbers: is required/],
-			['unknown status', { selectBy: 'createdPeriod', startDate: '2026-01-01', endDate: '2026-01-31', statuses: '={{ ["agreed", "done"] }}' }, /^Statuses: "done" is not one of new_request, in_progress/],
-			['half a pair', { selectBy: 'activePeriod', startDate: '2026-01-01', endDate: '={{ "" }}' }, /^End Date: is required/],
-			['end before start', { selectBy: 'createdPeriod', startDate: '2026-02-01', endDate: '2026-01-31' }, /^End Date: 2026-01-31 is earlier than Start Date 2026-02-01/],
-			['impossible date', { selectBy: 'createdPeriod', startDate: '2026-13-01', endDate: '2026-12-31' }, /^Start Date: "2026-13-01" is not a valid date/],
-			['a pass-only selection', { selectBy: '={{ "ticketNumbersCreated" }}', ticketNumbers: '1', startDate: '2026-01-01', endDate: '2026-01-02' }, /^Select By: "ticketNumbersCreated" is not one of createdPeriod, activePeriod, ticketNumbers/],
+			[
+				'a ticket number with letters',
+				{ selectBy: 'ticketNumbers', ticketNumbers: '10010001, A-12' },
+				/^Ticket Numbers: "A-12" is not a ticket number \(digits only\) \[item 0\]$/,
+			],
+			[
+				'a fractional ticket number',
+				{ selectBy: 'ticketNumbers', ticketNumbers: '={{ [1.5] }}' },
+				/^Ticket Numbers: "1.5" is not a ticket number/,
+			],
+			[
+				'no ticket numbers',
+				{ selectBy: 'ticketNumbers', ticketNumbers: '={{ [] }}' },
+				/^Ticket Numbers: is required/,
+			],
+			[
+				'unknown status',
+				{
+					selectBy: 'createdPeriod',
+					startDate: '2026-01-01',
+					endDate: '2026-01-31',
+					statuses: '={{ ["agreed", "done"] }}',
+				},
+				/^Statuses: "done" is not one of new_request, in_progress/,
+			],
+			[
+				'half a pair',
+				{ selectBy: 'activePeriod', startDate: '2026-01-01', endDate: '={{ "" }}' },
+				/^End Date: is required/,
+			],
+			[
+				'end before start',
+				{ selectBy: 'createdPeriod', startDate: '2026-02-01', endDate: '2026-01-31' },
+				/^End Date: 2026-01-31 is earlier than Start Date 2026-02-01/,
+			],
+			[
+				'impossible date',
+				{ selectBy: 'createdPeriod', startDate: '2026-13-01', endDate: '2026-12-31' },
+				/^Start Date: "2026-13-01" is not a valid date/,
+			],
+			[
+				'a pass-only selection',
+				{
+					selectBy: '={{ "ticketNumbersCreated" }}',
+					ticketNumbers: '1',
+					startDate: '2026-01-01',
+					endDate: '2026-01-02',
+				},
+				/^Select By: "ticketNumbersCreated" is not one of createdPeriod, activePeriod, ticketNumbers/,
+			],
 		])('%s', async (_name, extra, message) => {
 			const r = await run(sb, node, tickets('1001', extra as INodeParameters));
 			expect(r.status).toBe('error');
@@ -145,13 +296,34 @@ describe('Ticket → Get Many', () => {
 	});
 
 	it('402 (center 1003), and an error item per failing item under Continue On Fail', async () => {
-		const r = await run(sb, node, tickets('1003', { selectBy: 'createdPeriod', startDate: '2026-01-01', endDate: '2026-01-31' }));
+		const r = await run(
+			sb,
+			node,
+			tickets('1003', {
+				selectBy: 'createdPeriod',
+				startDate: '2026-01-01',
+				endDate: '2026-01-31',
+			}),
+		);
 		expect(r.status).toBe('error');
 		expect(r.error?.message).toMatch(/blocked for non-payment/);
-		const c = await run(sb, node, tickets('={{ $json.sc }}', { selectBy: 'ticketNumbers', ticketNumbers: '={{ $json.n }}', returnAll: true }), {
-			continueOnFail: true,
-			inputItems: [{ json: { sc: '1003', n: '1' } }, { json: { sc: '1001', n: basicUids[0] } }, { json: { sc: '1001', n: 'x1' } }],
-		});
+		const c = await run(
+			sb,
+			node,
+			tickets('={{ $json.sc }}', {
+				selectBy: 'ticketNumbers',
+				ticketNumbers: '={{ $json.n }}',
+				returnAll: true,
+			}),
+			{
+				continueOnFail: true,
+				inputItems: [
+					{ json: { sc: '1003', n: '1' } },
+					{ json: { sc: '1001', n: basicUids[0] } },
+					{ json: { sc: '1001', n: 'x1' } },
+				],
+			},
+		);
 		expect(c.status).toBe('success');
 		expect(c.json).toHaveLength(3);
 		expect(c.json[0]).toMatchObject({ httpCode: '402' });
@@ -163,9 +335,22 @@ describe('Ticket → Get Many', () => {
 
 describe('Pass → Get Many', () => {
 	it('PRO: Return All over a creation period equals the true set, newest first', async () => {
-		const r = await run(sb, node, passes('1002', { selectBy: 'createdPeriod', startDate: '2026-01-01', endDate: '2026-11-20', returnAll: true }));
+		const r = await run(
+			sb,
+			node,
+			passes('1002', {
+				selectBy: 'createdPeriod',
+				startDate: '2026-01-01',
+				endDate: '2026-11-20',
+				returnAll: true,
+			}),
+		);
 		expect(r.status).toBe('success');
-		const expected = truth('passes', { sc_id: '1002', start_created_date: '2026-01-01', end_created_date: '2026-11-20' });
+		const expected = truth('passes', {
+			sc_id: '1002',
+			start_created_date: '2026-01-01',
+			end_created_date: '2026-11-20',
+		});
 		expect(expected.length).toBeGreaterThan(300);
 		expect(passIds(r.json)).toEqual(expected);
 		expect(ofRoute(r.requests, 'passes').every((e) => q(e, 'per_page') === '100')).toBe(true);
@@ -173,15 +358,32 @@ describe('Pass → Get Many', () => {
 	});
 
 	it('Basic: validity period (finds passes issued in advance)', async () => {
-		const r = await run(sb, node, passes('1001', { selectBy: 'activePeriod', startDate: '2026-11-15', endDate: '2026-12-15', returnAll: true }));
-		const expected = truth('passes', { sc_id: '1001', start_active_date: '2026-11-15', end_active_date: '2026-12-15' });
+		const r = await run(
+			sb,
+			node,
+			passes('1001', {
+				selectBy: 'activePeriod',
+				startDate: '2026-11-15',
+				endDate: '2026-12-15',
+				returnAll: true,
+			}),
+		);
+		const expected = truth('passes', {
+			sc_id: '1001',
+			start_active_date: '2026-11-15',
+			end_active_date: '2026-12-15',
+		});
 		expect(expected.length).toBeGreaterThan(0);
 		expect(passIds(r.json)).toEqual(expected);
 	});
 
 	it('500 ticket numbers: one batch', async () => {
 		const uids = basicUids.slice(0, 500);
-		const r = await run(sb, node, passes('1001', { selectBy: 'ticketNumbers', ticketNumbers: uids.join(','), returnAll: true }));
+		const r = await run(
+			sb,
+			node,
+			passes('1001', { selectBy: 'ticketNumbers', ticketNumbers: uids.join(','), returnAll: true }),
+		);
 		expect(batches(ofRoute(r.requests, 'passes'))).toEqual([500]);
 		const expected = truth('passes', { sc_id: '1001', ticket_uids: uids.join(',') });
 		expect(expected.length).toBeGreaterThan(0);
@@ -190,7 +392,15 @@ describe('Pass → Get Many', () => {
 
 	it('501 ticket numbers: two batches (500 + 1), merged newest first', async () => {
 		const uids = [...basicUids.slice(1, 501), basicUids[0]];
-		const r = await run(sb, node, passes('1001', { selectBy: 'ticketNumbers', ticketNumbers: `={{ ${JSON.stringify(uids)} }}`, returnAll: true }));
+		const r = await run(
+			sb,
+			node,
+			passes('1001', {
+				selectBy: 'ticketNumbers',
+				ticketNumbers: `={{ ${JSON.stringify(uids)} }}`,
+				returnAll: true,
+			}),
+		);
 		expect(batches(ofRoute(r.requests, 'passes'))).toEqual([500, 1]);
 		const expected = truth('passes', { sc_id: '1001', ticket_uids: uids.join(',') });
 		expect(passIds(r.json)).toEqual(expected);
@@ -199,45 +409,153 @@ describe('Pass → Get Many', () => {
 
 	it('ticket numbers combined with a creation period', async () => {
 		const uids = proUids.slice(0, 300);
-		const r = await run(sb, node, passes('1002', { selectBy: 'ticketNumbersCreated', ticketNumbers: uids.join(','), startDate: '2026-09-01', endDate: '2026-11-20', returnAll: true }));
+		const r = await run(
+			sb,
+			node,
+			passes('1002', {
+				selectBy: 'ticketNumbersCreated',
+				ticketNumbers: uids.join(','),
+				startDate: '2026-09-01',
+				endDate: '2026-11-20',
+				returnAll: true,
+			}),
+		);
 		const call = ofRoute(r.requests, 'passes')[0];
-		expect(call.query).toMatchObject({ start_created_date: '2026-09-01', end_created_date: '2026-11-20' });
+		expect(call.query).toMatchObject({
+			start_created_date: '2026-09-01',
+			end_created_date: '2026-11-20',
+		});
 		expect(qList(call, 'ticket_uids')).toHaveLength(300);
-		const expected = truth('passes', { sc_id: '1002', ticket_uids: uids.join(','), start_created_date: '2026-09-01', end_created_date: '2026-11-20' });
+		const expected = truth('passes', {
+			sc_id: '1002',
+			ticket_uids: uids.join(','),
+			start_created_date: '2026-09-01',
+			end_created_date: '2026-11-20',
+		});
 		expect(expected.length).toBeGreaterThan(0);
-		expect(expected.length).toBeLessThan(truth('passes', { sc_id: '1002', ticket_uids: uids.join(',') }).length);
+		expect(expected.length).toBeLessThan(
+			truth('passes', { sc_id: '1002', ticket_uids: uids.join(',') }).length,
+		);
 		expect(passIds(r.json)).toEqual(expected);
 	});
 
 	it('ticket numbers combined with a validity period', async () => {
 		const uids = proUids.slice(0, 100);
-		const r = await run(sb, node, passes('1002', { selectBy: 'ticketNumbersActive', ticketNumbers: uids.join(','), startDate: '2026-11-10', endDate: '2026-11-30', returnAll: true }));
-		expect(ofRoute(r.requests, 'passes')[0].query).toMatchObject({ start_active_date: '2026-11-10', end_active_date: '2026-11-30' });
-		expect(passIds(r.json)).toEqual(truth('passes', { sc_id: '1002', ticket_uids: uids.join(','), start_active_date: '2026-11-10', end_active_date: '2026-11-30' }));
+		const r = await run(
+			sb,
+			node,
+			passes('1002', {
+				selectBy: 'ticketNumbersActive',
+				ticketNumbers: uids.join(','),
+				startDate: '2026-11-10',
+				endDate: '2026-11-30',
+				returnAll: true,
+			}),
+		);
+		expect(ofRoute(r.requests, 'passes')[0].query).toMatchObject({
+			start_active_date: '2026-11-10',
+			end_active_date: '2026-11-30',
+		});
+		expect(passIds(r.json)).toEqual(
+			truth('passes', {
+				sc_id: '1002',
+				ticket_uids: uids.join(','),
+				start_active_date: '2026-11-10',
+				end_active_date: '2026-11-30',
+			}),
+		);
 	});
 
 	it('statuses: approved from the list plus free ones, sent as statuses[]', async () => {
-		const r = await run(sb, node, passes('1002', { selectBy: 'createdPeriod', startDate: '2026-06-01', endDate: '2026-11-20', statuses: ['approved'], otherStatuses: ' expired ,pending, approved', returnAll: true }));
-		expect(qList(ofRoute(r.requests, 'passes')[0], 'statuses')).toEqual(['approved', 'expired', 'pending']);
-		const expected = truth('passes', { sc_id: '1002', start_created_date: '2026-06-01', end_created_date: '2026-11-20', statuses: 'approved,expired,pending' });
+		const r = await run(
+			sb,
+			node,
+			passes('1002', {
+				selectBy: 'createdPeriod',
+				startDate: '2026-06-01',
+				endDate: '2026-11-20',
+				statuses: ['approved'],
+				otherStatuses: ' expired ,pending, approved',
+				returnAll: true,
+			}),
+		);
+		expect(qList(ofRoute(r.requests, 'passes')[0], 'statuses')).toEqual([
+			'approved',
+			'expired',
+			'pending',
+		]);
+		const expected = truth('passes', {
+			sc_id: '1002',
+			start_created_date: '2026-06-01',
+			end_created_date: '2026-11-20',
+			statuses: 'approved,expired,pending',
+		});
 		expect(expected.length).toBeGreaterThan(0);
 		expect(passIds(r.json)).toEqual(expected);
-		expect(r.json.every((p) => ['approved', 'expired', 'pending'].includes(p.status as string))).toBe(true);
+		expect(
+			r.json.every((p) => ['approved', 'expired', 'pending'].includes(p.status as string)),
+		).toBe(true);
 		expect(new Set(r.json.map((p) => p.status)).size).toBeGreaterThan(1);
 	});
 
 	it('Limit: the newest N', async () => {
-		const r = await run(sb, node, passes('1002', { selectBy: 'createdPeriod', startDate: '2026-01-01', endDate: '2026-11-20', limit: 3 }));
-		expect(passIds(r.json)).toEqual(truth('passes', { sc_id: '1002', start_created_date: '2026-01-01', end_created_date: '2026-11-20' }).slice(0, 3));
+		const r = await run(
+			sb,
+			node,
+			passes('1002', {
+				selectBy: 'createdPeriod',
+				startDate: '2026-01-01',
+				endDate: '2026-11-20',
+				limit: 3,
+			}),
+		);
+		expect(passIds(r.json)).toEqual(
+			truth('passes', {
+				sc_id: '1002',
+				start_created_date: '2026-01-01',
+				end_created_date: '2026-11-20',
+			}).slice(0, 3),
+		);
 		expect(ofRoute(r.requests, 'passes')).toHaveLength(1);
 	});
 
 	describe('bad input: an error naming the field and the item, before any request', () => {
 		it.each([
-			['a free status that is not a word', { selectBy: 'createdPeriod', startDate: '2026-01-01', endDate: '2026-01-31', otherStatuses: 'approved, on hold' }, /^Other Statuses: "on hold" is not a status word/],
-			['half a pair with ticket numbers', { selectBy: 'ticketNumbersCreated', ticketNumbers: '1,2', startDate: '={{ "" }}', endDate: '2026-01-31' }, /^Start Date: is required/],
-			['non-digit ticket number', { selectBy: 'ticketNumbers', ticketNumbers: '12,13b' }, /^Ticket Numbers: "13b" is not a ticket number/],
-			['unknown selection', { selectBy: '={{ "everything" }}', ticketNumbers: '1', startDate: '2026-01-01', endDate: '2026-01-02' }, /^Select By: "everything" is not one of/],
+			[
+				'a free status that is not a word',
+				{
+					selectBy: 'createdPeriod',
+					startDate: '2026-01-01',
+					endDate: '2026-01-31',
+					otherStatuses: 'approved, on hold',
+				},
+				/^Other Statuses: "on hold" is not a status word/,
+			],
+			[
+				'half a pair with ticket numbers',
+				{
+					selectBy: 'ticketNumbersCreated',
+					ticketNumbers: '1,2',
+					startDate: '={{ "" }}',
+					endDate: '2026-01-31',
+				},
+				/^Start Date: is required/,
+			],
+			[
+				'non-digit ticket number',
+				{ selectBy: 'ticketNumbers', ticketNumbers: '12,13b' },
+				/^Ticket Numbers: "13b" is not a ticket number/,
+			],
+			[
+				'unknown selection',
+				{
+					selectBy: '={{ "everything" }}',
+					ticketNumbers: '1',
+					startDate: '2026-01-01',
+					endDate: '2026-01-02',
+				},
+				/^Select By: "everything" is not one of/,
+			],
 		])('%s', async (_name, extra, message) => {
 			const r = await run(sb, node, passes('1002', extra as INodeParameters));
 			expect(r.status).toBe('error');
@@ -247,7 +565,12 @@ describe('Pass → Get Many', () => {
 	});
 
 	it('402 (center 1003) under Continue On Fail', async () => {
-		const c = await run(sb, node, passes('1003', { selectBy: 'ticketNumbers', ticketNumbers: '1' }), { continueOnFail: true });
+		const c = await run(
+			sb,
+			node,
+			passes('1003', { selectBy: 'ticketNumbers', ticketNumbers: '1' }),
+			{ continueOnFail: true },
+		);
 		expect(c.status).toBe('success');
 		expect(c.json).toHaveLength(1);
 		expect(c.json[0]).toMatchObject({ httpCode: '402' });

@@ -8,7 +8,14 @@ import { ShoppingCenterReceipts } from '../../nodes/ShoppingCenterReceipts/Shopp
 import { runNode, type RunNodeResult } from '../harness';
 import { startSandbox, type Sandbox } from '../../sandbox';
 import type { TruthQuery } from '../../sandbox/data/store';
-import { BASIC_CENTER, BLOCKED_CENTER, BUSY_SHOP, DEMO_CLIENT_ID, DEMO_CLIENT_SECRET, PRO_CENTER } from '../../sandbox/fixtures';
+import {
+	BASIC_CENTER,
+	BLOCKED_CENTER,
+	BUSY_SHOP,
+	DEMO_CLIENT_ID,
+	DEMO_CLIENT_SECRET,
+	PRO_CENTER,
+} from '../../sandbox/fixtures';
 
 const NOW = '2026-11-20T09:00:00Z'; // 14:00 in Yekaterinburg (1002)
 const SHOP = '1002-02';
@@ -24,12 +31,21 @@ afterAll(async () => {
 
 const byId = (value: string) => ({ __rl: true, mode: 'id', value });
 
-async function runLogged(parameters: INodeParameters, extra: { inputItems?: INodeExecutionData[]; continueOnFail?: boolean } = {}) {
+async function runLogged(
+	parameters: INodeParameters,
+	extra: { inputItems?: INodeExecutionData[]; continueOnFail?: boolean } = {},
+) {
 	const since = sb.log.list().at(-1)?.seq ?? 0;
 	const result = await runNode({
 		nodeType: new ShoppingCenterReceipts(),
 		parameters,
-		credentials: { shoppingCenterApi: { baseUrl: sb.baseUrl, clientId: DEMO_CLIENT_ID, clientSecret: DEMO_CLIENT_SECRET } },
+		credentials: {
+			shoppingCenterApi: {
+				baseUrl: sb.baseUrl,
+				clientId: DEMO_CLIENT_ID,
+				clientSecret: DEMO_CLIENT_SECRET,
+			},
+		},
 		credentialTypes: [new ShoppingCenterApi()],
 		now: NOW,
 		...extra,
@@ -55,50 +71,93 @@ const exportBy = (sc: string, shop: string, more: INodeParameters): INodeParamet
 	...more,
 });
 
-const created = (sc: string, shop: string, start: string, end: string, more: INodeParameters = {}) =>
-	exportBy(sc, shop, { periodBy: 'created', createdStartDate: start, createdEndDate: end, ...more });
+const created = (
+	sc: string,
+	shop: string,
+	start: string,
+	end: string,
+	more: INodeParameters = {},
+) =>
+	exportBy(sc, shop, {
+		periodBy: 'created',
+		createdStartDate: start,
+		createdEndDate: end,
+		...more,
+	});
 
 const sumOf = (got: IDataObject[]) => got.reduce((a, r) => a + (r.total_sum as number), 0);
 
 describe('Receipt → Export on a PRO center', () => {
 	test('Return All over 90 days of the busy shop: three 30-day windows, exactly the true receipts', async () => {
 		const t0 = Date.now();
-		const { result, log } = await runLogged(created(PRO_CENTER, BUSY_SHOP, '2026-08-23', '2026-11-20'));
+		const { result, log } = await runLogged(
+			created(PRO_CENTER, BUSY_SHOP, '2026-08-23', '2026-11-20'),
+		);
 		const got = rows(result);
-		const want = truth({ shop_id: BUSY_SHOP, start_created_date: '2026-08-23', end_created_date: '2026-11-20' });
+		const want = truth({
+			shop_id: BUSY_SHOP,
+			start_created_date: '2026-08-23',
+			end_created_date: '2026-11-20',
+		});
 		expect(want.count).toBeGreaterThan(40_000);
 		expect(got).toHaveLength(want.count);
 		expect(got.map((r) => r.id)).toEqual(want.ids);
 		expect(sumOf(got)).toBe(want.sum);
 
 		const calls = log.filter((e) => e.route === 'receipts');
-		const windows = [...new Set(calls.map((e) => `${e.query.start_created_date}..${e.query.end_created_date}`))];
-		expect(windows).toEqual(['2026-08-23..2026-09-21', '2026-09-22..2026-10-21', '2026-10-22..2026-11-20']);
-		expect(calls.every((e) => e.status === 200 && e.query.per_page === '1000' && e.query.start_received_date === undefined)).toBe(true);
+		const windows = [
+			...new Set(calls.map((e) => `${e.query.start_created_date}..${e.query.end_created_date}`)),
+		];
+		expect(windows).toEqual([
+			'2026-08-23..2026-09-21',
+			'2026-09-22..2026-10-21',
+			'2026-10-22..2026-11-20',
+		]);
+		expect(
+			calls.every(
+				(e) =>
+					e.status === 200 &&
+					e.query.per_page === '1000' &&
+					e.query.start_received_date === undefined,
+			),
+		).toBe(true);
 		// every window paged to its end, nothing asked twice: pages = sum of ceil(window count / 1000)
 		const perWindow = windows.map((w) => {
 			const [s, e] = w.split('..');
-			return Math.ceil(truth({ shop_id: BUSY_SHOP, start_created_date: s, end_created_date: e }).count / 1000);
+			return Math.ceil(
+				truth({ shop_id: BUSY_SHOP, start_created_date: s, end_created_date: e }).count / 1000,
+			);
 		});
 		expect(calls).toHaveLength(perWindow.reduce((a, b) => a + b, 0));
 		expect(Date.now() - t0).toBeLessThan(45_000);
 	}, 60_000);
 
 	test('by reception date: 45 days in two windows, one item per receipt, integer kopecks', async () => {
-		const { result, log } = await runLogged(exportBy(PRO_CENTER, SHOP, { periodBy: 'received', receivedStartDate: '2026-09-01', receivedEndDate: '2026-10-15' }));
+		const { result, log } = await runLogged(
+			exportBy(PRO_CENTER, SHOP, {
+				periodBy: 'received',
+				receivedStartDate: '2026-09-01',
+				receivedEndDate: '2026-10-15',
+			}),
+		);
 		const got = rows(result);
-		const want = truth({ shop_id: SHOP, start_received_date: '2026-09-01', end_received_date: '2026-10-15' });
+		const want = truth({
+			shop_id: SHOP,
+			start_received_date: '2026-09-01',
+			end_received_date: '2026-10-15',
+		});
 		expect(want.count).toBeGreaterThan(0);
 		expect([...got.map((r) => r.id)].sort()).toEqual([...want.ids].sort());
 		expect(new Set(got.map((r) => r.id)).size).toBe(got.length);
 		expect(sumOf(got)).toBe(want.sum);
-		expect(got.every((r) => Number.isInteger(r.total_sum) && typeof r.received_datetime === 'string')).toBe(true);
+		expect(
+			got.every((r) => Number.isInteger(r.total_sum) && typeof r.received_datetime === 'string'),
+		).toBe(true);
 		expect(result.items[0].every((i) => (i.pairedItem as { item: number }).item === 0)).toBe(true);
 		const calls = log.filter((e) => e.route === 'receipts');
-		expect([...new Set(calls.map((e) => `${e.query.start_received_date}..${e.query.end_received_date}`))]).toEqual([
-			'2026-09-01..2026-09-30',
-			'2026-10-01..2026-10-15',
-		]);
+		expect([
+			...new Set(calls.map((e) => `${e.query.start_received_date}..${e.query.end_received_date}`)),
+		]).toEqual(['2026-09-01..2026-09-30', '2026-10-01..2026-10-15']);
 		expect(calls.every((e) => e.query.start_created_date === undefined)).toBe(true);
 	});
 
@@ -127,7 +186,10 @@ describe('Receipt → Export on a PRO center', () => {
 			...new Set(
 				log
 					.filter((e) => e.route === 'receipts')
-					.map((e) => `${e.query.start_created_date}..${e.query.end_created_date} x ${e.query.start_received_date}..${e.query.end_received_date}`),
+					.map(
+						(e) =>
+							`${e.query.start_created_date}..${e.query.end_created_date} x ${e.query.start_received_date}..${e.query.end_received_date}`,
+					),
 			),
 		];
 		expect(pairs).toEqual([
@@ -140,28 +202,52 @@ describe('Receipt → Export on a PRO center', () => {
 
 	test('document types: chosen plus custom comma values are sent as one list', async () => {
 		const { result, log } = await runLogged(
-			created(PRO_CENTER, SHOP, '2026-10-01', '2026-10-20', { documentTypes: ['receipt'], otherDocumentTypes: ' correction, ' }),
+			created(PRO_CENTER, SHOP, '2026-10-01', '2026-10-20', {
+				documentTypes: ['receipt'],
+				otherDocumentTypes: ' correction, ',
+			}),
 		);
 		const got = rows(result);
-		const want = truth({ shop_id: SHOP, start_created_date: '2026-10-01', end_created_date: '2026-10-20', document_types: 'receipt,correction' });
+		const want = truth({
+			shop_id: SHOP,
+			start_created_date: '2026-10-01',
+			end_created_date: '2026-10-20',
+			document_types: 'receipt,correction',
+		});
 		expect(got.map((r) => r.id)).toEqual(want.ids);
 		expect(new Set(got.map((r) => r.document_type))).toEqual(new Set(['receipt', 'correction']));
-		expect(log.filter((e) => e.route === 'receipts').map((e) => e.query.document_types)).toEqual(['receipt,correction']);
+		expect(log.filter((e) => e.route === 'receipts').map((e) => e.query.document_types)).toEqual([
+			'receipt,correction',
+		]);
 
-		const defaults = await runLogged(created(PRO_CENTER, SHOP, '2026-10-01', '2026-10-01', { returnAll: false, limit: 1 }));
-		expect(defaults.log.filter((e) => e.route === 'receipts').map((e) => e.query.document_types)).toEqual(['delivery,form_of_strict_accountability,receipt']);
+		const defaults = await runLogged(
+			created(PRO_CENTER, SHOP, '2026-10-01', '2026-10-01', { returnAll: false, limit: 1 }),
+		);
+		expect(
+			defaults.log.filter((e) => e.route === 'receipts').map((e) => e.query.document_types),
+		).toEqual(['delivery,form_of_strict_accountability,receipt']);
 	});
 
-	test('an unknown custom type is the API\'s 422, passed on', async () => {
-		const { result, log } = await runLogged(created(PRO_CENTER, SHOP, '2026-10-01', '2026-10-02', { otherDocumentTypes: 'gift_card' }));
-		expect(result.error?.message).toMatch(/The API rejected the parameter document_types.*gift_card/);
+	test("an unknown custom type is the API's 422, passed on", async () => {
+		const { result, log } = await runLogged(
+			created(PRO_CENTER, SHOP, '2026-10-01', '2026-10-02', { otherDocumentTypes: 'gift_card' }),
+		);
+		expect(result.error?.message).toMatch(
+			/The API rejected the parameter document_types.*gift_card/,
+		);
 		expect(log.filter((e) => e.route === 'receipts').map((e) => e.status)).toEqual([422]);
 	});
 
 	test('Limit: one request of 1000, the first receipts by creation', async () => {
-		const { result, log } = await runLogged(created(PRO_CENTER, BUSY_SHOP, '2026-08-23', '2026-11-20', { returnAll: false, limit: 25 }));
+		const { result, log } = await runLogged(
+			created(PRO_CENTER, BUSY_SHOP, '2026-08-23', '2026-11-20', { returnAll: false, limit: 25 }),
+		);
 		const got = rows(result);
-		const want = truth({ shop_id: BUSY_SHOP, start_created_date: '2026-08-23', end_created_date: '2026-09-21' });
+		const want = truth({
+			shop_id: BUSY_SHOP,
+			start_created_date: '2026-08-23',
+			end_created_date: '2026-09-21',
+		});
 		expect(got.map((r) => r.id)).toEqual(want.ids.slice(0, 25));
 		const calls = log.filter((e) => e.route === 'receipts');
 		expect(calls).toHaveLength(1);
@@ -170,9 +256,15 @@ describe('Receipt → Export on a PRO center', () => {
 
 	test('an end after today is clipped to today (center zone)', async () => {
 		const { result, log } = await runLogged(created(PRO_CENTER, SHOP, '2026-11-15', '2026-12-31'));
-		const want = truth({ shop_id: SHOP, start_created_date: '2026-11-15', end_created_date: '2026-11-20' });
+		const want = truth({
+			shop_id: SHOP,
+			start_created_date: '2026-11-15',
+			end_created_date: '2026-11-20',
+		});
 		expect(rows(result).map((r) => r.id)).toEqual(want.ids);
-		expect(log.filter((e) => e.route === 'receipts').map((e) => e.query.end_created_date)).toEqual(['2026-11-20']);
+		expect(log.filter((e) => e.route === 'receipts').map((e) => e.query.end_created_date)).toEqual([
+			'2026-11-20',
+		]);
 	});
 });
 
@@ -181,7 +273,9 @@ describe('plan, validation and API errors', () => {
 		const params = created(BASIC_CENTER, '1001-02', '2026-10-01', '2026-10-10');
 		const first = await runLogged(params);
 		expect(first.result.error?.name).toBe('NodeOperationError');
-		expect(first.result.error?.message).toMatch(/^Center: This center's plan \(Basic\) does not allow receipt export; it needs PRO\. \[item 0\]/);
+		expect(first.result.error?.message).toMatch(
+			/^Center: This center's plan \(Basic\) does not allow receipt export; it needs PRO\. \[item 0\]/,
+		);
 		expect(first.log.filter((e) => e.route === 'receipts')).toHaveLength(0);
 
 		const second = await runLogged(params);
@@ -190,26 +284,63 @@ describe('plan, validation and API errors', () => {
 	});
 
 	test.each<[string, INodeParameters, RegExp]>([
-		['impossible date', created(PRO_CENTER, SHOP, '2026-02-29', '2026-03-10'), /^Creation Start Date: .*2026-02-29.* is not a valid date.*\[item 0\]/],
-		['end before start', created(PRO_CENTER, SHOP, '2026-03-10', '2026-03-09'), /^Creation End Date: 2026-03-09 is earlier than Creation Start Date 2026-03-10 \[item 0\]/],
+		[
+			'impossible date',
+			created(PRO_CENTER, SHOP, '2026-02-29', '2026-03-10'),
+			/^Creation Start Date: .*2026-02-29.* is not a valid date.*\[item 0\]/,
+		],
+		[
+			'end before start',
+			created(PRO_CENTER, SHOP, '2026-03-10', '2026-03-09'),
+			/^Creation End Date: 2026-03-09 is earlier than Creation Start Date 2026-03-10 \[item 0\]/,
+		],
 		[
 			'reception pair checked too with Both',
-			exportBy(PRO_CENTER, SHOP, { periodBy: 'both', createdStartDate: '2026-03-01', createdEndDate: '2026-03-09', receivedStartDate: '2026-03-05', receivedEndDate: 'soon' }),
+			exportBy(PRO_CENTER, SHOP, {
+				periodBy: 'both',
+				createdStartDate: '2026-03-01',
+				createdEndDate: '2026-03-09',
+				receivedStartDate: '2026-03-05',
+				receivedEndDate: 'soon',
+			}),
 			/^Reception End Date: .*soon.*not a valid date.*\[item 0\]/,
 		],
-		['empty shop', created(PRO_CENTER, '={{ "" }}', '2026-03-01', '2026-03-02'), /^Shop: is required \[item 0\]/],
-		['bad custom type', created(PRO_CENTER, SHOP, '2026-03-01', '2026-03-02', { otherDocumentTypes: 'receipt, gift card' }), /^Other Document Types: "gift card" is not a document type name.*\[item 0\]/],
-		['no type at all', created(PRO_CENTER, SHOP, '2026-03-01', '2026-03-02', { documentTypes: [] }), /^Document Types: choose at least one type.*\[item 0\]/],
-		['limit not whole', created(PRO_CENTER, SHOP, '2026-03-01', '2026-03-02', { returnAll: false, limit: 1.5 }), /^Limit: .*\[item 0\]/],
-	])('%s: NodeOperationError naming the field and item, no request', async (_name, parameters, message) => {
-		const { result, log } = await runLogged(parameters);
-		expect(result.error?.name).toBe('NodeOperationError');
-		expect(result.error?.message).toMatch(message);
-		expect(log).toHaveLength(0);
-	});
+		[
+			'empty shop',
+			created(PRO_CENTER, '={{ "" }}', '2026-03-01', '2026-03-02'),
+			/^Shop: is required \[item 0\]/,
+		],
+		[
+			'bad custom type',
+			created(PRO_CENTER, SHOP, '2026-03-01', '2026-03-02', {
+				otherDocumentTypes: 'receipt, gift card',
+			}),
+			/^Other Document Types: "gift card" is not a document type name.*\[item 0\]/,
+		],
+		[
+			'no type at all',
+			created(PRO_CENTER, SHOP, '2026-03-01', '2026-03-02', { documentTypes: [] }),
+			/^Document Types: choose at least one type.*\[item 0\]/,
+		],
+		[
+			'limit not whole',
+			created(PRO_CENTER, SHOP, '2026-03-01', '2026-03-02', { returnAll: false, limit: 1.5 }),
+			/^Limit: .*\[item 0\]/,
+		],
+	])(
+		'%s: NodeOperationError naming the field and item, no request',
+		async (_name, parameters, message) => {
+			const { result, log } = await runLogged(parameters);
+			expect(result.error?.name).toBe('NodeOperationError');
+			expect(result.error?.message).toMatch(message);
+			expect(log).toHaveLength(0);
+		},
+	);
 
 	test('a center blocked for non-payment (402) fails with a clear message', async () => {
-		const { result, log } = await runLogged(created(BLOCKED_CENTER, '1003-02', '2026-10-01', '2026-10-10'));
+		const { result, log } = await runLogged(
+			created(BLOCKED_CENTER, '1003-02', '2026-10-01', '2026-10-10'),
+		);
 		expect(result.error?.message).toMatch(/blocked for non-payment/);
 		expect(log.some((e) => e.status === 402)).toBe(true);
 		expect(log.filter((e) => e.route === 'receipts' && e.status === 200)).toHaveLength(0);
@@ -228,9 +359,21 @@ describe('plan, validation and API errors', () => {
 			},
 		);
 		expect(result.error).toBeUndefined();
-		const of = (i: number) => result.items[0].filter((x) => (x.pairedItem as { item: number }).item === i).map((x) => x.json);
-		expect(of(0)).toEqual([{ error: "Center: This center's plan (Basic) does not allow receipt export; it needs PRO. [item 0]" }]);
-		const want = truth({ shop_id: SHOP, start_created_date: '2026-10-01', end_created_date: '2026-10-03' });
+		const of = (i: number) =>
+			result.items[0]
+				.filter((x) => (x.pairedItem as { item: number }).item === i)
+				.map((x) => x.json);
+		expect(of(0)).toEqual([
+			{
+				error:
+					"Center: This center's plan (Basic) does not allow receipt export; it needs PRO. [item 0]",
+			},
+		]);
+		const want = truth({
+			shop_id: SHOP,
+			start_created_date: '2026-10-01',
+			end_created_date: '2026-10-03',
+		});
 		expect(of(1).map((r) => r.id)).toEqual(want.ids);
 		expect(of(2)).toHaveLength(1);
 		expect(of(2)[0]).toMatchObject({ httpCode: '402' });

@@ -7,7 +7,13 @@ import { ShoppingCenterApi } from '../../credentials/ShoppingCenterApi.credentia
 import { ShoppingCenterRevenue } from '../../nodes/ShoppingCenterRevenue/ShoppingCenterRevenue.node';
 import { runNode, type RunNodeResult } from '../harness';
 import { startSandbox, type Sandbox } from '../../sandbox';
-import { BASIC_CENTER, BLOCKED_CENTER, DEMO_CLIENT_ID, DEMO_CLIENT_SECRET, PRO_CENTER } from '../../sandbox/fixtures';
+import {
+	BASIC_CENTER,
+	BLOCKED_CENTER,
+	DEMO_CLIENT_ID,
+	DEMO_CLIENT_SECRET,
+	PRO_CENTER,
+} from '../../sandbox/fixtures';
 
 const NOW = '2026-11-20T09:00:00Z'; // 12:00 in Moscow (1001), 14:00 in Yekaterinburg (1002)
 const BASIC_SHOP = '1001-02';
@@ -24,11 +30,20 @@ afterAll(async () => {
 
 const byId = (value: string) => ({ __rl: true, mode: 'id', value });
 
-async function run(parameters: INodeParameters, extra: { inputItems?: INodeExecutionData[]; continueOnFail?: boolean } = {}): Promise<RunNodeResult> {
+async function run(
+	parameters: INodeParameters,
+	extra: { inputItems?: INodeExecutionData[]; continueOnFail?: boolean } = {},
+): Promise<RunNodeResult> {
 	return await runNode({
 		nodeType: new ShoppingCenterRevenue(),
 		parameters,
-		credentials: { shoppingCenterApi: { baseUrl: sb.baseUrl, clientId: DEMO_CLIENT_ID, clientSecret: DEMO_CLIENT_SECRET } },
+		credentials: {
+			shoppingCenterApi: {
+				baseUrl: sb.baseUrl,
+				clientId: DEMO_CLIENT_ID,
+				clientSecret: DEMO_CLIENT_SECRET,
+			},
+		},
 		credentialTypes: [new ShoppingCenterApi()],
 		now: NOW,
 		...extra,
@@ -47,7 +62,13 @@ function rows(result: RunNodeResult): IDataObject[] {
 	return result.items[0].map((i) => i.json);
 }
 
-const daily = (sc: string, shop: string, start: string, end: string, more: INodeParameters = {}): INodeParameters => ({
+const daily = (
+	sc: string,
+	shop: string,
+	start: string,
+	end: string,
+	more: INodeParameters = {},
+): INodeParameters => ({
 	resource: 'dailySales',
 	operation: 'getMany',
 	center: byId(sc),
@@ -58,18 +79,36 @@ const daily = (sc: string, shop: string, start: string, end: string, more: INode
 	...more,
 });
 
-const monthly = (sc: string, shop: string, start: string, end: string, more: INodeParameters = {}): INodeParameters => ({
+const monthly = (
+	sc: string,
+	shop: string,
+	start: string,
+	end: string,
+	more: INodeParameters = {},
+): INodeParameters => ({
 	...daily(sc, shop, start, end, more),
 	resource: 'monthlyTotals',
 });
 
-const days = (start: string, end: string) => Math.round((Date.parse(end) - Date.parse(start)) / 86_400_000) + 1;
+const days = (start: string, end: string) =>
+	Math.round((Date.parse(end) - Date.parse(start)) / 86_400_000) + 1;
 
 describe('Daily Sales → Get Many', () => {
 	test('Basic: 4 months read in 31-day windows, end clipped to yesterday, exactly the true days and sums', async () => {
-		const { result, log } = await runLogged(daily(BASIC_CENTER, BASIC_SHOP, '2026-08-01', '2026-12-31'));
+		const { result, log } = await runLogged(
+			daily(BASIC_CENTER, BASIC_SHOP, '2026-08-01', '2026-12-31'),
+		);
 		const got = rows(result);
-		const truth = sb.store.truth('daily', { sc_id: BASIC_CENTER, shop_id: BASIC_SHOP, start_date: '2026-08-01', end_date: '2026-11-19' }, sb.clock.now());
+		const truth = sb.store.truth(
+			'daily',
+			{
+				sc_id: BASIC_CENTER,
+				shop_id: BASIC_SHOP,
+				start_date: '2026-08-01',
+				end_date: '2026-11-19',
+			},
+			sb.clock.now(),
+		);
 		expect(got.map((r) => r.date)).toEqual(truth.ids);
 		expect(got.reduce((a, r) => a + (r.income_sum as number), 0)).toBe(truth.sum);
 		expect(truth.count).toBe(111);
@@ -87,9 +126,15 @@ describe('Daily Sales → Get Many', () => {
 	});
 
 	test('PRO: 416 days in two windows of up to 366 days (today included), turnover present', async () => {
-		const { result, log } = await runLogged(daily(PRO_CENTER, PRO_SHOP, '2025-10-01', '2026-11-20'));
+		const { result, log } = await runLogged(
+			daily(PRO_CENTER, PRO_SHOP, '2025-10-01', '2026-11-20'),
+		);
 		const got = rows(result);
-		const truth = sb.store.truth('daily', { sc_id: PRO_CENTER, shop_id: PRO_SHOP, start_date: '2025-10-01', end_date: '2026-11-20' }, sb.clock.now());
+		const truth = sb.store.truth(
+			'daily',
+			{ sc_id: PRO_CENTER, shop_id: PRO_SHOP, start_date: '2025-10-01', end_date: '2026-11-20' },
+			sb.clock.now(),
+		);
 		expect(got).toHaveLength(days('2025-10-01', '2026-11-20'));
 		expect(got.map((r) => r.date)).toEqual(truth.ids);
 		expect(got.reduce((a, r) => a + (r.income_sum as number), 0)).toBe(truth.sum);
@@ -103,10 +148,22 @@ describe('Daily Sales → Get Many', () => {
 
 	test('Limit stops after the first page; Add Ruble Amounts adds *_rub and keeps kopecks', async () => {
 		const { result, log } = await runLogged(
-			daily(PRO_CENTER, PRO_SHOP, '2025-10-01', '2026-11-20', { returnAll: false, limit: 7, options: { addRubles: true } }),
+			daily(PRO_CENTER, PRO_SHOP, '2025-10-01', '2026-11-20', {
+				returnAll: false,
+				limit: 7,
+				options: { addRubles: true },
+			}),
 		);
 		const got = rows(result);
-		expect(got.map((r) => r.date)).toEqual(['2025-10-01', '2025-10-02', '2025-10-03', '2025-10-04', '2025-10-05', '2025-10-06', '2025-10-07']);
+		expect(got.map((r) => r.date)).toEqual([
+			'2025-10-01',
+			'2025-10-02',
+			'2025-10-03',
+			'2025-10-04',
+			'2025-10-05',
+			'2025-10-06',
+			'2025-10-07',
+		]);
 		expect(log.filter((e) => e.route === 'sales.daily')).toHaveLength(1);
 		for (const r of got) {
 			expect(Number.isInteger(r.income_sum)).toBe(true);
@@ -118,7 +175,9 @@ describe('Daily Sales → Get Many', () => {
 	});
 
 	test('a period wholly after the freshest day (Basic: today) asks nothing and returns nothing', async () => {
-		const { result, log } = await runLogged(daily(BASIC_CENTER, BASIC_SHOP, '2026-11-20', '2026-11-25'));
+		const { result, log } = await runLogged(
+			daily(BASIC_CENTER, BASIC_SHOP, '2026-11-20', '2026-11-25'),
+		);
 		expect(rows(result)).toEqual([]);
 		expect(log.filter((e) => e.route === 'sales.daily')).toHaveLength(0);
 	});
@@ -126,13 +185,40 @@ describe('Daily Sales → Get Many', () => {
 
 describe('Monthly Totals → Get Many', () => {
 	test('Basic: widened to whole months, 3-month windows, one row per month, sums agree with the daily truth', async () => {
-		const { result, log } = await runLogged(monthly(BASIC_CENTER, BASIC_SHOP, '2026-01-15', '2026-11-30'));
+		const { result, log } = await runLogged(
+			monthly(BASIC_CENTER, BASIC_SHOP, '2026-01-15', '2026-11-30'),
+		);
 		const got = rows(result);
-		expect(got.map((r) => r.date)).toEqual(['2026-01', '2026-02', '2026-03', '2026-04', '2026-05', '2026-06', '2026-07', '2026-08', '2026-09', '2026-10', '2026-11']);
-		const truth = sb.store.truth('daily', { sc_id: BASIC_CENTER, shop_id: BASIC_SHOP, start_date: '2026-01-01', end_date: '2026-11-19' }, sb.clock.now());
+		expect(got.map((r) => r.date)).toEqual([
+			'2026-01',
+			'2026-02',
+			'2026-03',
+			'2026-04',
+			'2026-05',
+			'2026-06',
+			'2026-07',
+			'2026-08',
+			'2026-09',
+			'2026-10',
+			'2026-11',
+		]);
+		const truth = sb.store.truth(
+			'daily',
+			{
+				sc_id: BASIC_CENTER,
+				shop_id: BASIC_SHOP,
+				start_date: '2026-01-01',
+				end_date: '2026-11-19',
+			},
+			sb.clock.now(),
+		);
 		expect(got.reduce((a, r) => a + (r.income_sum as number), 0)).toBe(truth.sum);
 		expect(got.every((r) => r.average_check_sum === undefined)).toBe(true);
-		expect(log.filter((e) => e.route === 'sales.monthly').map((e) => [e.query.start_date, e.query.end_date])).toEqual([
+		expect(
+			log
+				.filter((e) => e.route === 'sales.monthly')
+				.map((e) => [e.query.start_date, e.query.end_date]),
+		).toEqual([
 			['2026-01-01', '2026-03-31'],
 			['2026-04-01', '2026-06-30'],
 			['2026-07-01', '2026-09-30'],
@@ -141,7 +227,9 @@ describe('Monthly Totals → Get Many', () => {
 	});
 
 	test('PRO: 30 months in 12-month windows, PRO fields, no duplicate months; Limit applied locally', async () => {
-		const { result, log } = await runLogged(monthly(PRO_CENTER, PRO_SHOP, '2024-06-10', '2026-11-20'));
+		const { result, log } = await runLogged(
+			monthly(PRO_CENTER, PRO_SHOP, '2024-06-10', '2026-11-20'),
+		);
 		const got = rows(result);
 		expect(got).toHaveLength(30);
 		expect(new Set(got.map((r) => r.date)).size).toBe(30);
@@ -150,8 +238,16 @@ describe('Monthly Totals → Get Many', () => {
 		expect(got.every((r) => 'average_check_sum' in r && 'ocr' in r)).toBe(true);
 		expect(log.filter((e) => e.route === 'sales.monthly')).toHaveLength(3);
 
-		const limited = await runLogged(monthly(PRO_CENTER, PRO_SHOP, '2024-06-10', '2026-11-20', { returnAll: false, limit: 5 }));
-		expect(rows(limited.result).map((r) => r.date)).toEqual(['2024-06', '2024-07', '2024-08', '2024-09', '2024-10']);
+		const limited = await runLogged(
+			monthly(PRO_CENTER, PRO_SHOP, '2024-06-10', '2026-11-20', { returnAll: false, limit: 5 }),
+		);
+		expect(rows(limited.result).map((r) => r.date)).toEqual([
+			'2024-06',
+			'2024-07',
+			'2024-08',
+			'2024-09',
+			'2024-10',
+		]);
 		expect(limited.log.filter((e) => e.route === 'sales.monthly')).toHaveLength(1);
 	});
 });
@@ -161,7 +257,12 @@ describe('Turnover Settings → Get', () => {
 		[BASIC_CENTER, BASIC_SHOP],
 		[PRO_CENTER, PRO_SHOP],
 	])('center %s shop %s: one settings object', async (sc, shop) => {
-		const { result, log } = await runLogged({ resource: 'turnoverSettings', operation: 'get', center: byId(sc), shop: byId(shop) });
+		const { result, log } = await runLogged({
+			resource: 'turnoverSettings',
+			operation: 'get',
+			center: byId(sc),
+			shop: byId(shop),
+		});
 		const got = rows(result);
 		expect(got).toHaveLength(1);
 		expect(['shop', 'shopping_center', 'default']).toContain(got[0].source);
@@ -174,34 +275,91 @@ describe('Cash Register → Get Many', () => {
 	test.each([
 		[BASIC_CENTER, BASIC_SHOP],
 		[PRO_CENTER, PRO_SHOP],
-	])('center %s shop %s: active by default, archived added on request, Limit applied locally', async (sc, shop) => {
-		const base = { resource: 'cashRegister', operation: 'getMany', center: byId(sc), shop: byId(shop) };
-		const active = rows(await run({ ...base, returnAll: true }));
-		const all = rows(await run({ ...base, returnAll: true, includeArchived: true }));
-		expect(active.length).toBeGreaterThan(0);
-		expect(active.every((k) => k.is_archived === false)).toBe(true);
-		expect(all.filter((k) => k.is_archived === true).length).toBeGreaterThan(0);
-		expect(all.filter((k) => !k.is_archived).map((k) => k.id)).toEqual(active.map((k) => k.id));
+	])(
+		'center %s shop %s: active by default, archived added on request, Limit applied locally',
+		async (sc, shop) => {
+			const base = {
+				resource: 'cashRegister',
+				operation: 'getMany',
+				center: byId(sc),
+				shop: byId(shop),
+			};
+			const active = rows(await run({ ...base, returnAll: true }));
+			const all = rows(await run({ ...base, returnAll: true, includeArchived: true }));
+			expect(active.length).toBeGreaterThan(0);
+			expect(active.every((k) => k.is_archived === false)).toBe(true);
+			expect(all.filter((k) => k.is_archived === true).length).toBeGreaterThan(0);
+			expect(all.filter((k) => !k.is_archived).map((k) => k.id)).toEqual(active.map((k) => k.id));
 
-		const { result, log } = await runLogged({ ...base, returnAll: false, limit: 1, includeArchived: true });
-		expect(rows(result)).toEqual([all[0]]);
-		const kkts = log.filter((e) => e.route !== null && e.route.includes('kkt'));
-		expect(kkts).toHaveLength(1);
-		expect(kkts[0].query.archived).toBe('true');
-	});
+			const { result, log } = await runLogged({
+				...base,
+				returnAll: false,
+				limit: 1,
+				includeArchived: true,
+			});
+			expect(rows(result)).toEqual([all[0]]);
+			const kkts = log.filter((e) => e.route !== null && e.route.includes('kkt'));
+			expect(kkts).toHaveLength(1);
+			expect(kkts[0].query.archived).toBe('true');
+		},
+	);
 });
 
 describe('bad input: NodeOperationError naming the field and the item, before any request', () => {
 	test.each<[string, INodeParameters, RegExp]>([
-		['impossible date', daily(PRO_CENTER, PRO_SHOP, '2026-02-30', '2026-03-10'), /^Start Date: .*2026-02-30.* is not a valid date.*\[item 0\]/],
-		['unparsable date', daily(PRO_CENTER, PRO_SHOP, '2026-02-01', 'next tuesday'), /^End Date: .*not a valid date.*\[item 0\]/],
-		['end before start', daily(PRO_CENTER, PRO_SHOP, '2026-03-10', '2026-03-01'), /^End Date: 2026-03-01 is earlier than Start Date 2026-03-10 \[item 0\]/],
+		[
+			'impossible date',
+			daily(PRO_CENTER, PRO_SHOP, '2026-02-30', '2026-03-10'),
+			/^Start Date: .*2026-02-30.* is not a valid date.*\[item 0\]/,
+		],
+		[
+			'unparsable date',
+			daily(PRO_CENTER, PRO_SHOP, '2026-02-01', 'next tuesday'),
+			/^End Date: .*not a valid date.*\[item 0\]/,
+		],
+		[
+			'end before start',
+			daily(PRO_CENTER, PRO_SHOP, '2026-03-10', '2026-03-01'),
+			/^End Date: 2026-03-01 is earlier than Start Date 2026-03-10 \[item 0\]/,
+		],
 		// an empty required field only gets past n8n's own check through an expression
-		['missing date', monthly(PRO_CENTER, PRO_SHOP, '={{ "" }}', '2026-03-01'), /^Start Date: is required.*\[item 0\]/],
-		['empty shop', daily(PRO_CENTER, '={{ "  " }}', '2026-03-01', '2026-03-02'), /^Shop: is required \[item 0\]/],
-		['empty center', { resource: 'turnoverSettings', operation: 'get', center: byId('={{ "" }}'), shop: byId(PRO_SHOP) }, /^Center: is required \[item 0\]/],
-		['fractional limit', daily(PRO_CENTER, PRO_SHOP, '2026-03-01', '2026-03-02', { returnAll: false, limit: 2.5 }), /^Limit: .*2\.5.* not a whole number.*\[item 0\]/],
-		['zero limit', { resource: 'cashRegister', operation: 'getMany', center: byId(PRO_CENTER), shop: byId(PRO_SHOP), returnAll: false, limit: 0 }, /^Limit: .*\[item 0\]/],
+		[
+			'missing date',
+			monthly(PRO_CENTER, PRO_SHOP, '={{ "" }}', '2026-03-01'),
+			/^Start Date: is required.*\[item 0\]/,
+		],
+		[
+			'empty shop',
+			daily(PRO_CENTER, '={{ "  " }}', '2026-03-01', '2026-03-02'),
+			/^Shop: is required \[item 0\]/,
+		],
+		[
+			'empty center',
+			{
+				resource: 'turnoverSettings',
+				operation: 'get',
+				center: byId('={{ "" }}'),
+				shop: byId(PRO_SHOP),
+			},
+			/^Center: is required \[item 0\]/,
+		],
+		[
+			'fractional limit',
+			daily(PRO_CENTER, PRO_SHOP, '2026-03-01', '2026-03-02', { returnAll: false, limit: 2.5 }),
+			/^Limit: .*2\.5.* not a whole number.*\[item 0\]/,
+		],
+		[
+			'zero limit',
+			{
+				resource: 'cashRegister',
+				operation: 'getMany',
+				center: byId(PRO_CENTER),
+				shop: byId(PRO_SHOP),
+				returnAll: false,
+				limit: 0,
+			},
+			/^Limit: .*\[item 0\]/,
+		],
 	])('%s', async (_name, parameters, message) => {
 		const { result, log } = await runLogged(parameters);
 		expect(result.error?.message).toMatch(message);
@@ -211,7 +369,11 @@ describe('bad input: NodeOperationError naming the field and the item, before an
 
 	test('the item number is the failing item (second input item)', async () => {
 		const { result, log } = await runLogged(
-			{ ...daily(PRO_CENTER, PRO_SHOP, '={{ $json.start }}', '2026-03-05'), returnAll: false, limit: 3 },
+			{
+				...daily(PRO_CENTER, PRO_SHOP, '={{ $json.start }}', '2026-03-05'),
+				returnAll: false,
+				limit: 3,
+			},
 			{ inputItems: [{ json: { start: '2026-03-01' } }, { json: { start: '2026-13-01' } }] },
 		);
 		expect(result.error?.message).toMatch(/^Start Date: .*2026-13-01.*\[item 1\]/);
@@ -222,7 +384,9 @@ describe('bad input: NodeOperationError naming the field and the item, before an
 
 describe('API errors', () => {
 	test('a center blocked for non-payment (402) fails with a clear message', async () => {
-		const { result, log } = await runLogged(daily(BLOCKED_CENTER, '1003-02', '2026-10-01', '2026-10-31'));
+		const { result, log } = await runLogged(
+			daily(BLOCKED_CENTER, '1003-02', '2026-10-01', '2026-10-31'),
+		);
 		expect(result.error?.message).toMatch(/blocked for non-payment/);
 		expect(log.some((e) => e.status === 402)).toBe(true);
 	});
@@ -232,7 +396,11 @@ describe('API errors', () => {
 			{ ...daily('={{ $json.sc }}', '={{ $json.shop }}', '2026-11-01', '2026-11-10') },
 			{
 				continueOnFail: true,
-				inputItems: [{ json: { sc: PRO_CENTER, shop: PRO_SHOP } }, { json: { sc: BLOCKED_CENTER, shop: '1003-02' } }, { json: { sc: PRO_CENTER, shop: '' } }],
+				inputItems: [
+					{ json: { sc: PRO_CENTER, shop: PRO_SHOP } },
+					{ json: { sc: BLOCKED_CENTER, shop: '1003-02' } },
+					{ json: { sc: PRO_CENTER, shop: '' } },
+				],
 			},
 		);
 		expect(result.error).toBeUndefined();

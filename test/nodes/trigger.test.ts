@@ -35,7 +35,9 @@ const credentialTypes = [new ShoppingCenterApi()];
 
 // retries as in production, but without the waiting (6 attempts of the retryable codes)
 const savedPolicy = { ...DEFAULT_RETRY_POLICY };
-beforeAll(() => Object.assign(DEFAULT_RETRY_POLICY, { baseDelayMs: 1, maxDelayMs: 2, maxTotalWaitMs: 200 }));
+beforeAll(() =>
+	Object.assign(DEFAULT_RETRY_POLICY, { baseDelayMs: 1, maxDelayMs: 2, maxTotalWaitMs: 200 }),
+);
 afterAll(() => {
 	Object.assign(DEFAULT_RETRY_POLICY, savedPolicy);
 	// n8n-core's LoadOptionsContext (runLoadOptions) starts SSHClientsManager, whose 60 s cleanup
@@ -63,7 +65,13 @@ async function poll(parameters: INodeParameters, o: PollOptions = {}): Promise<R
 	return await runPoll({
 		nodeType: trigger,
 		credentialTypes,
-		credentials: { shoppingCenterApi: { baseUrl: sb.baseUrl, clientId: DEMO_CLIENT_ID, clientSecret: DEMO_CLIENT_SECRET } },
+		credentials: {
+			shoppingCenterApi: {
+				baseUrl: sb.baseUrl,
+				clientId: DEMO_CLIENT_ID,
+				clientSecret: DEMO_CLIENT_SECRET,
+			},
+		},
 		parameters,
 		staticData: o.staticData,
 		mode: o.mode,
@@ -79,12 +87,17 @@ async function ok(parameters: INodeParameters, o: PollOptions = {}): Promise<Run
 }
 
 const items = (r: RunPollResult): INodeExecutionData[] => r.items?.[0] ?? [];
-const keyOf = (j: IDataObject) => String(j.ticket_uid !== undefined && j.event !== 'newPass' ? j.ticket_uid : j.id);
+const keyOf = (j: IDataObject) =>
+	String(j.ticket_uid !== undefined && j.event !== 'newPass' ? j.ticket_uid : j.id);
 const ids = (r: RunPollResult): string[] => items(r).map((i) => keyOf(i.json));
 const now = () => sb.clock.now();
 const lastSeq = () => sb.log.list().at(-1)?.seq ?? 0;
 
-function truthIds(kind: 'anomalies' | 'tickets' | 'passes', scId: string, q: Record<string, string> = {}): string[] {
+function truthIds(
+	kind: 'anomalies' | 'tickets' | 'passes',
+	scId: string,
+	q: Record<string, string> = {},
+): string[] {
 	return sb.store.truth(kind, { sc_id: scId, start_date: '2026-01-01', ...q }, now()).ids;
 }
 
@@ -97,7 +110,10 @@ function without(all: string[], known: Iterable<string>): string[] {
 	return all.filter((x) => !k.has(x));
 }
 
-const anomalyParams = (centerIds: string[] = [PRO], extra: INodeParameters = {}): INodeParameters => ({
+const anomalyParams = (
+	centerIds: string[] = [PRO],
+	extra: INodeParameters = {},
+): INodeParameters => ({
 	event: 'newAnomaly',
 	centerScope: 'selected',
 	centerIds,
@@ -109,14 +125,30 @@ describe('state helpers', () => {
 		const prev = ['a', 'b', 'c', 'd'];
 		expect(nextKeys(prev, new Set(['a', 'c']), ['e'])).toEqual(['b', 'd', 'a', 'c', 'e']);
 		expect(nextKeys(prev, new Set(['a', 'c']), ['e'], 3)).toEqual(['a', 'c', 'e']);
-		expect(nextKeys(prev, new Set(['a', 'b', 'c', 'd']), ['e', 'f'], 4)).toEqual(['c', 'd', 'e', 'f']);
+		expect(nextKeys(prev, new Set(['a', 'b', 'c', 'd']), ['e', 'f'], 4)).toEqual([
+			'c',
+			'd',
+			'e',
+			'f',
+		]);
 	});
 
 	test('readState ignores state of another event, another version or a broken shape', () => {
-		const good = { version: 1, event: 'newTicket', centers: { '1002': { day: '2026-11-20', at: '2026-11-20T00:00:00Z', keys: ['1', 2, '3'] }, x: 5 } };
-		expect(readState(good as unknown as IDataObject, 'newTicket').centers).toEqual({ '1002': { day: '2026-11-20', at: '2026-11-20T00:00:00Z', keys: ['1', '3'] } });
+		const good = {
+			version: 1,
+			event: 'newTicket',
+			centers: {
+				'1002': { day: '2026-11-20', at: '2026-11-20T00:00:00Z', keys: ['1', 2, '3'] },
+				x: 5,
+			},
+		};
+		expect(readState(good as unknown as IDataObject, 'newTicket').centers).toEqual({
+			'1002': { day: '2026-11-20', at: '2026-11-20T00:00:00Z', keys: ['1', '3'] },
+		});
 		expect(readState(good as unknown as IDataObject, 'newPass').centers).toEqual({});
-		expect(readState({ ...good, version: 2 } as unknown as IDataObject, 'newTicket').centers).toEqual({});
+		expect(
+			readState({ ...good, version: 2 } as unknown as IDataObject, 'newTicket').centers,
+		).toEqual({});
 		expect(readState({ centers: 'x' }, 'newTicket').centers).toEqual({});
 	});
 });
@@ -130,7 +162,9 @@ describe('New Anomaly', () => {
 		const known = (first.staticData.centers as IDataObject)[PRO] as { keys: string[]; day: string };
 		expect(known.day).toBe(todayIn('Asia/Yekaterinburg', now()));
 		const today = known.day;
-		expect(sorted(known.keys)).toEqual(sorted(truthIds('anomalies', PRO, { start_date: addDays(today, -3), end_date: today })));
+		expect(sorted(known.keys)).toEqual(
+			sorted(truthIds('anomalies', PRO, { start_date: addDays(today, -3), end_date: today })),
+		);
 
 		sb.clock.advance(H);
 		const [late] = sb.store.insert('anomaly', PRO, 1, now(), { date: addDays(today, -2) });
@@ -163,20 +197,46 @@ describe('New Anomaly', () => {
 		await sandbox();
 		const today = todayIn('Asia/Yekaterinburg', now());
 		const r = await ok(anomalyParams([PRO], { firstPoll: 'emitAll', lookbackDays: 5 }));
-		expect(sorted(ids(r))).toEqual(sorted(truthIds('anomalies', PRO, { start_date: addDays(today, -5), end_date: today })));
+		expect(sorted(ids(r))).toEqual(
+			sorted(truthIds('anomalies', PRO, { start_date: addDays(today, -5), end_date: today })),
+		);
 		expect(items(r).every((i) => i.json.event === 'newAnomaly' && i.json.sc_id === PRO)).toBe(true);
 		// oldest first
 		const dates = items(r).map((i) => String(i.json.date));
 		expect([...dates].sort()).toEqual(dates);
 
 		const since = lastSeq();
-		const f = await ok(anomalyParams([PRO], { firstPoll: 'emitAll', lookbackDays: 30, filters: { levels: ['high'], statuses: ['new', 'completed'] } }));
+		const f = await ok(
+			anomalyParams([PRO], {
+				firstPoll: 'emitAll',
+				lookbackDays: 30,
+				filters: { levels: ['high'], statuses: ['new', 'completed'] },
+			}),
+		);
 		const req = sb.log.list({ since, route: 'anomalies' });
-		expect(req[0].query).toMatchObject({ level: 'high', start_date: addDays(today, -30), end_date: today, per_page: '500' });
+		expect(req[0].query).toMatchObject({
+			level: 'high',
+			start_date: addDays(today, -30),
+			end_date: today,
+			per_page: '500',
+		});
 		expect(req[0].query.status).toBeUndefined();
 		const expected = sb.store
-			.truth('anomalies', { sc_id: PRO, start_date: addDays(today, -30), end_date: today, level: 'high' }, now())
-			.ids.filter((id) => !sb.store.truth('anomalies', { sc_id: PRO, start_date: addDays(today, -30), end_date: today, status: 'archived' }, now()).ids.includes(id));
+			.truth(
+				'anomalies',
+				{ sc_id: PRO, start_date: addDays(today, -30), end_date: today, level: 'high' },
+				now(),
+			)
+			.ids.filter(
+				(id) =>
+					!sb.store
+						.truth(
+							'anomalies',
+							{ sc_id: PRO, start_date: addDays(today, -30), end_date: today, status: 'archived' },
+							now(),
+						)
+						.ids.includes(id),
+			);
 		expect(expected.length).toBeGreaterThan(0);
 		expect(sorted(ids(f))).toEqual(sorted(expected));
 	});
@@ -185,7 +245,8 @@ describe('New Anomaly', () => {
 		await sandbox({ now: '2026-11-20T16:00:10Z' }); // 21:00 in Yekaterinburg, 02:00 next day in Vladivostok
 		const since = lastSeq();
 		await ok(anomalyParams([PRO, PRO_FAR]));
-		const q = (sc: string) => sb.log.list({ since, route: 'anomalies' }).find((e) => e.sc_id === sc)!.query;
+		const q = (sc: string) =>
+			sb.log.list({ since, route: 'anomalies' }).find((e) => e.sc_id === sc)!.query;
 		expect(q(PRO)).toMatchObject({ start_date: '2026-11-17', end_date: '2026-11-20' });
 		expect(q(PRO_FAR)).toMatchObject({ start_date: '2026-11-18', end_date: '2026-11-21' });
 	});
@@ -195,12 +256,17 @@ describe('New Anomaly', () => {
 		const first = await ok(anomalyParams([PRO, PRO_FAR]));
 		const today = todayIn('Asia/Yekaterinburg', now());
 		sb.clock.advance(H);
-		const inserted = [...sb.store.insert('anomaly', PRO, 3, now(), { date: addDays(today, -1) }), ...sb.store.insert('anomaly', PRO_FAR, 2, now())];
+		const inserted = [
+			...sb.store.insert('anomaly', PRO, 3, now(), { date: addDays(today, -1) }),
+			...sb.store.insert('anomaly', PRO_FAR, 2, now()),
+		];
 
 		// the second center's list fails 6 times (all attempts of the retry policy)
 		sb.faults.set({ failNext: { count: 6, code: 'rights_unavailable', routes: ['anomalies'] } });
 		const failing = await poll(anomalyParams([PRO_FAR, PRO]), { staticData: first.staticData });
-		expect(failing.error?.message).toMatch(/rights service did not answer.*gave up after 6 attempts/);
+		expect(failing.error?.message).toMatch(
+			/rights service did not answer.*gave up after 6 attempts/,
+		);
 		expect(failing.items).toBeNull();
 		expect(failing.staticData).toEqual(first.staticData);
 		expect(failing.staticDataChanged).toBe(false);
@@ -217,11 +283,17 @@ describe('New Anomaly', () => {
 		const first = await ok({ event: 'newTicket', centerScope: 'selected', centerIds: [PRO] });
 		sb.clock.advance(H);
 		const [uid] = sb.store.insert('ticket', PRO, 1, now());
-		const blocked = await poll({ event: 'newTicket', centerScope: 'selected', centerIds: [PRO, BLOCKED] }, { staticData: first.staticData });
+		const blocked = await poll(
+			{ event: 'newTicket', centerScope: 'selected', centerIds: [PRO, BLOCKED] },
+			{ staticData: first.staticData },
+		);
 		expect(blocked.error?.message).toMatch(/blocked for non-payment/);
 		expect(blocked.items).toBeNull();
 		expect(blocked.staticData).toEqual(first.staticData);
-		const next = await ok({ event: 'newTicket', centerScope: 'selected', centerIds: [PRO] }, { staticData: blocked.staticData });
+		const next = await ok(
+			{ event: 'newTicket', centerScope: 'selected', centerIds: [PRO] },
+			{ staticData: blocked.staticData },
+		);
 		expect(ids(next)).toEqual([uid]);
 	});
 
@@ -247,8 +319,12 @@ describe('New Anomaly', () => {
 		const seen: string[] = [];
 		for (let i = 0; i < 6; i++) {
 			sb.clock.advance(5 * H);
-			sb.store.insert('anomaly', i % 2 ? PRO : PRO_FAR, 1, now(), { date: todayIn('Asia/Vladivostok', now()) });
-			const r = await ok(anomalyParams([PRO, PRO_FAR]), { staticData: JSON.parse(JSON.stringify(state)) as IDataObject });
+			sb.store.insert('anomaly', i % 2 ? PRO : PRO_FAR, 1, now(), {
+				date: todayIn('Asia/Vladivostok', now()),
+			});
+			const r = await ok(anomalyParams([PRO, PRO_FAR]), {
+				staticData: JSON.parse(JSON.stringify(state)) as IDataObject,
+			});
 			seen.push(...ids(r));
 			state = JSON.parse(JSON.stringify(r.staticData)) as IDataObject;
 			// n8n restarted: every in-process cache of the package is empty again
@@ -274,7 +350,11 @@ describe('New Anomaly', () => {
 		expect(ids(r).filter((x) => inA.has(x))).toHaveLength(5100);
 		expect(new Set(ids(r)).size).toBe(items(r).length);
 		// only the pages needed: 500 a page
-		const rowsA = sb.store.truth('anomalies', { sc_id: PRO, start_date: addDays(dayA, -3), end_date: dayA }, now()).count;
+		const rowsA = sb.store.truth(
+			'anomalies',
+			{ sc_id: PRO, start_date: addDays(dayA, -3), end_date: dayA },
+			now(),
+		).count;
 		expect(sb.log.list({ since, route: 'anomalies' })).toHaveLength(Math.ceil(rowsA / 500));
 
 		sb.clock.advance(5 * 24 * H); // dayA leaves the 3-day lookback after this poll
@@ -309,14 +389,19 @@ describe('New Anomaly', () => {
 		await sandbox();
 		let since = lastSeq();
 		const first = await ok({ event: 'newAnomaly', centerScope: 'all' });
-		const asked = (s: number) => sb.log.list({ since: s, route: 'anomalies' }).map((e: LogEntry) => `${e.sc_id}:${e.status}`);
-		expect(sorted(asked(since))).toEqual(sorted([`${BASIC}:403`, `${PRO}:200`, `${BLOCKED}:402`, `${PRO_FAR}:200`]));
+		const asked = (s: number) =>
+			sb.log.list({ since: s, route: 'anomalies' }).map((e: LogEntry) => `${e.sc_id}:${e.status}`);
+		expect(sorted(asked(since))).toEqual(
+			sorted([`${BASIC}:403`, `${PRO}:200`, `${BLOCKED}:402`, `${PRO_FAR}:200`]),
+		);
 		expect(Object.keys(first.staticData.centers as IDataObject).sort()).toEqual([PRO, PRO_FAR]);
 		expect(first.logs.some((l) => l.level === 'warn' && l.message.includes(BLOCKED))).toBe(true);
 		since = lastSeq();
 		sb.clock.advance(H);
 		await ok({ event: 'newAnomaly', centerScope: 'all' }, { staticData: first.staticData });
-		expect(sorted(asked(since))).toEqual(sorted([`${PRO}:200`, `${BLOCKED}:402`, `${PRO_FAR}:200`]));
+		expect(sorted(asked(since))).toEqual(
+			sorted([`${PRO}:200`, `${BLOCKED}:402`, `${PRO_FAR}:200`]),
+		);
 
 		// selected explicitly, the Basic center is an error, refused locally now that its plan is known
 		since = lastSeq();
@@ -330,7 +415,9 @@ describe('New Anomaly', () => {
 		const since = lastSeq();
 		const r = await poll(anomalyParams(['1005']));
 		expect(r.error?.message).toMatch(/Center Names or IDs: center 1005 is not among the centers/);
-		expect(sb.log.list({ since }).filter((e) => e.route !== 'centers' && e.route !== 'token')).toEqual([]);
+		expect(
+			sb.log.list({ since }).filter((e) => e.route !== 'centers' && e.route !== 'token'),
+		).toEqual([]);
 	});
 
 	test('manual mode (Fetch Test Event) returns the latest record of each center and leaves the state unchanged', async () => {
@@ -338,7 +425,10 @@ describe('New Anomaly', () => {
 		const first = await ok(anomalyParams([PRO, PRO_FAR]));
 		sb.clock.advance(H);
 		const [fresh] = sb.store.insert('anomaly', PRO, 1, now());
-		const manual = await ok(anomalyParams([PRO, PRO_FAR]), { staticData: first.staticData, mode: 'manual' });
+		const manual = await ok(anomalyParams([PRO, PRO_FAR]), {
+			staticData: first.staticData,
+			mode: 'manual',
+		});
 		expect(items(manual).map((i) => i.json.sc_id)).toEqual([PRO, PRO_FAR]);
 		expect(items(manual)[0].json.id).toBe(fresh);
 		expect(manual.staticData).toEqual(first.staticData);
@@ -359,7 +449,13 @@ describe('fields', () => {
 		const r = await runLoadOptions({
 			nodeType: trigger,
 			credentialTypes,
-			credentials: { shoppingCenterApi: { baseUrl: sb.baseUrl, clientId: DEMO_CLIENT_ID, clientSecret: DEMO_CLIENT_SECRET } },
+			credentials: {
+				shoppingCenterApi: {
+					baseUrl: sb.baseUrl,
+					clientId: DEMO_CLIENT_ID,
+					clientSecret: DEMO_CLIENT_SECRET,
+				},
+			},
 			method: 'getCenters',
 			parameters: { event: 'newTicket', centerScope: 'selected' },
 		});
@@ -372,32 +468,67 @@ describe('fields', () => {
 		await sandbox();
 		const since = lastSeq();
 		const bad = async (parameters: INodeParameters) => (await poll(parameters)).error?.message;
-		expect(await bad(anomalyParams([PRO], { lookbackDays: 2.5 }))).toMatch(/^Lookback \(Days\): .*2\.5.* is not a whole number from 0 to 365/);
+		expect(await bad(anomalyParams([PRO], { lookbackDays: 2.5 }))).toMatch(
+			/^Lookback \(Days\): .*2\.5.* is not a whole number from 0 to 365/,
+		);
 		expect(await bad(anomalyParams([PRO], { lookbackDays: -1 }))).toMatch(/^Lookback \(Days\)/);
-		expect(await bad(anomalyParams([]))).toMatch(/^Center Names or IDs: choose at least one center/);
-		expect(await bad(anomalyParams(['10 02']))).toMatch(/^Center Names or IDs: .* is not a valid ID/);
-		expect(await bad(anomalyParams([PRO], { filters: { levels: ['severe'] } }))).toMatch(/^Levels: "severe" is not one of high, medium, low/);
-		expect(sb.log.list({ since }).filter((e) => e.route !== 'centers' && e.route !== 'token')).toEqual([]);
+		expect(await bad(anomalyParams([]))).toMatch(
+			/^Center Names or IDs: choose at least one center/,
+		);
+		expect(await bad(anomalyParams(['10 02']))).toMatch(
+			/^Center Names or IDs: .* is not a valid ID/,
+		);
+		expect(await bad(anomalyParams([PRO], { filters: { levels: ['severe'] } }))).toMatch(
+			/^Levels: "severe" is not one of high, medium, low/,
+		);
+		expect(
+			sb.log.list({ since }).filter((e) => e.route !== 'centers' && e.route !== 'token'),
+		).toEqual([]);
 	});
 
 	test('centers from an expression (comma-separated); a shop filter goes to the API only for one center', async () => {
 		await sandbox();
 		const shop = '1002-01';
 		let since = lastSeq();
-		const one = await ok(anomalyParams([PRO], { firstPoll: 'emitAll', lookbackDays: 60, filters: { shopIds: shop } }));
+		const one = await ok(
+			anomalyParams([PRO], { firstPoll: 'emitAll', lookbackDays: 60, filters: { shopIds: shop } }),
+		);
 		expect(sb.log.list({ since, route: 'anomalies' })[0].query.shop_id).toBe(shop);
 		expect(items(one).length).toBeGreaterThan(0);
 		expect(items(one).every((i) => i.json.shop_id === shop)).toBe(true);
 
 		since = lastSeq();
-		const two = await ok(anomalyParams([], { centerIds: `={{ "${PRO}, ${PRO_FAR}" }}`, firstPoll: 'emitAll', lookbackDays: 60, filters: { shopIds: `${shop}, 1004-02` } }));
+		const two = await ok(
+			anomalyParams([], {
+				centerIds: `={{ "${PRO}, ${PRO_FAR}" }}`,
+				firstPoll: 'emitAll',
+				lookbackDays: 60,
+				filters: { shopIds: `${shop}, 1004-02` },
+			}),
+		);
 		const asked = sb.log.list({ since, route: 'anomalies' });
 		expect(asked.map((e) => e.sc_id)).toEqual([PRO, PRO_FAR]);
 		expect(asked.every((e) => e.query.shop_id === undefined)).toBe(true);
 		expect(sorted(ids(two))).toEqual(
 			sorted([
-				...sb.store.truth('anomalies', { sc_id: PRO, start_date: addDays(todayIn('Asia/Yekaterinburg', now()), -60), shop_id: shop }, now()).ids,
-				...sb.store.truth('anomalies', { sc_id: PRO_FAR, start_date: addDays(todayIn('Asia/Vladivostok', now()), -60), shop_id: '1004-02' }, now()).ids,
+				...sb.store.truth(
+					'anomalies',
+					{
+						sc_id: PRO,
+						start_date: addDays(todayIn('Asia/Yekaterinburg', now()), -60),
+						shop_id: shop,
+					},
+					now(),
+				).ids,
+				...sb.store.truth(
+					'anomalies',
+					{
+						sc_id: PRO_FAR,
+						start_date: addDays(todayIn('Asia/Vladivostok', now()), -60),
+						shop_id: '1004-02',
+					},
+					now(),
+				).ids,
 			]),
 		);
 	});
@@ -408,20 +539,33 @@ describe('fields', () => {
 		sb.clock.advance(H);
 		const [uid] = sb.store.insert('ticket', PRO, 1, now());
 		sb.faults.set({ latencyMs: 300 });
-		const slow = poll({ event: 'newTicket', centerScope: 'selected', centerIds: [PRO] }, { staticData: first.staticData });
+		const slow = poll(
+			{ event: 'newTicket', centerScope: 'selected', centerIds: [PRO] },
+			{ staticData: first.staticData },
+		);
 		await new Promise((resolve) => setTimeout(resolve, 50));
-		const overlapping = await poll({ event: 'newTicket', centerScope: 'selected', centerIds: [PRO] }, { staticData: first.staticData, clock: false });
+		const overlapping = await poll(
+			{ event: 'newTicket', centerScope: 'selected', centerIds: [PRO] },
+			{ staticData: first.staticData, clock: false },
+		);
 		const done = await slow;
 		sb.faults.clear();
 		expect(overlapping.error).toBeUndefined();
 		expect(overlapping.items).toBeNull();
-		expect(overlapping.logs.some((l) => l.level === 'warn' && /still running/.test(l.message))).toBe(true);
+		expect(
+			overlapping.logs.some((l) => l.level === 'warn' && /still running/.test(l.message)),
+		).toBe(true);
 		expect(ids(done)).toEqual([uid]);
 	});
 });
 
 describe('tickets and passes', () => {
-	const ticketParams = (event: string, extra: INodeParameters = {}): INodeParameters => ({ event, centerScope: 'selected', centerIds: [BASIC, PRO], ...extra });
+	const ticketParams = (event: string, extra: INodeParameters = {}): INodeParameters => ({
+		event,
+		centerScope: 'selected',
+		centerIds: [BASIC, PRO],
+		...extra,
+	});
 
 	test('New Ticket: first poll both ways, then each new ticket once', async () => {
 		await sandbox();
@@ -441,7 +585,11 @@ describe('tickets and passes', () => {
 		const visible = new Set([...truthIds('tickets', BASIC), ...truthIds('tickets', PRO)]);
 		const r = await ok(ticketParams('newTicket'), { staticData: remember.staticData });
 		expect(ids(r)).toEqual(expect.arrayContaining(inserted));
-		expect(items(r).find((i) => i.json.ticket_uid === inserted[0])!.json).toMatchObject({ event: 'newTicket', sc_id: PRO, status: 'new_request' });
+		expect(items(r).find((i) => i.json.ticket_uid === inserted[0])!.json).toMatchObject({
+			event: 'newTicket',
+			sc_id: PRO,
+			status: 'new_request',
+		});
 		expect(ids(r).every((id) => visible.has(id))).toBe(true);
 		const again = await ok(ticketParams('newTicket'), { staticData: r.staticData });
 		expect(again.items).toBeNull();
@@ -451,8 +599,12 @@ describe('tickets and passes', () => {
 		await sandbox();
 		const first = await ok(ticketParams('ticketChanged'));
 		expect(first.items).toBeNull();
-		const seen = ((first.staticData.centers as IDataObject)[PRO] as { seen: Array<[string, string]> }).seen;
-		const open = seen.find(([, fp]) => fp.startsWith('in_progress|') || fp.startsWith('new_request|'));
+		const seen = (
+			(first.staticData.centers as IDataObject)[PRO] as { seen: Array<[string, string]> }
+		).seen;
+		const open = seen.find(
+			([, fp]) => fp.startsWith('in_progress|') || fp.startsWith('new_request|'),
+		);
 		expect(open).toBeDefined();
 		const [uid, fp] = open!;
 		sb.clock.advance(10 * 60_000);
@@ -461,7 +613,13 @@ describe('tickets and passes', () => {
 		const [quiet] = sb.store.insert('ticket', PRO, 1, now());
 		const r = await ok(ticketParams('ticketChanged'), { staticData: first.staticData });
 		const byUid = new Map(items(r).map((i) => [String(i.json.ticket_uid), i.json]));
-		expect(byUid.get(uid)).toMatchObject({ event: 'ticketChanged', sc_id: PRO, ticket_uid: uid, status: 'rejected', previous_status: fp.split('|')[0] });
+		expect(byUid.get(uid)).toMatchObject({
+			event: 'ticketChanged',
+			sc_id: PRO,
+			ticket_uid: uid,
+			status: 'rejected',
+			previous_status: fp.split('|')[0],
+		});
 		expect(typeof byUid.get(uid)!.resolution_created_at).toBe('string');
 		expect(byUid.get(born)).toMatchObject({ status: 'agreed', previous_status: null });
 		expect(byUid.has(quiet)).toBe(false);
@@ -472,7 +630,10 @@ describe('tickets and passes', () => {
 		sb.clock.advance(10 * 60_000);
 		sb.store.setTicketStatus(PRO, uid, 'rejected', now());
 		const re = await ok(ticketParams('ticketChanged'), { staticData: again.staticData });
-		expect(items(re).find((i) => i.json.ticket_uid === uid)!.json).toMatchObject({ status: 'rejected', previous_status: 'rejected' });
+		expect(items(re).find((i) => i.json.ticket_uid === uid)!.json).toMatchObject({
+			status: 'rejected',
+			previous_status: 'rejected',
+		});
 	});
 
 	test('Ticket Changed cannot see tickets created before the lookback', async () => {
@@ -481,7 +642,9 @@ describe('tickets and passes', () => {
 		const old = truthIds('tickets', PRO, { start_date: '2026-10-01', end_date: '2026-10-31' })[0];
 		sb.clock.advance(10 * 60_000);
 		sb.store.setTicketStatus(PRO, old, 'revoked', now());
-		const r = await ok(ticketParams('ticketChanged', { lookbackDays: 5 }), { staticData: first.staticData });
+		const r = await ok(ticketParams('ticketChanged', { lookbackDays: 5 }), {
+			staticData: first.staticData,
+		});
 		expect(ids(r)).not.toContain(old);
 	});
 
@@ -493,12 +656,18 @@ describe('tickets and passes', () => {
 		const [pass] = sb.store.insert('pass', PRO, 1, now());
 		const expected = without([...truthIds('passes', BASIC), ...truthIds('passes', PRO)], atFirst);
 		expect(expected).toContain(pass);
-		const manual = await ok(ticketParams('newPass'), { staticData: first.staticData, mode: 'manual' });
+		const manual = await ok(ticketParams('newPass'), {
+			staticData: first.staticData,
+			mode: 'manual',
+		});
 		expect(items(manual).find((i) => i.json.sc_id === PRO)!.json.id).toBe(Number(pass));
 		expect(manual.staticData).toEqual(first.staticData);
 		const r = await ok(ticketParams('newPass'), { staticData: manual.staticData });
 		expect(sorted(ids(r))).toEqual(sorted(expected));
-		expect(items(r).find((i) => String(i.json.id) === pass)!.json).toMatchObject({ event: 'newPass', sc_id: PRO });
+		expect(items(r).find((i) => String(i.json.id) === pass)!.json).toMatchObject({
+			event: 'newPass',
+			sc_id: PRO,
+		});
 		const again = await ok(ticketParams('newPass'), { staticData: r.staticData });
 		expect(again.items).toBeNull();
 	});
@@ -513,16 +682,29 @@ describe('a simulated month', () => {
 		const portalCenters = [BASIC, PRO, PRO_FAR];
 		const PER_PAGE: Record<string, number> = { anomalies: 500, tickets: 100, passes: 100 };
 		const setups = {
-			newAnomaly: { params: { event: 'newAnomaly', centerScope: 'selected', centerIds: anomalyCenters }, route: 'anomalies' as const },
-			newTicket: { params: { event: 'newTicket', centerScope: 'selected', centerIds: portalCenters }, route: 'tickets' as const },
-			newPass: { params: { event: 'newPass', centerScope: 'selected', centerIds: portalCenters }, route: 'passes' as const },
-			ticketChanged: { params: { event: 'ticketChanged', centerScope: 'selected', centerIds: portalCenters }, route: 'tickets' as const },
+			newAnomaly: {
+				params: { event: 'newAnomaly', centerScope: 'selected', centerIds: anomalyCenters },
+				route: 'anomalies' as const,
+			},
+			newTicket: {
+				params: { event: 'newTicket', centerScope: 'selected', centerIds: portalCenters },
+				route: 'tickets' as const,
+			},
+			newPass: {
+				params: { event: 'newPass', centerScope: 'selected', centerIds: portalCenters },
+				route: 'passes' as const,
+			},
+			ticketChanged: {
+				params: { event: 'ticketChanged', centerScope: 'selected', centerIds: portalCenters },
+				route: 'tickets' as const,
+			},
 		};
 		type Ev = keyof typeof setups;
 		const events = Object.keys(setups) as Ev[];
 		const zoneOf = (sc: string) => centerById(sc)!.time_zone;
 
-		const visible = (kind: 'anomalies' | 'tickets' | 'passes', centers: string[]) => centers.flatMap((sc) => truthIds(kind, sc).map((id) => `${sc}|${id}`));
+		const visible = (kind: 'anomalies' | 'tickets' | 'passes', centers: string[]) =>
+			centers.flatMap((sc) => truthIds(kind, sc).map((id) => `${sc}|${id}`));
 		/** the sandbox's tickets of the Ticket Changed window, with their state, read from its data (not the API) */
 		const ticketSnapshot = () => {
 			const t = now().getTime();
@@ -531,13 +713,21 @@ describe('a simulated month', () => {
 				const center = centerById(sc)!;
 				const today = dayOfMs(center.time_zone, t);
 				for (const x of selectTickets(sb.store, center, { created: [today - 30, today] }, t)) {
-					snap.set(`${sc}|${x.ticket.uid}`, { status: x.state.status, fp: `${x.state.status}|${x.state.resolutionAt ?? ''}`, created: x.ticket.created });
+					snap.set(`${sc}|${x.ticket.uid}`, {
+						status: x.state.status,
+						fp: `${x.state.status}|${x.state.resolutionAt ?? ''}`,
+						created: x.ticket.created,
+					});
 				}
 			}
 			return { at: t, snap };
 		};
 
-		const base = { anomalies: visible('anomalies', anomalyCenters), tickets: visible('tickets', portalCenters), passes: visible('passes', portalCenters) };
+		const base = {
+			anomalies: visible('anomalies', anomalyCenters),
+			tickets: visible('tickets', portalCenters),
+			passes: visible('passes', portalCenters),
+		};
 		const state = {} as Record<Ev, IDataObject>;
 		for (const e of events) {
 			const r = await ok(setups[e].params);
@@ -545,7 +735,12 @@ describe('a simulated month', () => {
 			state[e] = r.staticData;
 		}
 		let previous = ticketSnapshot();
-		const emitted: Record<Ev, string[]> = { newAnomaly: [], newTicket: [], newPass: [], ticketChanged: [] };
+		const emitted: Record<Ev, string[]> = {
+			newAnomaly: [],
+			newTicket: [],
+			newPass: [],
+			ticketChanged: [],
+		};
 		const expectedChanges: string[] = [];
 		const lateInserted: string[] = [];
 		let lagged = 0;
@@ -561,10 +756,19 @@ describe('a simulated month', () => {
 			if (rng() < 0.2) {
 				const sc = pick(anomalyCenters);
 				const lag = 1 + Math.floor(rng() * 3); // found 1 to 3 days after its date: within the 3-day lookback
-				lateInserted.push(`${sc}|${sb.store.insert('anomaly', sc, 1, now(), { date: addDays(todayIn(zoneOf(sc), now()), -lag) })[0]}`);
+				lateInserted.push(
+					`${sc}|${sb.store.insert('anomaly', sc, 1, now(), { date: addDays(todayIn(zoneOf(sc), now()), -lag) })[0]}`,
+				);
 			}
 			if (step === 60) sb.store.insert('anomaly', PRO, 700, now()); // a busy day: two pages of 500 for a few days
-			if (rng() < 0.25) sb.store.insert('ticket', pick(portalCenters), 1, now(), rng() < 0.3 ? { status: pick(TICKET_STATUSES) } : {});
+			if (rng() < 0.25)
+				sb.store.insert(
+					'ticket',
+					pick(portalCenters),
+					1,
+					now(),
+					rng() < 0.3 ? { status: pick(TICKET_STATUSES) } : {},
+				);
 			if (rng() < 0.1) sb.store.insert('pass', pick(portalCenters), 1, now());
 			if (rng() < 0.3) {
 				const [key] = pick([...previous.snap.entries()]);
@@ -589,9 +793,16 @@ describe('a simulated month', () => {
 				if (r.error) throw r.error;
 				state[e] = r.staticData;
 				for (const { json } of items(r)) {
-					if (e === 'ticketChanged') emitted[e].push(`${json.sc_id}|${json.ticket_uid}|${json.previous_status ?? 'null'}>${json.status}`);
+					if (e === 'ticketChanged')
+						emitted[e].push(
+							`${json.sc_id}|${json.ticket_uid}|${json.previous_status ?? 'null'}>${json.status}`,
+						);
 					else emitted[e].push(`${json.sc_id}|${keyOf(json)}`);
-					if (e === 'newAnomaly' && String(json.created_at).slice(0, 10) > addDays(String(json.date).slice(0, 10), 1)) lagged++;
+					if (
+						e === 'newAnomaly' &&
+						String(json.created_at).slice(0, 10) > addDays(String(json.date).slice(0, 10), 1)
+					)
+						lagged++;
 				}
 				// requests: one page per 500 (anomalies) / 100 (tickets, passes) rows of each center's window, at least one
 				const log = sb.log.list({ since });
@@ -599,7 +810,10 @@ describe('a simulated month', () => {
 				for (const sc of setups[e].params.centerIds) {
 					const pages = log.filter((x) => x.route === setups[e].route && x.sc_id === sc);
 					const q = pages[0].query as Record<string, string>;
-					const window = e === 'newAnomaly' ? { start_date: q.start_date, end_date: q.end_date } : { start_date: q.start_created_date, end_date: q.end_created_date };
+					const window =
+						e === 'newAnomaly'
+							? { start_date: q.start_date, end_date: q.end_date }
+							: { start_date: q.start_created_date, end_date: q.end_created_date };
 					const rows = sb.store.truth(setups[e].route, { sc_id: sc, ...window }, now()).count;
 					expect(pages).toHaveLength(Math.max(1, Math.ceil(rows / PER_PAGE[setups[e].route])));
 					expect(pages.length).toBeLessThanOrEqual(1 + Math.ceil(rows / PER_PAGE[setups[e].route]));
@@ -625,7 +839,11 @@ describe('a simulated month', () => {
 			previous = current;
 		}
 
-		const expectNew = (kind: 'anomalies' | 'tickets' | 'passes', centers: string[], got: string[]) => {
+		const expectNew = (
+			kind: 'anomalies' | 'tickets' | 'passes',
+			centers: string[],
+			got: string[],
+		) => {
 			expect(new Set(got).size).toBe(got.length); // nothing twice
 			expect(sorted(got)).toEqual(sorted(without(visible(kind, centers), base[kind])));
 		};

@@ -7,7 +7,17 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { startSandbox, type Sandbox } from '../../sandbox';
 import { BASIC, PRO, VLAD_AFTER_MIDNIGHT, VLAD_NEW_MONTH, VLADIVOSTOK } from './support/operations';
-import { ACTION_NODES, dataRequests, lastSeq, NOW, resetCaches, rl, runOn, type ActionNodeName, type CaseRun } from './support/run';
+import {
+	ACTION_NODES,
+	dataRequests,
+	lastSeq,
+	NOW,
+	resetCaches,
+	rl,
+	runOn,
+	type ActionNodeName,
+	type CaseRun,
+} from './support/run';
 
 let sb: Sandbox;
 
@@ -22,8 +32,15 @@ beforeEach(() => {
 	resetCaches();
 });
 
-async function run(node: ActionNodeName, parameters: INodeParameters, opts: { v?: unknown; now?: string } = {}): Promise<CaseRun> {
-	return await runOn(sb, ACTION_NODES[node](), parameters, { inputItems: [{ json: { v: opts.v } as IDataObject }], now: opts.now ?? NOW });
+async function run(
+	node: ActionNodeName,
+	parameters: INodeParameters,
+	opts: { v?: unknown; now?: string } = {},
+): Promise<CaseRun> {
+	return await runOn(sb, ACTION_NODES[node](), parameters, {
+		inputItems: [{ json: { v: opts.v } as IDataObject }],
+		now: opts.now ?? NOW,
+	});
 }
 
 const V = '={{ $json.v }}';
@@ -31,12 +48,23 @@ const V = '={{ $json.v }}';
 describe('the center\'s "today", near midnight: accepted once the day has begun in the center zone', () => {
 	it('attendance for 2026-11-21 at 00:30 in Vladivostok (14:30 UTC on the 20th) is written; the same date for Moscow (17:30 there) is refused', async () => {
 		sb.clock.set(VLAD_AFTER_MIDNIGHT);
-		const params = (center: string): INodeParameters => ({ resource: 'attendance', operation: 'submitAttendance', center: rl(center), date: '2026-11-21', visitors: 321, scope: 'sc' });
-		const vlad = await run('ShoppingCenterIntake', params(VLADIVOSTOK), { now: VLAD_AFTER_MIDNIGHT });
+		const params = (center: string): INodeParameters => ({
+			resource: 'attendance',
+			operation: 'submitAttendance',
+			center: rl(center),
+			date: '2026-11-21',
+			visitors: 321,
+			scope: 'sc',
+		});
+		const vlad = await run('ShoppingCenterIntake', params(VLADIVOSTOK), {
+			now: VLAD_AFTER_MIDNIGHT,
+		});
 		expect(vlad.error).toBeUndefined();
 		expect(sb.intake.submittedAttendance(VLADIVOSTOK, null, '2026-11-21')).toBe(321);
 		const moscow = await run('ShoppingCenterIntake', params(BASIC), { now: VLAD_AFTER_MIDNIGHT });
-		expect(moscow.error?.message).toMatch(/^Date: 2026-11-21 is in the future \(today is 2026-11-20 in the center's time zone Europe\/Moscow\) \[item 0\]$/);
+		expect(moscow.error?.message).toMatch(
+			/^Date: 2026-11-21 is in the future \(today is 2026-11-20 in the center's time zone Europe\/Moscow\) \[item 0\]$/,
+		);
 		expect(dataRequests(moscow.requests)).toEqual([]);
 		expect(sb.intake.submittedAttendance(BASIC, null, '2026-11-21')).toBeUndefined();
 	});
@@ -45,11 +73,21 @@ describe('the center\'s "today", near midnight: accepted once the day has begun 
 		sb.clock.set(VLAD_NEW_MONTH);
 		const r = await run(
 			'ShoppingCenterIntake',
-			{ resource: 'declaredTurnover', operation: 'declareTurnover', center: rl(VLADIVOSTOK), shop: rl('1004-01'), month: '2026-12-01', turnover: '500000', amountUnit: 'kopecks' },
+			{
+				resource: 'declaredTurnover',
+				operation: 'declareTurnover',
+				center: rl(VLADIVOSTOK),
+				shop: rl('1004-01'),
+				month: '2026-12-01',
+				turnover: '500000',
+				amountUnit: 'kopecks',
+			},
 			{ now: VLAD_NEW_MONTH },
 		);
 		expect(r.error).toBeUndefined();
-		expect(sb.intake.declaredTurnover(VLADIVOSTOK, '1004-01', '2026-12')?.manual_turnover).toBe(500000);
+		expect(sb.intake.declaredTurnover(VLADIVOSTOK, '1004-01', '2026-12')?.manual_turnover).toBe(
+			500000,
+		);
 	});
 
 	it('the counter hour 00:00 of the 21st in Vladivostok (no offset: read in the center zone) is written at 00:30 there', async () => {
@@ -57,39 +95,85 @@ describe('the center\'s "today", near midnight: accepted once the day has begun 
 		const r = await runOn(
 			sb,
 			ACTION_NODES.ShoppingCenterIntake(),
-			{ resource: 'counterHours', operation: 'submitCounterHours', center: rl(VLADIVOSTOK), externalId: 'ocean-gate', recordsSource: 'field', recordsField: 'records' },
-			{ inputItems: [{ json: { records: [{ datetime: '2026-11-21T00:00:00', in: 4, out: 1 }] } }], now: VLAD_AFTER_MIDNIGHT },
+			{
+				resource: 'counterHours',
+				operation: 'submitCounterHours',
+				center: rl(VLADIVOSTOK),
+				externalId: 'ocean-gate',
+				recordsSource: 'field',
+				recordsField: 'records',
+			},
+			{
+				inputItems: [{ json: { records: [{ datetime: '2026-11-21T00:00:00', in: 4, out: 1 }] } }],
+				now: VLAD_AFTER_MIDNIGHT,
+			},
 		);
 		expect(r.error).toBeUndefined();
-		expect(sb.intake.counterHour(VLADIVOSTOK, 'ocean-gate', '2026-11-20T14:00:00.000Z')).toMatchObject({ in: 4, out: 1 });
+		expect(
+			sb.intake.counterHour(VLADIVOSTOK, 'ocean-gate', '2026-11-20T14:00:00.000Z'),
+		).toMatchObject({ in: 4, out: 1 });
 	});
 });
 
 describe('not bad: what the table leaves to the API or treats as valid', () => {
-	it('letters of any script in an ID are an ID (IDs are opaque strings): sent URL-encoded, the API\'s not_found passed on', async () => {
-		const r = await run('ShoppingCenterRevenue', { resource: 'turnoverSettings', operation: 'get', center: rl(PRO), shop: rl(V) }, { v: 'магазин-1' });
+	it("letters of any script in an ID are an ID (IDs are opaque strings): sent URL-encoded, the API's not_found passed on", async () => {
+		const r = await run(
+			'ShoppingCenterRevenue',
+			{ resource: 'turnoverSettings', operation: 'get', center: rl(PRO), shop: rl(V) },
+			{ v: 'магазин-1' },
+		);
 		expect(r.error?.name).toBe('NodeApiError');
 		expect(r.error?.message).toMatch(/^Not found in this center: shop_id/);
-		expect(dataRequests(r.requests).map((e) => e.path)).toEqual([expect.stringContaining(`/shops/${encodeURIComponent('магазин-1')}/`)]);
+		expect(dataRequests(r.requests).map((e) => e.path)).toEqual([
+			expect.stringContaining(`/shops/${encodeURIComponent('магазин-1')}/`),
+		]);
 	});
 
 	it('letters of any script and emoji in free text are stored exactly', async () => {
 		const name = 'Новогодняя ярмарка 🎄 — 2-й этаж';
 		const r = await run(
 			'ShoppingCenterIntake',
-			{ resource: 'calendarEvent', operation: 'createEvent', center: rl(PRO), name: V, description: 'Ёлка, подарки & “кавычки”', eventType: 'marketing', startDate: '2026-12-20', endDate: '2026-12-31' },
+			{
+				resource: 'calendarEvent',
+				operation: 'createEvent',
+				center: rl(PRO),
+				name: V,
+				description: 'Ёлка, подарки & “кавычки”',
+				eventType: 'marketing',
+				startDate: '2026-12-20',
+				endDate: '2026-12-31',
+			},
 			{ v: name },
 		);
 		expect(r.error).toBeUndefined();
-		expect(sb.intake.eventsOf(PRO).find((e) => e.name === name)?.description).toBe('Ёлка, подарки & “кавычки”');
+		expect(sb.intake.eventsOf(PRO).find((e) => e.name === name)?.description).toBe(
+			'Ёлка, подарки & “кавычки”',
+		);
 	});
 
 	it('a zone left in the parameters while the scope is Center is hidden in the editor: ignored, never sent (the API forbids zone_id with scope sc)', async () => {
-		const intake = await run('ShoppingCenterIntake', { resource: 'attendance', operation: 'submitAttendance', center: rl(BASIC), date: '2026-11-15', visitors: 77, scope: 'sc', zone: rl('100101') });
+		const intake = await run('ShoppingCenterIntake', {
+			resource: 'attendance',
+			operation: 'submitAttendance',
+			center: rl(BASIC),
+			date: '2026-11-15',
+			visitors: 77,
+			scope: 'sc',
+			zone: rl('100101'),
+		});
 		expect(intake.error).toBeUndefined();
 		expect(sb.intake.submittedAttendance(BASIC, null, '2026-11-15')).toBe(77);
 		expect(sb.intake.submittedAttendance(BASIC, '100101', '2026-11-15')).toBeUndefined();
-		const read = await run('ShoppingCenterAttendance', { resource: 'attendance', operation: 'get', center: rl(PRO), startDate: '2026-11-01', endDate: '2026-11-02', scope: 'sc', zone: rl('100201'), shop: rl('1002-01') });
+		const read = await run('ShoppingCenterAttendance', {
+			resource: 'attendance',
+			operation: 'get',
+			center: rl(PRO),
+			startDate: '2026-11-01',
+			endDate: '2026-11-02',
+			scope: 'sc',
+			zone: rl('100201'),
+			shop: rl('1002-01'),
+		});
 		expect(read.error).toBeUndefined();
 		const reads = dataRequests(read.requests).filter((e) => e.route === 'attendance.read');
 		expect(reads).toHaveLength(1);
@@ -98,33 +182,76 @@ describe('not bad: what the table leaves to the API or treats as valid', () => {
 	});
 
 	it('a future end of a READ period is clipped to the freshest day (conventions), a wholly future period asks for nothing', async () => {
-		const clipped = await run('ShoppingCenterRevenue', { resource: 'dailySales', operation: 'getMany', center: rl(PRO), shop: rl('1002-03'), startDate: '2026-11-18', endDate: '2026-12-31', returnAll: true });
+		const clipped = await run('ShoppingCenterRevenue', {
+			resource: 'dailySales',
+			operation: 'getMany',
+			center: rl(PRO),
+			shop: rl('1002-03'),
+			startDate: '2026-11-18',
+			endDate: '2026-12-31',
+			returnAll: true,
+		});
 		expect(clipped.error).toBeUndefined();
-		expect(dataRequests(clipped.requests).filter((e) => e.route === 'sales.daily').map((e) => [e.query.start_date, e.query.end_date])).toEqual([['2026-11-18', '2026-11-20']]);
+		expect(
+			dataRequests(clipped.requests)
+				.filter((e) => e.route === 'sales.daily')
+				.map((e) => [e.query.start_date, e.query.end_date]),
+		).toEqual([['2026-11-18', '2026-11-20']]);
 		expect(clipped.json.map((row) => row.date)).toEqual(['2026-11-18', '2026-11-19', '2026-11-20']);
-		const future = await run('ShoppingCenterRevenue', { resource: 'dailySales', operation: 'getMany', center: rl(PRO), shop: rl('1002-03'), startDate: '2026-12-01', endDate: '2026-12-31', returnAll: true });
+		const future = await run('ShoppingCenterRevenue', {
+			resource: 'dailySales',
+			operation: 'getMany',
+			center: rl(PRO),
+			shop: rl('1002-03'),
+			startDate: '2026-12-01',
+			endDate: '2026-12-31',
+			returnAll: true,
+		});
 		expect(future.error).toBeUndefined();
 		expect(future.json).toEqual([]);
 		expect(dataRequests(future.requests).filter((e) => e.route === 'sales.daily')).toEqual([]);
 	});
 
-	it('"too many IDs where not batchable": the only unbatched ID list is an event\'s shops; no bound is documented and the center\'s shops need a data request, so the API\'s validation_error is passed on and nothing is created', async () => {
+	it("\"too many IDs where not batchable\": the only unbatched ID list is an event's shops; no bound is documented and the center's shops need a data request, so the API's validation_error is passed on and nothing is created", async () => {
 		const before = sb.intake.eventsOf(PRO).length;
 		const ids = Array.from({ length: 2000 }, (_, i) => `1002-${String(i + 1).padStart(4, '0')}`);
 		const r = await run(
 			'ShoppingCenterIntake',
-			{ resource: 'calendarEvent', operation: 'createEvent', center: rl(PRO), name: 'Many shops', description: 'd', eventType: 'other', startDate: '2026-12-05', endDate: '2026-12-05', additionalFields: { shopIds: V } },
+			{
+				resource: 'calendarEvent',
+				operation: 'createEvent',
+				center: rl(PRO),
+				name: 'Many shops',
+				description: 'd',
+				eventType: 'other',
+				startDate: '2026-12-05',
+				endDate: '2026-12-05',
+				additionalFields: { shopIds: V },
+			},
 			{ v: ids },
 		);
 		expect(r.error?.name).toBe('NodeApiError');
 		expect(r.error?.message).toMatch(/^The API rejected the parameter shop_ids/);
-		expect(dataRequests(r.requests).map((e) => `${e.route} ${e.status}`)).toEqual(['events.create 422']);
+		expect(dataRequests(r.requests).map((e) => `${e.route} ${e.status}`)).toEqual([
+			'events.create 422',
+		]);
 		expect(sb.intake.eventsOf(PRO)).toHaveLength(before);
 	});
 
 	it('the batchable lists are batched, not refused: 250 ticket numbers are three calls of at most 100', async () => {
 		const numbers = Array.from({ length: 250 }, (_, i) => String(1001000000 + i));
-		const r = await run('ShoppingCenterPortal', { resource: 'ticket', operation: 'getMany', center: rl(BASIC), selectBy: 'ticketNumbers', ticketNumbers: V, returnAll: true }, { v: numbers });
+		const r = await run(
+			'ShoppingCenterPortal',
+			{
+				resource: 'ticket',
+				operation: 'getMany',
+				center: rl(BASIC),
+				selectBy: 'ticketNumbers',
+				ticketNumbers: V,
+				returnAll: true,
+			},
+			{ v: numbers },
+		);
 		expect(r.error).toBeUndefined();
 		const calls = dataRequests(r.requests).filter((e) => e.route === 'tickets');
 		expect(calls.map((e) => [e.query.ticket_uids].flat().length)).toEqual([100, 100, 50]);
@@ -145,21 +272,51 @@ describe('not bad: what the table leaves to the API or treats as valid', () => {
 		});
 		expect(r.error).toBeUndefined();
 		const [call] = dataRequests(r.requests).filter((e) => e.route === 'receipts');
-		expect(call.query).toMatchObject({ start_created_date: '2026-11-18', end_created_date: '2026-11-18', start_received_date: '2026-11-19', end_received_date: '2026-11-19' });
+		expect(call.query).toMatchObject({
+			start_created_date: '2026-11-18',
+			end_created_date: '2026-11-18',
+			start_received_date: '2026-11-19',
+			end_received_date: '2026-11-19',
+		});
 		expect(r.json.length).toBeGreaterThan(0);
-		expect(r.json.every((row) => String(row.created_datetime).startsWith('2026-11-18') && String(row.received_datetime).startsWith('2026-11-19'))).toBe(true);
+		expect(
+			r.json.every(
+				(row) =>
+					String(row.created_datetime).startsWith('2026-11-18') &&
+					String(row.received_datetime).startsWith('2026-11-19'),
+			),
+		).toBe(true);
 	});
 
 	it('a huge Limit (1e21) is a whole number of at least 1: valid, it just does not stop the walk early', async () => {
-		const r = await run('ShoppingCenter', { resource: 'shop', operation: 'getMany', center: rl(PRO), returnAll: false, limit: V }, { v: 1e21 });
+		const r = await run(
+			'ShoppingCenter',
+			{ resource: 'shop', operation: 'getMany', center: rl(PRO), returnAll: false, limit: V },
+			{ v: 1e21 },
+		);
 		expect(r.error).toBeUndefined();
 		expect(r.json).toHaveLength(11);
 	});
 
 	it('a LITERAL empty required field never reaches the node: n8n itself refuses the workflow (WorkflowHasIssuesError), no request', async () => {
 		const since = lastSeq(sb);
-		await expect(run('ShoppingCenterRevenue', { resource: 'turnoverSettings', operation: 'get', center: rl(PRO), shop: rl('') })).rejects.toThrow(/The workflow has issues/);
-		await expect(run('ShoppingCenterIntake', { resource: 'attendance', operation: 'submitAttendance', center: rl(PRO), date: '', visitors: 1 })).rejects.toThrow(/The workflow has issues/);
+		await expect(
+			run('ShoppingCenterRevenue', {
+				resource: 'turnoverSettings',
+				operation: 'get',
+				center: rl(PRO),
+				shop: rl(''),
+			}),
+		).rejects.toThrow(/The workflow has issues/);
+		await expect(
+			run('ShoppingCenterIntake', {
+				resource: 'attendance',
+				operation: 'submitAttendance',
+				center: rl(PRO),
+				date: '',
+				visitors: 1,
+			}),
+		).rejects.toThrow(/The workflow has issues/);
 		expect(sb.log.list({ since })).toEqual([]);
 	});
 });

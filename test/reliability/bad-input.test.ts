@@ -24,7 +24,16 @@ import { operations as revenueOps } from '../../nodes/ShoppingCenterRevenue/acti
 import type { OperationMap } from '../../nodes/shared/execute';
 import { startSandbox, type Sandbox } from '../../sandbox';
 import { casesOf, itemsOf, OPERATIONS, type BadCase, type OpSpec } from './support/operations';
-import { ACTION_NODES, describeRequests, LOOKUP_ROUTES, NOW, resetCaches, runOn, type ActionNodeName, type CaseRun } from './support/run';
+import {
+	ACTION_NODES,
+	describeRequests,
+	LOOKUP_ROUTES,
+	NOW,
+	resetCaches,
+	runOn,
+	type ActionNodeName,
+	type CaseRun,
+} from './support/run';
 
 let sb: Sandbox;
 
@@ -69,26 +78,38 @@ const LONG_ECHO = 'x'.repeat(1000);
 
 /** Why a refused case does not meet the table's expectation (undefined when it does). */
 function problemOf(c: BadCase, r: CaseRun, itemIndex: number): string | undefined {
-	const requestsOk = c.lookup ? r.requests.every((e) => LOOKUP_ROUTES.has(e.route ?? '')) : r.requests.length === 0;
-	if (!requestsOk) return `requests: ${describeRequests(r.requests)}${r.error ? ` (error: ${r.error.message})` : ' (no error)'}`;
+	const requestsOk = c.lookup
+		? r.requests.every((e) => LOOKUP_ROUTES.has(e.route ?? ''))
+		: r.requests.length === 0;
+	if (!requestsOk)
+		return `requests: ${describeRequests(r.requests)}${r.error ? ` (error: ${r.error.message})` : ' (no error)'}`;
 	const e = r.error as (Error & { name?: string; context?: IDataObject }) | undefined;
 	if (!e) return `accepted: ${JSON.stringify(r.json).slice(0, 200)}`;
 	const message = String(e.message);
 	if (e.name !== 'NodeOperationError') return `${e.name}: ${message.slice(0, 200)}`;
-	if (!message.startsWith(`${c.label}: `)) return `message does not start with "${c.label}: ": ${message.slice(0, 200)}`;
-	if (!message.includes(`[item ${itemIndex}]`)) return `message does not name item ${itemIndex}: ${message.slice(0, 200)}`;
-	if (e.context?.itemIndex !== itemIndex) return `context.itemIndex is ${String(e.context?.itemIndex)}, not ${itemIndex}`;
+	if (!message.startsWith(`${c.label}: `))
+		return `message does not start with "${c.label}: ": ${message.slice(0, 200)}`;
+	if (!message.includes(`[item ${itemIndex}]`))
+		return `message does not name item ${itemIndex}: ${message.slice(0, 200)}`;
+	if (e.context?.itemIndex !== itemIndex)
+		return `context.itemIndex is ${String(e.context?.itemIndex)}, not ${itemIndex}`;
 	if (message.length > 400) return `message of ${message.length} characters`;
 	// (the error's `node` carries the workflow's own parameters, a literal 10k value included: not an echo)
-	if (`${message} ${String((e as { description?: unknown }).description)}`.includes(LONG_ECHO)) return 'the error echoes the 10k-character value';
+	if (`${message} ${String((e as { description?: unknown }).description)}`.includes(LONG_ECHO))
+		return 'the error echoes the 10k-character value';
 	return undefined;
 }
 
-const failures = (list: Array<[string, string | undefined]>) => list.filter(([, p]) => p !== undefined).map(([t, p]) => `${t} → ${p}`);
+const failures = (list: Array<[string, string | undefined]>) =>
+	list.filter(([, p]) => p !== undefined).map(([t, p]) => `${t} → ${p}`);
 
 describe('the table covers every operation of every action node', () => {
 	it('every resource/operation of each node has a spec, and every spec is a real operation', () => {
-		const real = Object.entries(OPERATION_MAPS).flatMap(([node, map]) => Object.entries(map).flatMap(([resource, ops]) => Object.keys(ops).map((op) => `${node} ${resource}.${op}`)));
+		const real = Object.entries(OPERATION_MAPS).flatMap(([node, map]) =>
+			Object.entries(map).flatMap(([resource, ops]) =>
+				Object.keys(ops).map((op) => `${node} ${resource}.${op}`),
+			),
+		);
 		const specced = new Set(OPERATIONS.map((o) => `${o.node} ${o.resource}.${o.operation}`));
 		expect(real.length).toBe(16);
 		expect(real.filter((r) => !specced.has(r))).toEqual([]);
@@ -99,20 +120,28 @@ describe('the table covers every operation of every action node', () => {
 		const missing: string[] = [];
 		for (const key of new Set(OPERATIONS.map((o) => `${o.node}|${o.resource}|${o.operation}`))) {
 			const [node, resource, operation] = key.split('|') as [ActionNodeName, string, string];
-			const specs = OPERATIONS.filter((o) => o.node === node && o.resource === resource && o.operation === operation);
+			const specs = OPERATIONS.filter(
+				(o) => o.node === node && o.resource === resource && o.operation === operation,
+			);
 			const covered = new Set<string>();
 			for (const s of specs) {
 				s.fields.forEach((f) => covered.add(f.name));
 				Object.keys(s.untabled ?? {}).forEach((n) => covered.add(n));
-				for (const c of s.extra ?? []) Object.keys({ ...(c.p ?? {}), ...(c.params ?? {}) }).forEach((n) => covered.add(n));
+				for (const c of s.extra ?? [])
+					Object.keys({ ...(c.p ?? {}), ...(c.params ?? {}) }).forEach((n) => covered.add(n));
 			}
 			const shown = (nodeOf(node).description.properties as INodeProperties[]).filter((p) => {
 				const show = p.displayOptions?.show;
 				return show?.resource?.includes(resource) && show?.operation?.includes(operation);
 			});
 			for (const p of shown) {
-				const names = p.type === 'collection' ? (p.options as INodeProperties[]).map((o) => `${p.name}.${o.name}`) : [p.name];
-				for (const n of names) if (!covered.has(n) && !covered.has(n.split('.')[0])) missing.push(`${node} ${resource}.${operation}: ${n}`);
+				const names =
+					p.type === 'collection'
+						? (p.options as INodeProperties[]).map((o) => `${p.name}.${o.name}`)
+						: [p.name];
+				for (const n of names)
+					if (!covered.has(n) && !covered.has(n.split('.')[0]))
+						missing.push(`${node} ${resource}.${operation}: ${n}`);
 			}
 		}
 		expect(missing).toEqual([]);
@@ -123,7 +152,11 @@ describe.each(OPERATIONS.map((op) => [op.id, op] as const))('%s', (_id, op) => {
 	const cases = casesOf(op);
 
 	it('control: the values the table starts from are accepted', async () => {
-		const r = await runCase(op, { title: 'control', label: '', ...(op.controlItems ? { items: op.controlItems } : {}) });
+		const r = await runCase(op, {
+			title: 'control',
+			label: '',
+			...(op.controlItems ? { items: op.controlItems } : {}),
+		});
 		expect(r.error).toBeUndefined();
 		expect(r.json.length).toBeGreaterThanOrEqual(op.controlMinItems ?? 1);
 		expect(r.requests.filter((e) => e.route !== 'token').length).toBeGreaterThan(0);
@@ -137,7 +170,10 @@ describe.each(OPERATIONS.map((op) => [op.id, op] as const))('%s', (_id, op) => {
 			try {
 				r = await runCase(op, c);
 			} catch (error) {
-				results.push([c.title, `the run threw ${(error as Error).name}: ${(error as Error).message}`]);
+				results.push([
+					c.title,
+					`the run threw ${(error as Error).name}: ${(error as Error).message}`,
+				]);
 				continue;
 			}
 			results.push([c.title, problemOf(c, r, c.itemIndex ?? 0)]);
@@ -148,7 +184,7 @@ describe.each(OPERATIONS.map((op) => [op.id, op] as const))('%s', (_id, op) => {
 	if (op.multiItem !== false) {
 		it('Continue On Fail: every bad case as one item of one run; each error item names its own item, no request', async () => {
 			const groups = new Map<string, BadCase[]>();
-		for (const c of cases) {
+			for (const c of cases) {
 				const key = JSON.stringify([c.now ?? NOW, c.params ?? {}]);
 				groups.set(key, [...(groups.get(key) ?? []), c]);
 			}
@@ -162,16 +198,27 @@ describe.each(OPERATIONS.map((op) => [op.id, op] as const))('%s', (_id, op) => {
 					now,
 				});
 				const lookup = group.some((c) => c.lookup);
-				if (lookup ? !r.requests.every((e) => LOOKUP_ROUTES.has(e.route ?? '')) : r.requests.length > 0) problems.push(`requests: ${describeRequests(r.requests)}`);
+				if (
+					lookup
+						? !r.requests.every((e) => LOOKUP_ROUTES.has(e.route ?? ''))
+						: r.requests.length > 0
+				)
+					problems.push(`requests: ${describeRequests(r.requests)}`);
 				if (r.error) problems.push(`the run failed: ${r.error.message}`);
-				if (r.json.length !== group.length) problems.push(`${r.json.length} output items for ${group.length} input items`);
+				if (r.json.length !== group.length)
+					problems.push(`${r.json.length} output items for ${group.length} input items`);
 				(r.items[0] ?? []).slice(0, group.length).forEach((out, i) => {
 					const c = group[i];
 					const message = String(out.json.error ?? '');
 					const paired = out.pairedItem as { item: number } | undefined;
-					if (!message.startsWith(`${c.label}: `) || !message.includes(`[item ${i}]`)) problems.push(`${c.title} (item ${i}): ${message.slice(0, 160) || JSON.stringify(out.json).slice(0, 160)}`);
-					if (out.json.code !== undefined || out.json.httpCode !== undefined) problems.push(`${c.title} (item ${i}): carries an API code`);
-					if (paired?.item !== i) problems.push(`${c.title} (item ${i}): paired with ${JSON.stringify(out.pairedItem)}`);
+					if (!message.startsWith(`${c.label}: `) || !message.includes(`[item ${i}]`))
+						problems.push(
+							`${c.title} (item ${i}): ${message.slice(0, 160) || JSON.stringify(out.json).slice(0, 160)}`,
+						);
+					if (out.json.code !== undefined || out.json.httpCode !== undefined)
+						problems.push(`${c.title} (item ${i}): carries an API code`);
+					if (paired?.item !== i)
+						problems.push(`${c.title} (item ${i}): paired with ${JSON.stringify(out.pairedItem)}`);
 				});
 			}
 			expect(problems).toEqual([]);

@@ -12,7 +12,14 @@
 import { networkInterfaces } from 'node:os';
 import { ShoppingCenterApi } from '../../credentials/ShoppingCenterApi.credentials';
 import { testCredential } from '../harness';
-import { DEMO_CLIENT_ID, DEMO_CLIENT_SECRET, SECOND_CLIENT_ID, SECOND_CLIENT_SECRET, startSandbox, type Sandbox } from '../../sandbox';
+import {
+	DEMO_CLIENT_ID,
+	DEMO_CLIENT_SECRET,
+	SECOND_CLIENT_ID,
+	SECOND_CLIENT_SECRET,
+	startSandbox,
+	type Sandbox,
+} from '../../sandbox';
 import { BASIC, PRO } from './support/operations';
 import { ACTION_NODES, NOW, resetCaches, rl, runOn } from './support/run';
 
@@ -20,12 +27,14 @@ const credentialTypes = [new ShoppingCenterApi()];
 
 /** This machine's first non-loopback IPv4 address. */
 function externalAddress(): string | undefined {
-	for (const list of Object.values(networkInterfaces())) for (const a of list ?? []) if (a.family === 'IPv4' && !a.internal) return a.address;
+	for (const list of Object.values(networkInterfaces()))
+		for (const a of list ?? []) if (a.family === 'IPv4' && !a.internal) return a.address;
 	return undefined;
 }
 
 const EXTERNAL = externalAddress();
-const REFUSAL = /^Refusing to send the client secret and access token over plain http:\/\/ to (.+)\. Use https:\/\/, or turn on "Allow Insecure Connection"/;
+const REFUSAL =
+	/^Refusing to send the client secret and access token over plain http:\/\/ to (.+)\. Use https:\/\/, or turn on "Allow Insecure Connection"/;
 
 describe('plain http:// to a host that is not this machine', () => {
 	let sb: Sandbox;
@@ -43,7 +52,12 @@ describe('plain http:// to a host that is not this machine', () => {
 		sb.log.clear();
 	});
 
-	const data = (allowInsecure?: boolean, baseUrl = base) => ({ baseUrl, clientId: DEMO_CLIENT_ID, clientSecret: DEMO_CLIENT_SECRET, ...(allowInsecure === undefined ? {} : { allowInsecure }) });
+	const data = (allowInsecure?: boolean, baseUrl = base) => ({
+		baseUrl,
+		clientId: DEMO_CLIENT_ID,
+		clientSecret: DEMO_CLIENT_SECRET,
+		...(allowInsecure === undefined ? {} : { allowInsecure }),
+	});
 	const shops = { resource: 'shop', operation: 'getMany', center: rl(PRO), returnAll: true };
 
 	it('this machine has a non-loopback address the sandbox answers on', () => {
@@ -54,47 +68,92 @@ describe('plain http:// to a host that is not this machine', () => {
 	it.each([
 		['unset', undefined],
 		['off', false],
-	] as const)('a node run with Allow Insecure Connection %s: refused, nothing reaches the host', async (_t, allowInsecure) => {
-		const r = await runOn(sb, ACTION_NODES.ShoppingCenter(), shops, { credentials: { shoppingCenterApi: data(allowInsecure) } });
-		expect(r.error?.name).toBe('NodeOperationError');
-		expect(r.error?.message).toMatch(REFUSAL);
-		expect(r.error?.message).toContain(`to ${EXTERNAL}.`);
-		expect(sb.log.list()).toEqual([]);
-		expect(sb.log.getStats().tokensIssued).toBe(0);
-	});
+	] as const)(
+		'a node run with Allow Insecure Connection %s: refused, nothing reaches the host',
+		async (_t, allowInsecure) => {
+			const r = await runOn(sb, ACTION_NODES.ShoppingCenter(), shops, {
+				credentials: { shoppingCenterApi: data(allowInsecure) },
+			});
+			expect(r.error?.name).toBe('NodeOperationError');
+			expect(r.error?.message).toMatch(REFUSAL);
+			expect(r.error?.message).toContain(`to ${EXTERNAL}.`);
+			expect(sb.log.list()).toEqual([]);
+			expect(sb.log.getStats().tokensIssued).toBe(0);
+		},
+	);
 
 	it('the credential Test button without the switch: an error naming the switch, nothing reaches the host', async () => {
-		const r = await testCredential({ credentialType: 'shoppingCenterApi', credentialTypes, data: data(false), now: NOW });
+		const r = await testCredential({
+			credentialType: 'shoppingCenterApi',
+			credentialTypes,
+			data: data(false),
+			now: NOW,
+		});
 		expect(r.status).toBe('Error');
 		expect(r.message).toMatch(REFUSAL);
 		expect(sb.log.list()).toEqual([]);
 	});
 
 	it('with the switch on, the same address works for a node run and for the Test button', async () => {
-		const r = await runOn(sb, ACTION_NODES.ShoppingCenter(), shops, { credentials: { shoppingCenterApi: data(true) } });
+		const r = await runOn(sb, ACTION_NODES.ShoppingCenter(), shops, {
+			credentials: { shoppingCenterApi: data(true) },
+		});
 		expect(r.error).toBeUndefined();
 		expect(r.json.length).toBeGreaterThan(0);
-		const t = await testCredential({ credentialType: 'shoppingCenterApi', credentialTypes, data: data(true), now: NOW });
+		const t = await testCredential({
+			credentialType: 'shoppingCenterApi',
+			credentialTypes,
+			data: data(true),
+			now: NOW,
+		});
 		expect(t.status).toBe('OK');
-		expect(sb.log.list().map((e) => e.route)).toEqual(expect.arrayContaining(['token', 'shops', 'centers']));
+		expect(sb.log.list().map((e) => e.route)).toEqual(
+			expect.arrayContaining(['token', 'shops', 'centers']),
+		);
 	});
 
 	it.each([
-		['a name that starts with localhost', 'http://localhost.example.com:1/api/external/v2', 'localhost.example.com'],
-		['a name that starts with a loopback address', 'http://127.0.0.1.nip.io:1/api/external/v2', '127.0.0.1.nip.io'],
+		[
+			'a name that starts with localhost',
+			'http://localhost.example.com:1/api/external/v2',
+			'localhost.example.com',
+		],
+		[
+			'a name that starts with a loopback address',
+			'http://127.0.0.1.nip.io:1/api/external/v2',
+			'127.0.0.1.nip.io',
+		],
 		['the any-address', 'http://0.0.0.0:1/api/external/v2', '0.0.0.0'],
-	])('%s is not loopback: refused before any connection (the message is the refusal, not a DNS or connection error)', async (_t, baseUrl, host) => {
-		const r = await runOn(sb, ACTION_NODES.ShoppingCenter(), shops, { credentials: { shoppingCenterApi: data(false, baseUrl) } });
-		expect(r.error?.message).toMatch(REFUSAL);
-		expect(REFUSAL.exec(String(r.error?.message))?.[1]).toBe(host);
-		const t = await testCredential({ credentialType: 'shoppingCenterApi', credentialTypes, data: data(false, baseUrl), now: NOW });
-		expect(t.message).toMatch(REFUSAL);
-	});
+	])(
+		'%s is not loopback: refused before any connection (the message is the refusal, not a DNS or connection error)',
+		async (_t, baseUrl, host) => {
+			const r = await runOn(sb, ACTION_NODES.ShoppingCenter(), shops, {
+				credentials: { shoppingCenterApi: data(false, baseUrl) },
+			});
+			expect(r.error?.message).toMatch(REFUSAL);
+			expect(REFUSAL.exec(String(r.error?.message))?.[1]).toBe(host);
+			const t = await testCredential({
+				credentialType: 'shoppingCenterApi',
+				credentialTypes,
+				data: data(false, baseUrl),
+				now: NOW,
+			});
+			expect(t.message).toMatch(REFUSAL);
+		},
+	);
 
 	it.each(['localhost', '127.0.0.1', '[::1]'])('loopback %s needs no switch', async (host) => {
-		const loop = await startSandbox({ now: NOW, host: host === '[::1]' ? '::1' : '127.0.0.1', rateLimits: false });
+		const loop = await startSandbox({
+			now: NOW,
+			host: host === '[::1]' ? '::1' : '127.0.0.1',
+			rateLimits: false,
+		});
 		try {
-			const r = await runOn(loop, ACTION_NODES.ShoppingCenter(), shops, { credentials: { shoppingCenterApi: data(false, `http://${host}:${loop.port}/api/external/v2`) } });
+			const r = await runOn(loop, ACTION_NODES.ShoppingCenter(), shops, {
+				credentials: {
+					shoppingCenterApi: data(false, `http://${host}:${loop.port}/api/external/v2`),
+				},
+			});
 			expect(r.error).toBeUndefined();
 			expect(loop.log.list().map((e) => e.route)).toEqual(['token', 'shops']);
 		} finally {
@@ -113,35 +172,102 @@ describe('a key sees only the centers of its roles', () => {
 	});
 	beforeEach(() => resetCaches());
 
-	const second = () => ({ shoppingCenterApi: { baseUrl: sb.baseUrl, clientId: SECOND_CLIENT_ID, clientSecret: SECOND_CLIENT_SECRET } });
+	const second = () => ({
+		shoppingCenterApi: {
+			baseUrl: sb.baseUrl,
+			clientId: SECOND_CLIENT_ID,
+			clientSecret: SECOND_CLIENT_SECRET,
+		},
+	});
 
-	it('the second key\'s center list holds only 1002 and 1005', async () => {
-		const r = await runOn(sb, ACTION_NODES.ShoppingCenter(), { resource: 'center', operation: 'getMany', returnAll: true }, { credentials: second() });
+	it("the second key's center list holds only 1002 and 1005", async () => {
+		const r = await runOn(
+			sb,
+			ACTION_NODES.ShoppingCenter(),
+			{ resource: 'center', operation: 'getMany', returnAll: true },
+			{ credentials: second() },
+		);
 		expect(r.json.map((c) => c.id)).toEqual([PRO, '1005']);
 	});
 
 	it.each([
-		['turnover settings', 'ShoppingCenterRevenue', { resource: 'turnoverSettings', operation: 'get', center: rl(BASIC), shop: rl('1001-01') }],
+		[
+			'turnover settings',
+			'ShoppingCenterRevenue',
+			{ resource: 'turnoverSettings', operation: 'get', center: rl(BASIC), shop: rl('1001-01') },
+		],
 		['shops', 'ShoppingCenter', { resource: 'shop', operation: 'getMany', center: rl(BASIC) }],
-		['daily sales (zone lookup first)', 'ShoppingCenterRevenue', { resource: 'dailySales', operation: 'getMany', center: rl(BASIC), shop: rl('1001-01'), startDate: '2026-11-01', endDate: '2026-11-02' }],
-		['tickets', 'ShoppingCenterPortal', { resource: 'ticket', operation: 'getMany', center: rl(BASIC), selectBy: 'createdPeriod', startDate: '2026-11-01', endDate: '2026-11-02' }],
-		['attendance submission', 'ShoppingCenterIntake', { resource: 'attendance', operation: 'submitAttendance', center: rl(BASIC), date: '2026-11-18', visitors: 1, scope: 'sc' }],
-	] as const)('the second key asking for center 1001 (%s): the API\'s not_found, passed on, nothing written', async (_t, node, parameters) => {
-		const r = await runOn(sb, ACTION_NODES[node](), { ...parameters }, { credentials: second(), continueOnFail: true });
-		expect(r.json).toEqual([expect.objectContaining({ code: 'not_found', httpCode: '404', details: { field: 'sc_id', fields: ['sc_id'] }, error: expect.stringMatching(/^Not found in this center: sc_id/) })]);
-		const denied = r.requests.filter((e) => e.sc_id === BASIC);
-		expect(denied.length).toBeGreaterThan(0);
-		expect(denied.every((e) => e.status === 404 && e.code === 'not_found')).toBe(true);
-		expect(sb.intake.submittedAttendance(BASIC, null, '2026-11-18')).toBeUndefined();
-	});
+		[
+			'daily sales (zone lookup first)',
+			'ShoppingCenterRevenue',
+			{
+				resource: 'dailySales',
+				operation: 'getMany',
+				center: rl(BASIC),
+				shop: rl('1001-01'),
+				startDate: '2026-11-01',
+				endDate: '2026-11-02',
+			},
+		],
+		[
+			'tickets',
+			'ShoppingCenterPortal',
+			{
+				resource: 'ticket',
+				operation: 'getMany',
+				center: rl(BASIC),
+				selectBy: 'createdPeriod',
+				startDate: '2026-11-01',
+				endDate: '2026-11-02',
+			},
+		],
+		[
+			'attendance submission',
+			'ShoppingCenterIntake',
+			{
+				resource: 'attendance',
+				operation: 'submitAttendance',
+				center: rl(BASIC),
+				date: '2026-11-18',
+				visitors: 1,
+				scope: 'sc',
+			},
+		],
+	] as const)(
+		"the second key asking for center 1001 (%s): the API's not_found, passed on, nothing written",
+		async (_t, node, parameters) => {
+			const r = await runOn(
+				sb,
+				ACTION_NODES[node](),
+				{ ...parameters },
+				{ credentials: second(), continueOnFail: true },
+			);
+			expect(r.json).toEqual([
+				expect.objectContaining({
+					code: 'not_found',
+					httpCode: '404',
+					details: { field: 'sc_id', fields: ['sc_id'] },
+					error: expect.stringMatching(/^Not found in this center: sc_id/),
+				}),
+			]);
+			const denied = r.requests.filter((e) => e.sc_id === BASIC);
+			expect(denied.length).toBeGreaterThan(0);
+			expect(denied.every((e) => e.status === 404 && e.code === 'not_found')).toBe(true);
+			expect(sb.intake.submittedAttendance(BASIC, null, '2026-11-18')).toBeUndefined();
+		},
+	);
 
 	it('a role removed is gone on the next request, although the node still has the center list cached', async () => {
 		const params = { resource: 'shop', operation: 'getMany', center: rl(PRO) };
-		const before = await runOn(sb, ACTION_NODES.ShoppingCenter(), params, { credentials: second() });
+		const before = await runOn(sb, ACTION_NODES.ShoppingCenter(), params, {
+			credentials: second(),
+		});
 		expect(before.error).toBeUndefined();
 		sb.setRoles(SECOND_CLIENT_ID, ['1005']);
 		try {
-			const after = await runOn(sb, ACTION_NODES.ShoppingCenter(), params, { credentials: second() });
+			const after = await runOn(sb, ACTION_NODES.ShoppingCenter(), params, {
+				credentials: second(),
+			});
 			expect(after.error?.message).toMatch(/^Not found in this center: sc_id/);
 		} finally {
 			sb.setRoles(SECOND_CLIENT_ID, [PRO, '1005']);

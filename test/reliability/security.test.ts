@@ -17,11 +17,33 @@ import { Container } from '@n8n/di';
 import { SSHClientsManager } from 'n8n-core/dist/execution-engine/ssh-clients-manager';
 import type { IDataObject, INodeParameters, INodeType } from 'n8n-workflow';
 import { ShoppingCenterApi } from '../../credentials/ShoppingCenterApi.credentials';
-import { runListSearch, runLoadOptions, runPoll, testCredential, type RunPollResult } from '../harness';
+import {
+	runListSearch,
+	runLoadOptions,
+	runPoll,
+	testCredential,
+	type RunPollResult,
+} from '../harness';
 import { SECOND_CLIENT_ID, SECOND_CLIENT_SECRET, startSandbox, type Sandbox } from '../../sandbox';
-import { captureOutput, JWT_SHAPE, LeakScanner, recordIssuedTokens, surfacesOf, type ExposedRun } from './support/leaks';
+import {
+	captureOutput,
+	JWT_SHAPE,
+	LeakScanner,
+	recordIssuedTokens,
+	surfacesOf,
+	type ExposedRun,
+} from './support/leaks';
 import { BASIC, PRO, VLADIVOSTOK } from './support/operations';
-import { ACTION_NODES, NOW, resetCaches, rl, runOn, triggerNode, type ActionNodeName, type CaseRun } from './support/run';
+import {
+	ACTION_NODES,
+	NOW,
+	resetCaches,
+	rl,
+	runOn,
+	triggerNode,
+	type ActionNodeName,
+	type CaseRun,
+} from './support/run';
 
 const CLIENT_ID = 'sec-client-4471';
 const SECRET = `sc-S3cret+${randomBytes(12).toString('hex')}/=`;
@@ -38,8 +60,18 @@ beforeAll(async () => {
 		now: NOW,
 		rateLimits: false,
 		keys: [
-			{ clientId: CLIENT_ID, clientSecret: SECRET, personId: 'person-901', centers: [BASIC, PRO, BLOCKED, VLADIVOSTOK] },
-			{ clientId: SECOND_CLIENT_ID, clientSecret: SECOND_CLIENT_SECRET, personId: 'person-502', centers: [PRO, '1005'] },
+			{
+				clientId: CLIENT_ID,
+				clientSecret: SECRET,
+				personId: 'person-901',
+				centers: [BASIC, PRO, BLOCKED, VLADIVOSTOK],
+			},
+			{
+				clientId: SECOND_CLIENT_ID,
+				clientSecret: SECOND_CLIENT_SECRET,
+				personId: 'person-502',
+				centers: [PRO, '1005'],
+			},
 		],
 	});
 	tokens = recordIssuedTokens(sb);
@@ -59,24 +91,47 @@ beforeEach(() => {
 });
 
 const credentialTypes = [new ShoppingCenterApi()];
-const creds = (clientSecret = SECRET, clientId = CLIENT_ID) => ({ shoppingCenterApi: { baseUrl: sb.baseUrl, clientId, clientSecret } });
+const creds = (clientSecret = SECRET, clientId = CLIENT_ID) => ({
+	shoppingCenterApi: { baseUrl: sb.baseUrl, clientId, clientSecret },
+});
 
 function keep(name: string, r: ExposedRun): void {
 	exposed.push(...surfacesOf(name, r));
 }
 
-async function action(name: string, node: ActionNodeName, parameters: INodeParameters, opts: { secret?: string; clientId?: string; items?: IDataObject[]; continueOnFail?: boolean } = {}): Promise<CaseRun> {
+async function action(
+	name: string,
+	node: ActionNodeName,
+	parameters: INodeParameters,
+	opts: {
+		secret?: string;
+		clientId?: string;
+		items?: IDataObject[];
+		continueOnFail?: boolean;
+	} = {},
+): Promise<CaseRun> {
 	const r = await runOn(sb, ACTION_NODES[node](), parameters, {
 		credentials: creds(opts.secret, opts.clientId),
 		inputItems: (opts.items ?? [{}]).map((json) => ({ json })),
 		continueOnFail: opts.continueOnFail,
 	});
-	keep(name, { items: r.items, error: r.error, logs: r.logs, extra: { 'run data': r.runData, 'run result': r.run.data.resultData } });
+	keep(name, {
+		items: r.items,
+		error: r.error,
+		logs: r.logs,
+		extra: { 'run data': r.runData, 'run result': r.run.data.resultData },
+	});
 	return r;
 }
 
 /** One representative success and one failure per action node. */
-const WORKFLOWS: Array<{ name: string; node: ActionNodeName; ok: INodeParameters; fail: INodeParameters; failCode: RegExp }> = [
+const WORKFLOWS: Array<{
+	name: string;
+	node: ActionNodeName;
+	ok: INodeParameters;
+	fail: INodeParameters;
+	failCode: RegExp;
+}> = [
 	{
 		name: 'centers and shops',
 		node: 'ShoppingCenter',
@@ -87,71 +142,165 @@ const WORKFLOWS: Array<{ name: string; node: ActionNodeName; ok: INodeParameters
 	{
 		name: 'daily sales',
 		node: 'ShoppingCenterRevenue',
-		ok: { resource: 'dailySales', operation: 'getMany', center: rl(PRO), shop: rl('1002-03'), startDate: '2026-11-01', endDate: '2026-11-19', returnAll: true },
+		ok: {
+			resource: 'dailySales',
+			operation: 'getMany',
+			center: rl(PRO),
+			shop: rl('1002-03'),
+			startDate: '2026-11-01',
+			endDate: '2026-11-19',
+			returnAll: true,
+		},
 		fail: { resource: 'turnoverSettings', operation: 'get', center: rl(PRO), shop: rl('1002-99') },
 		failCode: /Not found in this center/,
 	},
 	{
 		name: 'receipts',
 		node: 'ShoppingCenterReceipts',
-		ok: { resource: 'receipt', operation: 'export', center: rl(PRO), shop: rl('1002-03'), periodBy: 'created', createdStartDate: '2026-11-19', createdEndDate: '2026-11-19', limit: 30 },
-		fail: { resource: 'receipt', operation: 'export', center: rl(PRO), shop: rl('1002-03'), periodBy: 'created', createdStartDate: '2026-11-19', createdEndDate: '2026-11-19', otherDocumentTypes: 'bogus_type' },
+		ok: {
+			resource: 'receipt',
+			operation: 'export',
+			center: rl(PRO),
+			shop: rl('1002-03'),
+			periodBy: 'created',
+			createdStartDate: '2026-11-19',
+			createdEndDate: '2026-11-19',
+			limit: 30,
+		},
+		fail: {
+			resource: 'receipt',
+			operation: 'export',
+			center: rl(PRO),
+			shop: rl('1002-03'),
+			periodBy: 'created',
+			createdStartDate: '2026-11-19',
+			createdEndDate: '2026-11-19',
+			otherDocumentTypes: 'bogus_type',
+		},
 		failCode: /The API rejected the parameter document_types/,
 	},
 	{
 		name: 'attendance',
 		node: 'ShoppingCenterAttendance',
-		ok: { resource: 'attendance', operation: 'get', center: rl(PRO), startDate: '2026-11-01', endDate: '2026-11-19', granularity: 'day' },
+		ok: {
+			resource: 'attendance',
+			operation: 'get',
+			center: rl(PRO),
+			startDate: '2026-11-01',
+			endDate: '2026-11-19',
+			granularity: 'day',
+		},
 		fail: { resource: 'zone', operation: 'getMany', center: rl(VLADIVOSTOK), returnAll: true },
 		failCode: /No visitor counting system/,
 	},
 	{
 		name: 'portal',
 		node: 'ShoppingCenterPortal',
-		ok: { resource: 'ticket', operation: 'getMany', center: rl(BASIC), selectBy: 'createdPeriod', startDate: '2026-09-01', endDate: '2026-11-19', returnAll: true },
-		fail: { resource: 'pass', operation: 'getMany', center: rl(BLOCKED), selectBy: 'createdPeriod', startDate: '2026-09-01', endDate: '2026-11-19' },
+		ok: {
+			resource: 'ticket',
+			operation: 'getMany',
+			center: rl(BASIC),
+			selectBy: 'createdPeriod',
+			startDate: '2026-09-01',
+			endDate: '2026-11-19',
+			returnAll: true,
+		},
+		fail: {
+			resource: 'pass',
+			operation: 'getMany',
+			center: rl(BLOCKED),
+			selectBy: 'createdPeriod',
+			startDate: '2026-09-01',
+			endDate: '2026-11-19',
+		},
 		failCode: /blocked for non-payment/,
 	},
 	{
 		name: 'anomalies',
 		node: 'ShoppingCenterAnomalies',
-		ok: { resource: 'anomaly', operation: 'getMany', center: rl(PRO), startDate: '2026-10-01', endDate: '2026-11-19', returnAll: true },
-		fail: { resource: 'anomaly', operation: 'getMany', center: rl(BASIC), startDate: '2026-10-01', endDate: '2026-11-19' },
+		ok: {
+			resource: 'anomaly',
+			operation: 'getMany',
+			center: rl(PRO),
+			startDate: '2026-10-01',
+			endDate: '2026-11-19',
+			returnAll: true,
+		},
+		fail: {
+			resource: 'anomaly',
+			operation: 'getMany',
+			center: rl(BASIC),
+			startDate: '2026-10-01',
+			endDate: '2026-11-19',
+		},
 		failCode: /plan( \(Basic\))? does not allow (anomalies|the request to list anomalies)/,
 	},
 	{
 		name: 'intake',
 		node: 'ShoppingCenterIntake',
-		ok: { resource: 'attendance', operation: 'submitAttendance', center: rl(BASIC), date: '2026-11-19', visitors: 1234, scope: 'sc' },
-		fail: { resource: 'calendarEvent', operation: 'createEvent', center: rl(PRO), name: 'Leak check', description: 'd', eventType: 'other', startDate: '2026-12-01', endDate: '2026-12-01', additionalFields: { shopIds: '1002-77' } },
+		ok: {
+			resource: 'attendance',
+			operation: 'submitAttendance',
+			center: rl(BASIC),
+			date: '2026-11-19',
+			visitors: 1234,
+			scope: 'sc',
+		},
+		fail: {
+			resource: 'calendarEvent',
+			operation: 'createEvent',
+			center: rl(PRO),
+			name: 'Leak check',
+			description: 'd',
+			eventType: 'other',
+			startDate: '2026-12-01',
+			endDate: '2026-12-01',
+			additionalFields: { shopIds: '1002-77' },
+		},
 		failCode: /The API rejected the parameter shop_ids/,
 	},
 ];
 
 describe('representative workflows of every node, success and failure paths', () => {
-	it.each(WORKFLOWS.map((w) => [w.name, w] as const))('%s: success, API failure, wrong secret, unknown client', async (name, w) => {
-		const ok = await action(`${name} ok`, w.node, w.ok);
-		expect(ok.error).toBeUndefined();
-		expect(ok.json.length).toBeGreaterThan(0);
+	it.each(WORKFLOWS.map((w) => [w.name, w] as const))(
+		'%s: success, API failure, wrong secret, unknown client',
+		async (name, w) => {
+			const ok = await action(`${name} ok`, w.node, w.ok);
+			expect(ok.error).toBeUndefined();
+			expect(ok.json.length).toBeGreaterThan(0);
 
-		const fail = await action(`${name} fail`, w.node, w.fail);
-		expect(fail.error?.message).toMatch(w.failCode);
+			const fail = await action(`${name} fail`, w.node, w.fail);
+			expect(fail.error?.message).toMatch(w.failCode);
 
-		resetCaches();
-		const wrong = await action(`${name} wrong secret`, w.node, w.ok, { secret: WRONG_SECRET });
-		expect(wrong.error?.message).toMatch(/The API refused the Client ID \/ Client Secret \(invalid_client/);
-		expect(wrong.requests.map((e) => e.route)).toEqual(['token']);
+			resetCaches();
+			const wrong = await action(`${name} wrong secret`, w.node, w.ok, { secret: WRONG_SECRET });
+			expect(wrong.error?.message).toMatch(
+				/The API refused the Client ID \/ Client Secret \(invalid_client/,
+			);
+			expect(wrong.requests.map((e) => e.route)).toEqual(['token']);
 
-		resetCaches();
-		const unknown = await action(`${name} unknown client`, w.node, w.ok, { clientId: 'nobody', secret: SECRET });
-		expect(unknown.error?.message).toMatch(/invalid_client/);
-	});
+			resetCaches();
+			const unknown = await action(`${name} unknown client`, w.node, w.ok, {
+				clientId: 'nobody',
+				secret: SECRET,
+			});
+			expect(unknown.error?.message).toMatch(/invalid_client/);
+		},
+	);
 
 	it('Continue On Fail: a 402 item, a validation item and a good item, each answered in its own item', async () => {
 		const r = await action(
 			'continue on fail',
 			'ShoppingCenterIntake',
-			{ resource: 'declaredTurnover', operation: 'declareTurnover', center: rl('={{ $json.sc }}'), shop: rl('={{ $json.shop }}'), month: '2026-10-01', turnover: '={{ $json.t }}', amountUnit: 'kopecks' },
+			{
+				resource: 'declaredTurnover',
+				operation: 'declareTurnover',
+				center: rl('={{ $json.sc }}'),
+				shop: rl('={{ $json.shop }}'),
+				month: '2026-10-01',
+				turnover: '={{ $json.t }}',
+				amountUnit: 'kopecks',
+			},
 			{
 				items: [
 					{ sc: BLOCKED, shop: '1003-01', t: '100' },
@@ -163,42 +312,98 @@ describe('representative workflows of every node, success and failure paths', ()
 			},
 		);
 		expect(r.error).toBeUndefined();
-		expect(r.json.map((j) => j.code ?? (j.error ? 'input' : 'ok'))).toEqual(['payment_required', 'input', 'not_found', 'ok']);
+		expect(r.json.map((j) => j.code ?? (j.error ? 'input' : 'ok'))).toEqual([
+			'payment_required',
+			'input',
+			'not_found',
+			'ok',
+		]);
 	});
 
-	it.each([401, 403, 200] as const)('token_expired at HTTP %s after every request: refreshed and repeated, the run succeeds', async (status) => {
-		sb.faults.set({ tokenExpireAfterRequests: 1, tokenExpiredStatus: status });
-		const before = tokens.length;
-		const read = await action(`token refresh ${status} read`, 'ShoppingCenterPortal', { resource: 'ticket', operation: 'getMany', center: rl(PRO), selectBy: 'createdPeriod', startDate: '2026-06-01', endDate: '2026-11-19', returnAll: true });
-		expect(read.error).toBeUndefined();
-		const write = await action(`token refresh ${status} write`, 'ShoppingCenterIntake', { resource: 'attendance', operation: 'submitAttendance', center: rl(PRO), date: '2026-11-18', visitors: 42, scope: 'sc' });
-		expect(write.error).toBeUndefined();
-		expect(read.requests.filter((e) => e.code === 'token_expired').length).toBeGreaterThan(1);
-		expect(tokens.length - before).toBeGreaterThan(3);
-	});
+	it.each([401, 403, 200] as const)(
+		'token_expired at HTTP %s after every request: refreshed and repeated, the run succeeds',
+		async (status) => {
+			sb.faults.set({ tokenExpireAfterRequests: 1, tokenExpiredStatus: status });
+			const before = tokens.length;
+			const read = await action(`token refresh ${status} read`, 'ShoppingCenterPortal', {
+				resource: 'ticket',
+				operation: 'getMany',
+				center: rl(PRO),
+				selectBy: 'createdPeriod',
+				startDate: '2026-06-01',
+				endDate: '2026-11-19',
+				returnAll: true,
+			});
+			expect(read.error).toBeUndefined();
+			const write = await action(`token refresh ${status} write`, 'ShoppingCenterIntake', {
+				resource: 'attendance',
+				operation: 'submitAttendance',
+				center: rl(PRO),
+				date: '2026-11-18',
+				visitors: 42,
+				scope: 'sc',
+			});
+			expect(write.error).toBeUndefined();
+			expect(read.requests.filter((e) => e.code === 'token_expired').length).toBeGreaterThan(1);
+			expect(tokens.length - before).toBeGreaterThan(3);
+		},
+	);
 
 	it('a fresh token refused as well: the node stops with a credential message', async () => {
 		sb.faults.set({ tokenExpireAfterRequests: 0, tokenExpiredStatus: 403 });
-		const r = await action('token refused twice', 'ShoppingCenterRevenue', { resource: 'turnoverSettings', operation: 'get', center: rl(PRO), shop: rl('1002-01') });
+		const r = await action('token refused twice', 'ShoppingCenterRevenue', {
+			resource: 'turnoverSettings',
+			operation: 'get',
+			center: rl(PRO),
+			shop: rl('1002-01'),
+		});
 		expect(r.error?.message).toMatch(/The access token expired and the API refused the fresh one/);
 	});
 
-	it('another key asking for a center outside its roles gets the API\'s not_found', async () => {
-		const r = await action('second key, center 1001', 'ShoppingCenterRevenue', { resource: 'turnoverSettings', operation: 'get', center: rl(BASIC), shop: rl('1001-01') }, { clientId: SECOND_CLIENT_ID, secret: SECOND_CLIENT_SECRET });
+	it("another key asking for a center outside its roles gets the API's not_found", async () => {
+		const r = await action(
+			'second key, center 1001',
+			'ShoppingCenterRevenue',
+			{ resource: 'turnoverSettings', operation: 'get', center: rl(BASIC), shop: rl('1001-01') },
+			{ clientId: SECOND_CLIENT_ID, secret: SECOND_CLIENT_SECRET },
+		);
 		expect(r.error?.message).toMatch(/^Not found in this center: sc_id/);
 	});
 
 	it('an unreachable host and a broken token answer', async () => {
-		const closed = await runOn(sb, ACTION_NODES.ShoppingCenter(), { resource: 'center', operation: 'getMany' }, {
-			credentials: { shoppingCenterApi: { baseUrl: 'http://127.0.0.1:9/api/external/v2', clientId: CLIENT_ID, clientSecret: SECRET } },
+		const closed = await runOn(
+			sb,
+			ACTION_NODES.ShoppingCenter(),
+			{ resource: 'center', operation: 'getMany' },
+			{
+				credentials: {
+					shoppingCenterApi: {
+						baseUrl: 'http://127.0.0.1:9/api/external/v2',
+						clientId: CLIENT_ID,
+						clientSecret: SECRET,
+					},
+				},
+			},
+		);
+		keep('unreachable host', {
+			items: closed.items,
+			error: closed.error,
+			logs: closed.logs,
+			extra: { 'run data': closed.runData },
 		});
-		keep('unreachable host', { items: closed.items, error: closed.error, logs: closed.logs, extra: { 'run data': closed.runData } });
 		// n8n-workflow's NodeError swaps a message naming ECONNREFUSED for its own and keeps the node's in `messages`
-		expect(closed.error?.message).toBe('The service refused the connection - perhaps it is offline');
-		expect((closed.error as { messages?: string[] }).messages).toEqual(['Could not reach 127.0.0.1:9 (ECONNREFUSED).']);
+		expect(closed.error?.message).toBe(
+			'The service refused the connection - perhaps it is offline',
+		);
+		expect((closed.error as { messages?: string[] }).messages).toEqual([
+			'Could not reach 127.0.0.1:9 (ECONNREFUSED).',
+		]);
 
 		sb.faults.set({ malformedNext: { count: 1, kind: 'html', routes: ['token'] } });
-		const broken = await action('broken token answer', 'ShoppingCenter', { resource: 'center', operation: 'getMany' });
+		const broken = await action('broken token answer', 'ShoppingCenter', {
+			resource: 'center',
+			operation: 'getMany',
+		});
 		expect(broken.error?.message).toMatch(/did not answer like the Shopping-center API v2/);
 	});
 });
@@ -206,14 +411,36 @@ describe('representative workflows of every node, success and failure paths', ()
 describe('the trigger, the list pickers, the credential test', () => {
 	const trigger: INodeType = triggerNode();
 
-	async function poll(name: string, parameters: INodeParameters, secret = SECRET, staticData?: IDataObject): Promise<RunPollResult> {
-		const r = await runPoll({ nodeType: trigger, parameters, credentials: creds(secret), credentialTypes, now: NOW, staticData });
-		keep(name, { items: r.items, error: r.error, logs: r.logs, extra: { 'static data': r.staticData } });
+	async function poll(
+		name: string,
+		parameters: INodeParameters,
+		secret = SECRET,
+		staticData?: IDataObject,
+	): Promise<RunPollResult> {
+		const r = await runPoll({
+			nodeType: trigger,
+			parameters,
+			credentials: creds(secret),
+			credentialTypes,
+			now: NOW,
+			staticData,
+		});
+		keep(name, {
+			items: r.items,
+			error: r.error,
+			logs: r.logs,
+			extra: { 'static data': r.staticData },
+		});
 		return r;
 	}
 
 	it('polls: success (twice, with state), token refresh at 403, a blocked center, a wrong secret', async () => {
-		const params = { event: 'newTicket', centerScope: 'selected', centerIds: [BASIC, PRO], firstPoll: 'emitAll' };
+		const params = {
+			event: 'newTicket',
+			centerScope: 'selected',
+			centerIds: [BASIC, PRO],
+			firstPoll: 'emitAll',
+		};
 		const first = await poll('poll ok', params);
 		expect(first.error).toBeUndefined();
 		expect(first.items?.[0].length).toBeGreaterThan(0);
@@ -226,25 +453,59 @@ describe('the trigger, the list pickers, the credential test', () => {
 		resetCaches();
 		const wrong = await poll('poll wrong secret', params, WRONG_SECRET);
 		expect(String(wrong.error?.message)).toMatch(/invalid_client/);
-		const all = await poll('poll all centers', { event: 'newAnomaly', centerScope: 'all', firstPoll: 'emitAll' });
+		const all = await poll('poll all centers', {
+			event: 'newAnomaly',
+			centerScope: 'all',
+			firstPoll: 'emitAll',
+		});
 		expect(all.error).toBeUndefined();
 	});
 
 	it('list pickers and options: centers, shops, zones, trigger centers, event shops; and with a wrong secret', async () => {
-		const base = { nodeType: ACTION_NODES.ShoppingCenterAttendance(), credentials: creds(), credentialTypes, now: NOW };
+		const base = {
+			nodeType: ACTION_NODES.ShoppingCenterAttendance(),
+			credentials: creds(),
+			credentialTypes,
+			now: NOW,
+		};
 		const centers = await runListSearch({ ...base, method: 'searchCenters' });
-		const zones = await runListSearch({ ...base, method: 'searchZones', parameters: { resource: 'zone', operation: 'getMany', center: rl(PRO) } });
-		const shops = await runLoadOptions({ nodeType: ACTION_NODES.ShoppingCenterIntake(), method: 'getShops', parameters: { resource: 'calendarEvent', operation: 'createEvent', center: rl(PRO) }, credentials: creds(), credentialTypes, now: NOW });
-		const triggerCenters = await runLoadOptions({ nodeType: trigger, method: 'getCenters', credentials: creds(), credentialTypes, now: NOW });
+		const zones = await runListSearch({
+			...base,
+			method: 'searchZones',
+			parameters: { resource: 'zone', operation: 'getMany', center: rl(PRO) },
+		});
+		const shops = await runLoadOptions({
+			nodeType: ACTION_NODES.ShoppingCenterIntake(),
+			method: 'getShops',
+			parameters: { resource: 'calendarEvent', operation: 'createEvent', center: rl(PRO) },
+			credentials: creds(),
+			credentialTypes,
+			now: NOW,
+		});
+		const triggerCenters = await runLoadOptions({
+			nodeType: trigger,
+			method: 'getCenters',
+			credentials: creds(),
+			credentialTypes,
+			now: NOW,
+		});
 		resetCaches();
-		const wrong = await runListSearch({ ...base, method: 'searchCenters', credentials: creds(WRONG_SECRET) });
+		const wrong = await runListSearch({
+			...base,
+			method: 'searchCenters',
+			credentials: creds(WRONG_SECRET),
+		});
 		for (const [name, r] of [
 			['list centers', { items: centers.results, error: centers.error, logs: centers.logs }],
 			['list zones', { items: zones.results, error: zones.error, logs: zones.logs }],
 			['event shop options', { items: shops.options, error: shops.error, logs: shops.logs }],
-			['trigger center options', { items: triggerCenters.options, error: triggerCenters.error, logs: triggerCenters.logs }],
+			[
+				'trigger center options',
+				{ items: triggerCenters.options, error: triggerCenters.error, logs: triggerCenters.logs },
+			],
 			['list centers wrong secret', { items: wrong.results, error: wrong.error, logs: wrong.logs }],
-		] as Array<[string, ExposedRun]>) keep(name, r);
+		] as Array<[string, ExposedRun]>)
+			keep(name, r);
 		expect(centers.results?.results.length).toBe(4);
 		expect(zones.results?.results.length).toBeGreaterThan(0);
 		expect(shops.options?.length).toBeGreaterThan(0);
@@ -253,8 +514,18 @@ describe('the trigger, the list pickers, the credential test', () => {
 	});
 
 	it('credential test: OK with the right secret, a clear error with a wrong one', async () => {
-		const ok = await testCredential({ credentialType: 'shoppingCenterApi', credentialTypes, data: creds().shoppingCenterApi, now: NOW });
-		const bad = await testCredential({ credentialType: 'shoppingCenterApi', credentialTypes, data: creds(WRONG_SECRET).shoppingCenterApi, now: NOW });
+		const ok = await testCredential({
+			credentialType: 'shoppingCenterApi',
+			credentialTypes,
+			data: creds().shoppingCenterApi,
+			now: NOW,
+		});
+		const bad = await testCredential({
+			credentialType: 'shoppingCenterApi',
+			credentialTypes,
+			data: creds(WRONG_SECRET).shoppingCenterApi,
+			now: NOW,
+		});
 		keep('credential test ok', { items: ok.message, logs: ok.logs });
 		keep('credential test wrong secret', { items: bad.message, logs: bad.logs });
 		expect(ok.status).toBe('OK');
@@ -279,7 +550,14 @@ describe('the scan', () => {
 		expect(tokens.every((t) => JWT_SHAPE.test(t))).toBe(true);
 		expect(exposed.length).toBeGreaterThan(150);
 		const all = exposed.map(([, t]) => t).join('\n');
-		for (const expected of ['blocked for non-payment', 'invalid_client', 'token_expired', 'Not found in this center', 'Could not reach']) expect(all).toContain(expected);
+		for (const expected of [
+			'blocked for non-payment',
+			'invalid_client',
+			'token_expired',
+			'Not found in this center',
+			'Could not reach',
+		])
+			expect(all).toContain(expected);
 	});
 
 	it('the scanner finds a secret, an encoded secret, a token, a signature and a JWT shape when they are there', () => {
@@ -289,7 +567,9 @@ describe('the scan', () => {
 		expect(scanner.scan('probe', `Bearer ${token}`)).not.toEqual([]);
 		expect(scanner.scan('probe', `sig=${token.split('.')[2]}`)).not.toEqual([]);
 		expect(scanner.scan('probe', sb.mintToken(CLIENT_ID))).not.toEqual([]);
-		expect(scanner.scan('probe', 'headers: { Authorization: "Bearer abc.def.ghijklmnop" }')).not.toEqual([]);
+		expect(
+			scanner.scan('probe', 'headers: { Authorization: "Bearer abc.def.ghijklmnop" }'),
+		).not.toEqual([]);
 		expect(scanner.scan('probe', '{"client_id":"x","client_secret":"hunter2"}')).not.toEqual([]);
 		expect(scanner.scan('probe', 'nothing to see')).toEqual([]);
 	});

@@ -36,24 +36,43 @@ function rng(seed: number): () => number {
 }
 
 async function walk(kind: Scenario, start: string, end: string): Promise<string[]> {
-	const ctx = apiContext({ baseUrl: sb.baseUrl, clientId: DEMO_CLIENT_ID, clientSecret: DEMO_CLIENT_SECRET });
+	const ctx = apiContext({
+		baseUrl: sb.baseUrl,
+		clientId: DEMO_CLIENT_ID,
+		clientSecret: DEMO_CLIENT_SECRET,
+	});
 	if (kind === 'receipts') {
-		const rows = await collectPagedWindows(ctx, 'exportReceipts', splitDays(start, end, 30), (w) => ({
-			params: { sc_id: PRO_CENTER, shop_id: SHOP },
-			query: { start_created_date: w.start, end_created_date: w.end },
-			retry,
-		}));
+		const rows = await collectPagedWindows(
+			ctx,
+			'exportReceipts',
+			splitDays(start, end, 30),
+			(w) => ({
+				params: { sc_id: PRO_CENTER, shop_id: SHOP },
+				query: { start_created_date: w.start, end_created_date: w.end },
+				retry,
+			}),
+		);
 		return rows.map((r) => String(r.id));
 	}
 	if (kind === 'tickets') {
-		const rows = await collectPages(ctx, 'listTickets', { params: { sc_id: PRO_CENTER }, query: { start_created_date: start, end_created_date: end }, retry });
+		const rows = await collectPages(ctx, 'listTickets', {
+			params: { sc_id: PRO_CENTER },
+			query: { start_created_date: start, end_created_date: end },
+			retry,
+		});
 		return rows.map((r) => String(r.ticket_uid));
 	}
-	const rows = await collectPagedWindows(ctx, 'listAnomalies', splitDays(start, end, 366).reverse(), (w) => ({
-		params: { sc_id: PRO_CENTER },
-		query: { start_date: w.start, end_date: w.end },
-		retry,
-	}), undefined);
+	const rows = await collectPagedWindows(
+		ctx,
+		'listAnomalies',
+		splitDays(start, end, 366).reverse(),
+		(w) => ({
+			params: { sc_id: PRO_CENTER },
+			query: { start_date: w.start, end_date: w.end },
+			retry,
+		}),
+		undefined,
+	);
 	return rows.map((r) => String(r.id));
 }
 
@@ -65,7 +84,11 @@ function truthQuery(kind: Scenario, start: string, end: string) {
 			: { sc_id: PRO_CENTER, start_date: start, end_date: end };
 }
 
-const ROUTE_OF: Record<Scenario, 'receipts' | 'tickets' | 'anomalies'> = { receipts: 'receipts', tickets: 'tickets', anomalies: 'anomalies' };
+const ROUTE_OF: Record<Scenario, 'receipts' | 'tickets' | 'anomalies'> = {
+	receipts: 'receipts',
+	tickets: 'tickets',
+	anomalies: 'anomalies',
+};
 
 describe(`fault soak (${RUNS} seeded runs)`, () => {
 	it('returns exactly the true set under every fault mix', async () => {
@@ -104,7 +127,10 @@ describe(`fault soak (${RUNS} seeded runs)`, () => {
 			const dup = got.length - new Set(got).size;
 			const lost = [...before].filter((id) => !got.includes(id)).length;
 			const foreign = got.filter((id) => !after.has(id)).length;
-			if (dup || lost || foreign) failures.push(`seed ${seed} (${kind}): ${lost} lost, ${dup} duplicated, ${foreign} not in the true set`);
+			if (dup || lost || foreign)
+				failures.push(
+					`seed ${seed} (${kind}): ${lost} lost, ${dup} duplicated, ${foreign} not in the true set`,
+				);
 		}
 		sb.faults.clear();
 		if (failures.length) console.error(`Soak failures:\n${failures.join('\n')}`);

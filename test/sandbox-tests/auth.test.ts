@@ -1,5 +1,11 @@
 import type { Sandbox } from '../../sandbox';
-import { DEMO_CLIENT_ID, DEMO_CLIENT_SECRET, PRO_CENTER, SECOND_CLIENT_ID, SECOND_CLIENT_SECRET } from '../../sandbox/fixtures';
+import {
+	DEMO_CLIENT_ID,
+	DEMO_CLIENT_SECRET,
+	PRO_CENTER,
+	SECOND_CLIENT_ID,
+	SECOND_CLIENT_SECRET,
+} from '../../sandbox/fixtures';
 import { api, control, start, token } from './helpers';
 
 describe('sandbox auth', () => {
@@ -12,22 +18,36 @@ describe('sandbox auth', () => {
 
 	test('token call answers {success, access_token, token_type, expires_in} without data wrapper', async () => {
 		const before = sb.log.getStats().tokensIssued;
-		const r = await api(sb, 'POST', '/auth/token', { json: { client_id: DEMO_CLIENT_ID, client_secret: DEMO_CLIENT_SECRET } });
+		const r = await api(sb, 'POST', '/auth/token', {
+			json: { client_id: DEMO_CLIENT_ID, client_secret: DEMO_CLIENT_SECRET },
+		});
 		expect(r.status).toBe(200);
-		expect(Object.keys(r.json).sort()).toEqual(['access_token', 'expires_in', 'success', 'token_type']);
+		expect(Object.keys(r.json).sort()).toEqual([
+			'access_token',
+			'expires_in',
+			'success',
+			'token_type',
+		]);
 		expect(r.json).toMatchObject({ success: true, token_type: 'Bearer', expires_in: 3600 });
 		expect(sb.log.getStats().tokensIssued).toBe(before + 1);
 	});
 
 	test('the token is an HS256 JWT with ver 2, sub, iat/exp on the sandbox clock and a jti', async () => {
 		const t = await token(sb);
-		const [head, payload] = t.split('.').slice(0, 2).map((p) => JSON.parse(Buffer.from(p, 'base64url').toString('utf8')) as Record<string, unknown>);
+		const [head, payload] = t
+			.split('.')
+			.slice(0, 2)
+			.map(
+				(p) => JSON.parse(Buffer.from(p, 'base64url').toString('utf8')) as Record<string, unknown>,
+			);
 		expect(head).toMatchObject({ alg: 'HS256', typ: 'JWT' });
 		const now = Math.floor(sb.clock.now().getTime() / 1000);
 		expect(payload).toMatchObject({ ver: 2, sub: DEMO_CLIENT_ID, iat: now, exp: now + 3600 });
 		expect(typeof payload.jti).toBe('string');
 		const t2 = await token(sb);
-		expect(JSON.parse(Buffer.from(t2.split('.')[1], 'base64url').toString()).jti).not.toBe(payload.jti);
+		expect(JSON.parse(Buffer.from(t2.split('.')[1], 'base64url').toString()).jti).not.toBe(
+			payload.jti,
+		);
 	});
 
 	test.each([
@@ -45,9 +65,24 @@ describe('sandbox auth', () => {
 	});
 
 	test('the keys option replaces the fixture keys', async () => {
-		const other = await start({ keys: [{ clientId: 'x-client', clientSecret: 'distinctive-S3cret', personId: 'p-1', centers: [PRO_CENTER] }] });
+		const other = await start({
+			keys: [
+				{
+					clientId: 'x-client',
+					clientSecret: 'distinctive-S3cret',
+					personId: 'p-1',
+					centers: [PRO_CENTER],
+				},
+			],
+		});
 		try {
-			expect((await api(other, 'POST', '/auth/token', { json: { client_id: DEMO_CLIENT_ID, client_secret: DEMO_CLIENT_SECRET } })).status).toBe(401);
+			expect(
+				(
+					await api(other, 'POST', '/auth/token', {
+						json: { client_id: DEMO_CLIENT_ID, client_secret: DEMO_CLIENT_SECRET },
+					})
+				).status,
+			).toBe(401);
 			const t = await token(other, 'x-client', 'distinctive-S3cret');
 			const r = await api(other, 'GET', '/sc', { token: t });
 			expect(r.json.data.map((c: { id: string }) => c.id)).toEqual([PRO_CENTER]);
@@ -88,27 +123,32 @@ describe('sandbox auth', () => {
 		const r = await api(sb, 'GET', '/sc', { token: sb.mintToken(DEMO_CLIENT_ID, { ver: 1 }) });
 		expect(r.status).toBe(401);
 		expect(r.json.error.code).toBe('invalid_token');
-		const minted = await control(sb, 'POST', '/token', { json: { client_id: DEMO_CLIENT_ID, ver: 1 } });
+		const minted = await control(sb, 'POST', '/token', {
+			json: { client_id: DEMO_CLIENT_ID, ver: 1 },
+		});
 		const r2 = await api(sb, 'GET', '/sc', { token: minted.json.data.access_token });
 		expect(r2.json.error.code).toBe('invalid_token');
 	});
 
-	test.each([401, 403, 200] as const)('an expired token answers token_expired with HTTP %i and success:false', async (status) => {
-		sb.faults.set({ tokenExpiredStatus: status });
-		const t = await token(sb);
-		expect((await api(sb, 'GET', '/sc', { token: t })).status).toBe(200);
-		sb.clock.advance(3600 * 1000);
-		try {
-			const r = await api(sb, 'GET', '/sc', { token: t });
-			expect(r.status).toBe(status);
-			expect(r.json.success).toBe(false);
-			expect(r.json.error.code).toBe('token_expired');
-			const fresh = await token(sb);
-			expect((await api(sb, 'GET', '/sc', { token: fresh })).status).toBe(200);
-		} finally {
-			sb.clock.advance(-3600 * 1000);
-		}
-	});
+	test.each([401, 403, 200] as const)(
+		'an expired token answers token_expired with HTTP %i and success:false',
+		async (status) => {
+			sb.faults.set({ tokenExpiredStatus: status });
+			const t = await token(sb);
+			expect((await api(sb, 'GET', '/sc', { token: t })).status).toBe(200);
+			sb.clock.advance(3600 * 1000);
+			try {
+				const r = await api(sb, 'GET', '/sc', { token: t });
+				expect(r.status).toBe(status);
+				expect(r.json.success).toBe(false);
+				expect(r.json.error.code).toBe('token_expired');
+				const fresh = await token(sb);
+				expect((await api(sb, 'GET', '/sc', { token: fresh })).status).toBe(200);
+			} finally {
+				sb.clock.advance(-3600 * 1000);
+			}
+		},
+	);
 
 	test('expiry is measured on the sandbox clock: one second before exp the token still works', async () => {
 		const t = await token(sb);

@@ -5,10 +5,37 @@ import { parseArgs } from '../../sandbox/cli';
 describe('sandbox CLI', () => {
 	test('parses every option and SANDBOX_PORT', () => {
 		const o = parseArgs(
-			['--port', '4011', '--seed=7', '--now', '2026-11-20T09:00:00Z', '--rate-window-ms', '200', '--token-ttl', '60', '--period-rule', 'lenient', '--faults', '{"errorRate":0.1}', '--clock', 'running', '--no-rate-limits'],
+			[
+				'--port',
+				'4011',
+				'--seed=7',
+				'--now',
+				'2026-11-20T09:00:00Z',
+				'--rate-window-ms',
+				'200',
+				'--token-ttl',
+				'60',
+				'--period-rule',
+				'lenient',
+				'--faults',
+				'{"errorRate":0.1}',
+				'--clock',
+				'running',
+				'--no-rate-limits',
+			],
 			{},
 		);
-		expect(o).toEqual({ port: 4011, seed: 7, now: '2026-11-20T09:00:00Z', rateWindowMs: 200, tokenTtlSeconds: 60, periodRule: 'lenient', faults: { errorRate: 0.1 }, clockMode: 'running', rateLimits: false });
+		expect(o).toEqual({
+			port: 4011,
+			seed: 7,
+			now: '2026-11-20T09:00:00Z',
+			rateWindowMs: 200,
+			tokenTtlSeconds: 60,
+			periodRule: 'lenient',
+			faults: { errorRate: 0.1 },
+			clockMode: 'running',
+			rateLimits: false,
+		});
 		expect(parseArgs([], { SANDBOX_PORT: '4999' })).toEqual({ port: 4999 });
 		expect(parseArgs(['--port', '5000'], { SANDBOX_PORT: '4999' }).port).toBe(5000);
 	});
@@ -19,7 +46,13 @@ describe('sandbox CLI', () => {
 		}) as never);
 		const err = jest.spyOn(console, 'error').mockImplementation(() => undefined);
 		try {
-			for (const argv of [['--port', 'x'], ['--period-rule', 'loose'], ['--faults', '{bad'], ['--bogus'], ['--now', 'yesterday']]) {
+			for (const argv of [
+				['--port', 'x'],
+				['--period-rule', 'loose'],
+				['--faults', '{bad'],
+				['--bogus'],
+				['--now', 'yesterday'],
+			]) {
 				expect(() => parseArgs(argv, {})).toThrow('exit 2');
 			}
 		} finally {
@@ -29,9 +62,19 @@ describe('sandbox CLI', () => {
 	});
 
 	test('starts, prints the base URL and demo credentials, stops on SIGTERM', async () => {
-		const child = spawn(process.execPath, [require.resolve('ts-node/dist/bin.js'), '--transpile-only', join(__dirname, '../../sandbox/cli.ts'), '--port', '0'], {
-			stdio: ['ignore', 'pipe', 'pipe'],
-		});
+		const child = spawn(
+			process.execPath,
+			[
+				require.resolve('ts-node/dist/bin.js'),
+				'--transpile-only',
+				join(__dirname, '../../sandbox/cli.ts'),
+				'--port',
+				'0',
+			],
+			{
+				stdio: ['ignore', 'pipe', 'pipe'],
+			},
+		);
 		let out = '';
 		let err = '';
 		child.stdout.on('data', (d) => (out += d));

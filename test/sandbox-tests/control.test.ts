@@ -13,7 +13,9 @@ describe('sandbox control API', () => {
 
 	test('GET / lists the control routes', async () => {
 		const r = await control(sb, 'GET', '/');
-		expect(r.json.data.routes).toEqual(expect.arrayContaining(['GET /log', 'POST /faults', 'GET /truth/{kind}', 'GET /intake']));
+		expect(r.json.data.routes).toEqual(
+			expect.arrayContaining(['GET /log', 'POST /faults', 'GET /truth/{kind}', 'GET /intake']),
+		);
 	});
 
 	test('log: GET with since / route filters, DELETE clears; control calls are not logged', async () => {
@@ -25,9 +27,18 @@ describe('sandbox control API', () => {
 		expect(all.map((e: { route: string }) => e.route)).toEqual(['shops', 'centers']);
 		const only = (await control(sb, 'GET', '/log', { query: { route: 'centers' } })).json.data;
 		expect(only).toHaveLength(1);
-		const since = (await control(sb, 'GET', '/log', { query: { since: String(all[0].seq) } })).json.data;
+		const since = (await control(sb, 'GET', '/log', { query: { since: String(all[0].seq) } })).json
+			.data;
 		expect(since.map((e: { seq: number }) => e.seq)).toEqual([all[1].seq]);
-		expect(all[0]).toEqual(expect.objectContaining({ time: expect.any(String), clock: new Date(NOW).toISOString(), method: 'GET', status: 200, code: null }));
+		expect(all[0]).toEqual(
+			expect.objectContaining({
+				time: expect.any(String),
+				clock: new Date(NOW).toISOString(),
+				method: 'GET',
+				status: 200,
+				code: null,
+			}),
+		);
 	});
 
 	test('stats: counts by route and status, by code, rate limited and tokens issued', async () => {
@@ -46,7 +57,10 @@ describe('sandbox control API', () => {
 	});
 
 	test('clock: GET, POST set / advanceMs / mode', async () => {
-		expect((await control(sb, 'GET', '/clock')).json.data).toEqual({ now: new Date(NOW).toISOString(), mode: 'frozen' });
+		expect((await control(sb, 'GET', '/clock')).json.data).toEqual({
+			now: new Date(NOW).toISOString(),
+			mode: 'frozen',
+		});
 		let r = await control(sb, 'POST', '/clock', { json: { advanceMs: 3_600_000 } });
 		expect(r.json.data.now).toBe('2026-11-20T10:00:00.000Z');
 		r = await control(sb, 'POST', '/clock', { json: { set: NOW } });
@@ -71,39 +85,67 @@ describe('sandbox control API', () => {
 
 	test('insert, tickets/status and truth are passed to the store', async () => {
 		const store = sb.store as unknown as Record<string, (...a: unknown[]) => unknown>;
-		const saved = { insert: store.insert, setTicketStatus: store.setTicketStatus, truth: store.truth };
+		const saved = {
+			insert: store.insert,
+			setTicketStatus: store.setTicketStatus,
+			truth: store.truth,
+		};
 		const calls: Array<[string, unknown[]]> = [];
 		store.insert = (...a) => (calls.push(['insert', a]), ['n1', 'n2']);
 		store.setTicketStatus = (...a) => void calls.push(['status', a]);
 		store.truth = (...a) => (calls.push(['truth', a]), { ids: ['x'], count: 1, sum: 5 });
 		try {
-			const i = await control(sb, 'POST', '/insert', { json: { kind: 'anomaly', sc_id: PRO_CENTER, count: 2, shop_id: '1002-03' } });
+			const i = await control(sb, 'POST', '/insert', {
+				json: { kind: 'anomaly', sc_id: PRO_CENTER, count: 2, shop_id: '1002-03' },
+			});
 			expect(i.json.data).toEqual({ ids: ['n1', 'n2'] });
 			expect(calls[0][1].slice(0, 3)).toEqual(['anomaly', PRO_CENTER, 2]);
 			expect(calls[0][1][4]).toEqual({ shop_id: '1002-03' });
-			expect((await control(sb, 'POST', '/insert', { json: { kind: 'bogus', sc_id: PRO_CENTER, count: 1 } })).status).toBe(400);
-			await control(sb, 'POST', '/tickets/status', { json: { sc_id: PRO_CENTER, ticket_uid: '77', status: 'agreed' } });
+			expect(
+				(
+					await control(sb, 'POST', '/insert', {
+						json: { kind: 'bogus', sc_id: PRO_CENTER, count: 1 },
+					})
+				).status,
+			).toBe(400);
+			await control(sb, 'POST', '/tickets/status', {
+				json: { sc_id: PRO_CENTER, ticket_uid: '77', status: 'agreed' },
+			});
 			expect(calls[1][1].slice(0, 3)).toEqual([PRO_CENTER, '77', 'agreed']);
-			const tr = await control(sb, 'GET', '/truth/receipts', { query: { sc_id: PRO_CENTER, shop_id: '1002-01', start_date: '2026-11-01' } });
+			const tr = await control(sb, 'GET', '/truth/receipts', {
+				query: { sc_id: PRO_CENTER, shop_id: '1002-01', start_date: '2026-11-01' },
+			});
 			expect(tr.json.data).toEqual({ ids: ['x'], count: 1, sum: 5 });
 			expect(calls[2][1][0]).toBe('receipts');
-			expect(calls[2][1][1]).toMatchObject({ sc_id: PRO_CENTER, shop_id: '1002-01', start_date: '2026-11-01' });
-			expect((await control(sb, 'GET', '/truth/bogus', { query: { sc_id: PRO_CENTER } })).status).toBe(400);
+			expect(calls[2][1][1]).toMatchObject({
+				sc_id: PRO_CENTER,
+				shop_id: '1002-01',
+				start_date: '2026-11-01',
+			});
+			expect(
+				(await control(sb, 'GET', '/truth/bogus', { query: { sc_id: PRO_CENTER } })).status,
+			).toBe(400);
 		} finally {
 			Object.assign(store, saved);
 		}
 	});
 
 	test('roles and tokens over control', async () => {
-		const r = await control(sb, 'POST', '/roles', { json: { client_id: 'demo-client', centers: [PRO_CENTER] } });
+		const r = await control(sb, 'POST', '/roles', {
+			json: { client_id: 'demo-client', centers: [PRO_CENTER] },
+		});
 		expect(r.status).toBe(200);
 		try {
 			const list = await api(sb, 'GET', '/sc', { token: t });
 			expect(list.json.data.map((c: { id: string }) => c.id)).toEqual([PRO_CENTER]);
 		} finally {
-			await control(sb, 'POST', '/roles', { json: { client_id: 'demo-client', centers: ['1001', '1002', '1003', '1004'] } });
+			await control(sb, 'POST', '/roles', {
+				json: { client_id: 'demo-client', centers: ['1001', '1002', '1003', '1004'] },
+			});
 		}
-		const short = await control(sb, 'POST', '/token', { json: { client_id: 'demo-client', ttl_seconds: 10 } });
+		const short = await control(sb, 'POST', '/token', {
+			json: { client_id: 'demo-client', ttl_seconds: 10 },
+		});
 		const tok = short.json.data.access_token;
 		expect((await api(sb, 'GET', '/sc', { token: tok })).status).toBe(200);
 		sb.clock.advance(10_000);
@@ -117,6 +159,13 @@ describe('sandbox control API', () => {
 	test('unknown control route → 404, wrong method → 405, malformed JSON → 400', async () => {
 		expect((await control(sb, 'GET', '/nope')).status).toBe(404);
 		expect((await control(sb, 'PUT', '/log')).status).toBe(405);
-		expect((await control(sb, 'POST', '/faults', { body: '{bad', headers: { 'content-type': 'application/json' } })).status).toBe(400);
+		expect(
+			(
+				await control(sb, 'POST', '/faults', {
+					body: '{bad',
+					headers: { 'content-type': 'application/json' },
+				})
+			).status,
+		).toBe(400);
 	});
 });

@@ -6,8 +6,23 @@ import { BASIC_CENTER, NO_TRAFFIC_CENTER, PRO_CENTER } from '../../sandbox/fixtu
 import { call, expectError, NOW, walk, world, type Rows, type World } from './data-context';
 
 const DAY = 86_400_000;
-const FIELDS = ['id', 'date', 'created_at', 'type', 'type_title', 'level', 'magnitude', 'status', 'shop_id', 'shop_name', 'title', 'description', 'period'];
-const list = (w: World, q: Record<string, string>, center = PRO_CENTER) => call(w, 'anomalies', center, q);
+const FIELDS = [
+	'id',
+	'date',
+	'created_at',
+	'type',
+	'type_title',
+	'level',
+	'magnitude',
+	'status',
+	'shop_id',
+	'shop_name',
+	'title',
+	'description',
+	'period',
+];
+const list = (w: World, q: Record<string, string>, center = PRO_CENTER) =>
+	call(w, 'anomalies', center, q);
 const all = (w: World, q: Record<string, string>) => walk(w, 'anomalies', PRO_CENTER, q, {}, 500);
 const later = (ms: number): World => ({ ...world(), now: new Date(NOW.getTime() + ms) });
 
@@ -20,12 +35,28 @@ describe('anomalies: plan and validation', () => {
 	test('start_date and end_date required; end not before start', () => {
 		expectError(() => list(w, { end_date: '2026-11-20' }), 422, 'validation_error', 'start_date');
 		expectError(() => list(w, { start_date: '2026-11-20' }), 422, 'validation_error', 'end_date');
-		expectError(() => list(w, { start_date: '2026-11-20', end_date: '2026-11-19' }), 422, 'validation_error', 'end_date');
+		expectError(
+			() => list(w, { start_date: '2026-11-20', end_date: '2026-11-19' }),
+			422,
+			'validation_error',
+			'end_date',
+		);
 	});
 	test('period: 366 days allowed, 367 is period_too_long; today allowed, tomorrow not', () => {
-		expect(list(w, { start_date: '2025-11-20', end_date: '2026-11-20' }).meta.pagination.total).toBeGreaterThan(300);
-		expectError(() => list(w, { start_date: '2025-11-19', end_date: '2026-11-20' }), 422, 'period_too_long');
-		expectError(() => list(w, { start_date: '2026-11-20', end_date: '2026-11-21' }), 422, 'validation_error', 'end_date');
+		expect(
+			list(w, { start_date: '2025-11-20', end_date: '2026-11-20' }).meta.pagination.total,
+		).toBeGreaterThan(300);
+		expectError(
+			() => list(w, { start_date: '2025-11-19', end_date: '2026-11-20' }),
+			422,
+			'period_too_long',
+		);
+		expectError(
+			() => list(w, { start_date: '2026-11-20', end_date: '2026-11-21' }),
+			422,
+			'validation_error',
+			'end_date',
+		);
 	});
 	test('unknown status or level, per_page above 500: 422', () => {
 		expectError(() => list(w, { ...q, status: 'open' }), 422, 'validation_error', 'status');
@@ -47,7 +78,10 @@ describe('anomalies: rows', () => {
 	test('every PRO center has a few per day', () => {
 		expect(year.length).toBeGreaterThan(365);
 		expect(year.length).toBeLessThan(365 * 5);
-		expect(list(w, { start_date: '2026-10-01', end_date: '2026-10-31' }, NO_TRAFFIC_CENTER).meta.pagination.total).toBeGreaterThan(10);
+		expect(
+			list(w, { start_date: '2026-10-01', end_date: '2026-10-31' }, NO_TRAFFIC_CENTER).meta
+				.pagination.total,
+		).toBeGreaterThan(10);
 	});
 	test('exactly the spec fields; date is a day start in the center zone; period has two moments in that day', () => {
 		for (const a of year) {
@@ -83,13 +117,25 @@ describe('anomalies: rows', () => {
 		}
 	});
 	test('nullable fields are sometimes null, sometimes not; level follows magnitude', () => {
-		for (const f of ['type', 'type_title', 'level', 'magnitude', 'shop_id', 'shop_name', 'title', 'description']) {
+		for (const f of [
+			'type',
+			'type_title',
+			'level',
+			'magnitude',
+			'shop_id',
+			'shop_name',
+			'title',
+			'description',
+		]) {
 			expect(year.some((a) => a[f] === null)).toBe(true);
 			expect(year.some((a) => a[f] !== null)).toBe(true);
 		}
 		for (const a of year) {
 			expect(a.shop_id === null).toBe(a.shop_name === null);
-			if (a.level !== null) expect(a.level).toBe(Math.abs(a.magnitude) >= 60 ? 'high' : Math.abs(a.magnitude) >= 35 ? 'medium' : 'low');
+			if (a.level !== null)
+				expect(a.level).toBe(
+					Math.abs(a.magnitude) >= 60 ? 'high' : Math.abs(a.magnitude) >= 35 ? 'medium' : 'low',
+				);
 		}
 	});
 	test('filters: status, level, shop_id; the period filters on date', () => {
@@ -108,12 +154,18 @@ describe('anomalies: rows', () => {
 		expect(high.map((a) => a.id)).toEqual(base.filter((a) => a.level === 'high').map((a) => a.id));
 		const shop = all(w, { ...q, shop_id: '1002-03' });
 		expect(shop.length).toBeGreaterThan(0);
-		expect(shop.map((a) => a.id)).toEqual(base.filter((a) => a.shop_id === '1002-03').map((a) => a.id));
+		expect(shop.map((a) => a.id)).toEqual(
+			base.filter((a) => a.shop_id === '1002-03').map((a) => a.id),
+		);
 	});
 	test('truth equals a full walk', () => {
 		const q = { start_date: '2026-01-01', end_date: '2026-11-20' };
-		expect(w.store.truth('anomalies', { sc_id: PRO_CENTER, ...q }, NOW).ids).toEqual(all(w, q).map((a) => a.id));
-		expect(w.store.truth('anomalies', { sc_id: PRO_CENTER, ...q, status: 'new' }, NOW).ids).toEqual(all(w, { ...q, status: 'new' }).map((a) => a.id));
+		expect(w.store.truth('anomalies', { sc_id: PRO_CENTER, ...q }, NOW).ids).toEqual(
+			all(w, q).map((a) => a.id),
+		);
+		expect(w.store.truth('anomalies', { sc_id: PRO_CENTER, ...q, status: 'new' }, NOW).ids).toEqual(
+			all(w, { ...q, status: 'new' }).map((a) => a.id),
+		);
 	});
 	test('same seed, same anomalies', () => {
 		const q = { start_date: '2026-03-01', end_date: '2026-03-31' };
@@ -140,7 +192,12 @@ describe('anomalies over time', () => {
 	});
 	test('statuses move on: some new anomalies are handled later', () => {
 		const now = all(world(), { start_date: '2026-11-01', end_date: '2026-11-20' });
-		const then = new Map(all(later(30 * DAY), { start_date: '2026-11-01', end_date: '2026-11-20' }).map((a) => [a.id, a.status]));
+		const then = new Map(
+			all(later(30 * DAY), { start_date: '2026-11-01', end_date: '2026-11-20' }).map((a) => [
+				a.id,
+				a.status,
+			]),
+		);
 		const handled = now.filter((a) => a.status === 'new' && then.get(a.id) !== 'new');
 		expect(handled.length).toBeGreaterThan(0);
 	});
@@ -148,7 +205,13 @@ describe('anomalies over time', () => {
 		const w = world();
 		const [id] = w.store.insert('anomaly', PRO_CENTER, 1, NOW, { shop_id: '1002-04' });
 		const first = list(w, { start_date: '2026-11-20', end_date: '2026-11-20' }).data[0];
-		expect(first).toMatchObject({ id, shop_id: '1002-04', status: 'new', created_at: '2026-11-20T14:00:00+05:00', date: '2026-11-20T00:00:00+05:00' });
+		expect(first).toMatchObject({
+			id,
+			shop_id: '1002-04',
+			status: 'new',
+			created_at: '2026-11-20T14:00:00+05:00',
+			date: '2026-11-20T00:00:00+05:00',
+		});
 		expect(() => w.store.insert('anomaly', BASIC_CENTER, 1, NOW)).toThrow();
 	});
 });

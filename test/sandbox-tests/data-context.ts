@@ -23,7 +23,12 @@ export interface World {
 }
 
 export function world(seed = 42, now = NOW): World {
-	return { store: new DataStore({ seed, clock: new SandboxClock(now, 'frozen') }), intake: new IntakeStore(), now, periodRule: 'strict' };
+	return {
+		store: new DataStore({ seed, clock: new SandboxClock(now, 'frozen') }),
+		intake: new IntakeStore(),
+		now,
+		periodRule: 'strict',
+	};
 }
 
 export type Query = Record<string, string | string[]>;
@@ -37,7 +42,13 @@ export interface Reply extends HandlerResult {
 	meta: Record<string, any>;
 }
 
-export function call(w: World, route: RouteName, centerId: string, query: Query = {}, params: Record<string, string> = {}): Reply {
+export function call(
+	w: World,
+	route: RouteName,
+	centerId: string,
+	query: Query = {},
+	params: Record<string, string> = {},
+): Reply {
 	const center = centerById(centerId);
 	if (!center) throw new Error(`no center ${centerId}`);
 	const handler = HANDLERS[route];
@@ -68,7 +79,12 @@ export function failure(fn: () => unknown): ApiError {
 	throw new Error('expected an ApiError, the call succeeded');
 }
 
-export function expectError(fn: () => unknown, status: number, code: string, field?: string): ApiError {
+export function expectError(
+	fn: () => unknown,
+	status: number,
+	code: string,
+	field?: string,
+): ApiError {
 	const e = failure(fn);
 	expect({ status: e.status, code: e.code }).toEqual({ status, code });
 	if (field !== undefined) expect((e.details as { field?: string }).field).toBe(field);
@@ -76,10 +92,23 @@ export function expectError(fn: () => unknown, status: number, code: string, fie
 }
 
 /** Walks every page of a paged route and returns all rows. */
-export function walk(w: World, route: RouteName, centerId: string, query: Query, params: Record<string, string> = {}, perPage?: number): Rows {
+export function walk(
+	w: World,
+	route: RouteName,
+	centerId: string,
+	query: Query,
+	params: Record<string, string> = {},
+	perPage?: number,
+): Rows {
 	const rows: Rows = [];
 	for (let page = 1; ; page++) {
-		const r = call(w, route, centerId, { ...query, page: String(page), ...(perPage ? { per_page: String(perPage) } : {}) }, params);
+		const r = call(
+			w,
+			route,
+			centerId,
+			{ ...query, page: String(page), ...(perPage ? { per_page: String(perPage) } : {}) },
+			params,
+		);
 		rows.push(...r.data);
 		const { total, per_page } = r.meta.pagination;
 		if (page * per_page >= total) {

@@ -4,7 +4,13 @@
  * declared turnover and PRO-only fields in monthly rows.
  */
 import { turnoverSettingsOf } from '../../sandbox/catalogue/turnover-settings';
-import { BASIC_CENTER, BUSY_SHOP, NO_TRAFFIC_CENTER, PRO_CENTER, shopById } from '../../sandbox/fixtures';
+import {
+	BASIC_CENTER,
+	BUSY_SHOP,
+	NO_TRAFFIC_CENTER,
+	PRO_CENTER,
+	shopById,
+} from '../../sandbox/fixtures';
 import { NDS_FIELDS } from '../../sandbox/data/receipt-gen';
 import { call, expectError, NOW, walk, world, type Rows } from './data-context';
 
@@ -12,11 +18,30 @@ const BUSY = { shop_id: BUSY_SHOP };
 const BASIC_SHOP = { shop_id: '1001-02' };
 
 const DAILY_FIELDS = [
-	'date', 'kkts_count', 'receipts_count', 'income_receipts_count', 'refund_receipts_count',
-	'income_sum', 'income_without_nds_sum', 'refund_sum', 'refund_without_nds_sum',
-	'cash_sum', 'ecash_sum', 'advanced_sum', 'full_prepayment_sum', 'partial_prepayment_sum', 'prepaid_sum', 'credit_sum', 'provision_sum',
-	'refund_cash_sum', 'refund_ecash_sum', 'refund_prepaid_sum', 'refund_credit_sum', 'refund_provision_sum',
-	...NDS_FIELDS, ...NDS_FIELDS.map((f) => `refund_${f}`),
+	'date',
+	'kkts_count',
+	'receipts_count',
+	'income_receipts_count',
+	'refund_receipts_count',
+	'income_sum',
+	'income_without_nds_sum',
+	'refund_sum',
+	'refund_without_nds_sum',
+	'cash_sum',
+	'ecash_sum',
+	'advanced_sum',
+	'full_prepayment_sum',
+	'partial_prepayment_sum',
+	'prepaid_sum',
+	'credit_sum',
+	'provision_sum',
+	'refund_cash_sum',
+	'refund_ecash_sum',
+	'refund_prepaid_sum',
+	'refund_credit_sum',
+	'refund_provision_sum',
+	...NDS_FIELDS,
+	...NDS_FIELDS.map((f) => `refund_${f}`),
 ];
 const VAT_FIELDS = NDS_FIELDS.filter((f) => f !== 'nds_no_sum' && f !== 'nds_0_sum');
 
@@ -32,12 +57,31 @@ function aggregate(receipts: Rows, date: string): Record<string, unknown> {
 			add('income_receipts_count', 1);
 			add('income_sum', r.total_sum);
 			add('income_without_nds_sum', r.total_sum - vat);
-			for (const f of ['cash_sum', 'ecash_sum', 'advanced_sum', 'full_prepayment_sum', 'partial_prepayment_sum', 'prepaid_sum', 'credit_sum', 'provision_sum', ...NDS_FIELDS]) add(f, r[f]);
+			for (const f of [
+				'cash_sum',
+				'ecash_sum',
+				'advanced_sum',
+				'full_prepayment_sum',
+				'partial_prepayment_sum',
+				'prepaid_sum',
+				'credit_sum',
+				'provision_sum',
+				...NDS_FIELDS,
+			])
+				add(f, r[f]);
 		} else {
 			add('refund_receipts_count', 1);
 			add('refund_sum', r.total_sum);
 			add('refund_without_nds_sum', r.total_sum - vat);
-			for (const f of ['cash_sum', 'ecash_sum', 'prepaid_sum', 'credit_sum', 'provision_sum', ...NDS_FIELDS]) add(`refund_${f}`, r[f]);
+			for (const f of [
+				'cash_sum',
+				'ecash_sum',
+				'prepaid_sum',
+				'credit_sum',
+				'provision_sum',
+				...NDS_FIELDS,
+			])
+				add(`refund_${f}`, r[f]);
 		}
 	}
 	row.kkts_count = new Set(receipts.map((r) => r.kkt_id)).size;
@@ -51,54 +95,191 @@ function withoutTurnover(row: Record<string, unknown>): Record<string, unknown> 
 
 describe('daily: validation and plan rules', () => {
 	const w = world();
-	const daily = (center: string, q: Record<string, string>, shop = center === PRO_CENTER ? BUSY : BASIC_SHOP) => call(w, 'sales.daily', center, q, shop);
+	const daily = (
+		center: string,
+		q: Record<string, string>,
+		shop = center === PRO_CENTER ? BUSY : BASIC_SHOP,
+	) => call(w, 'sales.daily', center, q, shop);
 	test('start_date and end_date are required and ordered', () => {
-		expectError(() => daily(PRO_CENTER, { end_date: '2026-11-01' }), 422, 'validation_error', 'start_date');
-		expectError(() => daily(PRO_CENTER, { start_date: '2026-11-01' }), 422, 'validation_error', 'end_date');
-		expectError(() => daily(PRO_CENTER, { start_date: '2026-11-02', end_date: '2026-11-01' }), 422, 'validation_error', 'end_date');
-		expectError(() => daily(PRO_CENTER, { start_date: '2026-11-31', end_date: '2026-12-01' }), 422, 'validation_error', 'start_date');
+		expectError(
+			() => daily(PRO_CENTER, { end_date: '2026-11-01' }),
+			422,
+			'validation_error',
+			'start_date',
+		);
+		expectError(
+			() => daily(PRO_CENTER, { start_date: '2026-11-01' }),
+			422,
+			'validation_error',
+			'end_date',
+		);
+		expectError(
+			() => daily(PRO_CENTER, { start_date: '2026-11-02', end_date: '2026-11-01' }),
+			422,
+			'validation_error',
+			'end_date',
+		);
+		expectError(
+			() => daily(PRO_CENTER, { start_date: '2026-11-31', end_date: '2026-12-01' }),
+			422,
+			'validation_error',
+			'start_date',
+		);
 	});
 	test('shop outside the center: 404', () => {
-		expectError(() => call(w, 'sales.daily', PRO_CENTER, { start_date: '2026-11-01', end_date: '2026-11-02' }, { shop_id: '1001-01' }), 404, 'not_found', 'shop_id');
+		expectError(
+			() =>
+				call(
+					w,
+					'sales.daily',
+					PRO_CENTER,
+					{ start_date: '2026-11-01', end_date: '2026-11-02' },
+					{ shop_id: '1001-01' },
+				),
+			404,
+			'not_found',
+			'shop_id',
+		);
 	});
 	test('Basic: 31 days (strict), 92 days (lenient); PRO: 366 days', () => {
-		expect(daily(BASIC_CENTER, { start_date: '2026-10-20', end_date: '2026-11-19' }).meta.pagination.total).toBe(31);
-		const e = expectError(() => daily(BASIC_CENTER, { start_date: '2026-10-19', end_date: '2026-11-19' }), 422, 'validation_error', 'end_date');
+		expect(
+			daily(BASIC_CENTER, { start_date: '2026-10-20', end_date: '2026-11-19' }).meta.pagination
+				.total,
+		).toBe(31);
+		const e = expectError(
+			() => daily(BASIC_CENTER, { start_date: '2026-10-19', end_date: '2026-11-19' }),
+			422,
+			'validation_error',
+			'end_date',
+		);
 		expect(e.details).toMatchObject({ max_days: 31 });
 		const lenient = { ...world(), periodRule: 'lenient' as const };
-		expect(call(lenient, 'sales.daily', BASIC_CENTER, { start_date: '2026-08-20', end_date: '2026-11-19', per_page: '1' }, BASIC_SHOP).meta.pagination.total).toBe(92);
-		expectError(() => call(lenient, 'sales.daily', BASIC_CENTER, { start_date: '2026-08-19', end_date: '2026-11-19' }, BASIC_SHOP), 422, 'validation_error', 'end_date');
-		expect(daily(PRO_CENTER, { start_date: '2025-11-20', end_date: '2026-11-20', per_page: '1' }).meta.pagination.total).toBe(366);
-		expectError(() => daily(PRO_CENTER, { start_date: '2025-11-19', end_date: '2026-11-20' }), 422, 'validation_error', 'end_date');
+		expect(
+			call(
+				lenient,
+				'sales.daily',
+				BASIC_CENTER,
+				{ start_date: '2026-08-20', end_date: '2026-11-19', per_page: '1' },
+				BASIC_SHOP,
+			).meta.pagination.total,
+		).toBe(92);
+		expectError(
+			() =>
+				call(
+					lenient,
+					'sales.daily',
+					BASIC_CENTER,
+					{ start_date: '2026-08-19', end_date: '2026-11-19' },
+					BASIC_SHOP,
+				),
+			422,
+			'validation_error',
+			'end_date',
+		);
+		expect(
+			daily(PRO_CENTER, { start_date: '2025-11-20', end_date: '2026-11-20', per_page: '1' }).meta
+				.pagination.total,
+		).toBe(366);
+		expectError(
+			() => daily(PRO_CENTER, { start_date: '2025-11-19', end_date: '2026-11-20' }),
+			422,
+			'validation_error',
+			'end_date',
+		);
 	});
 	test('freshest date: Basic yesterday, PRO today', () => {
-		expect(daily(BASIC_CENTER, { start_date: '2026-11-19', end_date: '2026-11-19' }).data).toHaveLength(1);
-		const e = expectError(() => daily(BASIC_CENTER, { start_date: '2026-11-19', end_date: '2026-11-20' }), 422, 'validation_error', 'end_date');
+		expect(
+			daily(BASIC_CENTER, { start_date: '2026-11-19', end_date: '2026-11-19' }).data,
+		).toHaveLength(1);
+		const e = expectError(
+			() => daily(BASIC_CENTER, { start_date: '2026-11-19', end_date: '2026-11-20' }),
+			422,
+			'validation_error',
+			'end_date',
+		);
 		expect(e.details).toMatchObject({ freshest_date: '2026-11-19' });
-		expect(daily(PRO_CENTER, { start_date: '2026-11-20', end_date: '2026-11-20' }).data).toHaveLength(1);
-		expectError(() => daily(PRO_CENTER, { start_date: '2026-11-20', end_date: '2026-11-21' }), 422, 'validation_error', 'end_date');
+		expect(
+			daily(PRO_CENTER, { start_date: '2026-11-20', end_date: '2026-11-20' }).data,
+		).toHaveLength(1);
+		expectError(
+			() => daily(PRO_CENTER, { start_date: '2026-11-20', end_date: '2026-11-21' }),
+			422,
+			'validation_error',
+			'end_date',
+		);
 	});
 	test('per_page: default 100, maximum 366', () => {
-		expect(daily(PRO_CENTER, { start_date: '2026-01-01', end_date: '2026-11-20' }).data).toHaveLength(100);
-		expectError(() => daily(PRO_CENTER, { start_date: '2026-11-01', end_date: '2026-11-02', per_page: '367' }), 422, 'validation_error', 'per_page');
+		expect(
+			daily(PRO_CENTER, { start_date: '2026-01-01', end_date: '2026-11-20' }).data,
+		).toHaveLength(100);
+		expectError(
+			() =>
+				daily(PRO_CENTER, { start_date: '2026-11-01', end_date: '2026-11-02', per_page: '367' }),
+			422,
+			'validation_error',
+			'per_page',
+		);
 	});
 });
 
 describe('daily: rows', () => {
 	const w = world();
 	test('one row per day, ascending, with exactly the spec fields (turnover only for PRO)', () => {
-		const pro = walk(w, 'sales.daily', PRO_CENTER, { start_date: '2026-10-01', end_date: '2026-11-09' }, BUSY, 15);
+		const pro = walk(
+			w,
+			'sales.daily',
+			PRO_CENTER,
+			{ start_date: '2026-10-01', end_date: '2026-11-09' },
+			BUSY,
+			15,
+		);
 		expect(pro).toHaveLength(40);
-		expect(pro.map((r) => r.date)).toEqual(Array.from({ length: 40 }, (_, i) => new Date(Date.UTC(2026, 9, 1 + i)).toISOString().slice(0, 10)));
+		expect(pro.map((r) => r.date)).toEqual(
+			Array.from({ length: 40 }, (_, i) =>
+				new Date(Date.UTC(2026, 9, 1 + i)).toISOString().slice(0, 10),
+			),
+		);
 		for (const r of pro) expect(Object.keys(r)).toEqual([...DAILY_FIELDS, 'turnover']);
-		const basic = call(w, 'sales.daily', BASIC_CENTER, { start_date: '2026-11-01', end_date: '2026-11-03' }, BASIC_SHOP).data;
+		const basic = call(
+			w,
+			'sales.daily',
+			BASIC_CENTER,
+			{ start_date: '2026-11-01', end_date: '2026-11-03' },
+			BASIC_SHOP,
+		).data;
 		for (const r of basic) expect(Object.keys(r)).toEqual(DAILY_FIELDS);
-		expect(call(w, 'sales.daily', BASIC_CENTER, { start_date: '2026-11-01', end_date: '2026-11-01' }, BASIC_SHOP).meta.time_zone).toBe('Europe/Moscow');
+		expect(
+			call(
+				w,
+				'sales.daily',
+				BASIC_CENTER,
+				{ start_date: '2026-11-01', end_date: '2026-11-01' },
+				BASIC_SHOP,
+			).meta.time_zone,
+		).toBe('Europe/Moscow');
 	});
 	test('days without receipts still get a row with zeros', () => {
-		const closed = call(w, 'sales.daily', PRO_CENTER, { start_date: '2026-01-01', end_date: '2026-01-01' }, BUSY).data[0];
-		const noFiscal = call(w, 'sales.daily', PRO_CENTER, { start_date: '2026-11-01', end_date: '2026-11-05' }, { shop_id: '1002-05' }).data;
-		const beforeData = call(w, 'sales.daily', PRO_CENTER, { start_date: '2023-12-30', end_date: '2024-01-02' }, BUSY).data;
+		const closed = call(
+			w,
+			'sales.daily',
+			PRO_CENTER,
+			{ start_date: '2026-01-01', end_date: '2026-01-01' },
+			BUSY,
+		).data[0];
+		const noFiscal = call(
+			w,
+			'sales.daily',
+			PRO_CENTER,
+			{ start_date: '2026-11-01', end_date: '2026-11-05' },
+			{ shop_id: '1002-05' },
+		).data;
+		const beforeData = call(
+			w,
+			'sales.daily',
+			PRO_CENTER,
+			{ start_date: '2023-12-30', end_date: '2024-01-02' },
+			BUSY,
+		).data;
 		for (const row of [closed, ...noFiscal, beforeData[0], beforeData[1], beforeData[2]]) {
 			for (const f of DAILY_FIELDS.slice(1)) expect(row[f]).toBe(0);
 		}
@@ -106,11 +287,13 @@ describe('daily: rows', () => {
 	});
 	test('same seed, same rows', () => {
 		const q = { start_date: '2026-09-01', end_date: '2026-09-10' };
-		expect(call(world(42), 'sales.daily', PRO_CENTER, q, { shop_id: '1002-03' }).data).toEqual(call(world(42), 'sales.daily', PRO_CENTER, q, { shop_id: '1002-03' }).data);
+		expect(call(world(42), 'sales.daily', PRO_CENTER, q, { shop_id: '1002-03' }).data).toEqual(
+			call(world(42), 'sales.daily', PRO_CENTER, q, { shop_id: '1002-03' }).data,
+		);
 	});
 });
 
-describe('daily = sum of the day\'s receipts (exact)', () => {
+describe("daily = sum of the day's receipts (exact)", () => {
 	const w = world();
 	const cases: Array<[string, string]> = [
 		[BUSY_SHOP, '2026-11-18'],
@@ -119,21 +302,51 @@ describe('daily = sum of the day\'s receipts (exact)', () => {
 		['1002-06', '2025-03-01'],
 	];
 	test.each(cases)('shop %s on %s', (shopId, date) => {
-		const receipts = walk(w, 'receipts', PRO_CENTER, { start_created_date: date, end_created_date: date }, { shop_id: shopId }, 1000);
+		const receipts = walk(
+			w,
+			'receipts',
+			PRO_CENTER,
+			{ start_created_date: date, end_created_date: date },
+			{ shop_id: shopId },
+			1000,
+		);
 		expect(receipts.length).toBeGreaterThan(0);
-		const row = call(w, 'sales.daily', PRO_CENTER, { start_date: date, end_date: date }, { shop_id: shopId }).data[0];
+		const row = call(
+			w,
+			'sales.daily',
+			PRO_CENTER,
+			{ start_date: date, end_date: date },
+			{ shop_id: shopId },
+		).data[0];
 		expect(withoutTurnover(row)).toEqual(aggregate(receipts, date));
-		expect(w.store.truth('daily', { sc_id: PRO_CENTER, shop_id: shopId, start_date: date, end_date: date }, NOW)).toEqual({ ids: [date], count: 1, sum: row.income_sum });
+		expect(
+			w.store.truth(
+				'daily',
+				{ sc_id: PRO_CENTER, shop_id: shopId, start_date: date, end_date: date },
+				NOW,
+			),
+		).toEqual({ ids: [date], count: 1, sum: row.income_sum });
 	});
 	test('a late receipt changes the row of its created day by exactly its sums', () => {
 		const w2 = world();
 		const q = { start_date: '2026-11-15', end_date: '2026-11-15' };
 		const before = call(w2, 'sales.daily', PRO_CENTER, q, BUSY).data[0];
-		const [id] = w2.store.insert('receipt', PRO_CENTER, 1, NOW, { shop_id: BUSY_SHOP, date: '2026-11-15', total_sum: 50_000 });
+		const [id] = w2.store.insert('receipt', PRO_CENTER, 1, NOW, {
+			shop_id: BUSY_SHOP,
+			date: '2026-11-15',
+			total_sum: 50_000,
+		});
 		const after = call(w2, 'sales.daily', PRO_CENTER, q, BUSY).data[0];
 		expect(after.receipts_count).toBe(before.receipts_count + 1);
 		expect(after.income_sum).toBe(before.income_sum + 50_000);
-		const late = walk(w2, 'receipts', PRO_CENTER, { start_created_date: '2026-11-15', end_created_date: '2026-11-15' }, BUSY, 1000);
+		const late = walk(
+			w2,
+			'receipts',
+			PRO_CENTER,
+			{ start_created_date: '2026-11-15', end_created_date: '2026-11-15' },
+			BUSY,
+			1000,
+		);
 		expect(withoutTurnover(after)).toEqual(aggregate(late, '2026-11-15'));
 		expect(late.map((r) => r.id)).toContain(id);
 	});
@@ -144,8 +357,25 @@ describe('turnover (PRO) by the documented rule', () => {
 	test.each(['1002-01', '1002-02', '1002-03', '1002-04', '1002-06'])('shop %s', (shopId) => {
 		const s = turnoverSettingsOf(shopById(PRO_CENTER, shopId)!);
 		const date = '2026-11-10';
-		const row = call(w, 'sales.daily', PRO_CENTER, { start_date: date, end_date: date }, { shop_id: shopId }).data[0];
-		const corrections = walk(w, 'receipts', PRO_CENTER, { start_created_date: date, end_created_date: date, document_types: 'correction,bso_correction' }, { shop_id: shopId }, 1000);
+		const row = call(
+			w,
+			'sales.daily',
+			PRO_CENTER,
+			{ start_date: date, end_date: date },
+			{ shop_id: shopId },
+		).data[0];
+		const corrections = walk(
+			w,
+			'receipts',
+			PRO_CENTER,
+			{
+				start_created_date: date,
+				end_created_date: date,
+				document_types: 'correction,bso_correction',
+			},
+			{ shop_id: shopId },
+			1000,
+		);
 		const vatOf = (r: Record<string, number>) => VAT_FIELDS.reduce((a, f) => a + r[f], 0);
 		let expected = row.income_sum;
 		if (!s.advanced) expected -= row.advanced_sum;
@@ -154,9 +384,15 @@ describe('turnover (PRO) by the documented rule', () => {
 		if (!s.credit) expected -= row.credit_sum;
 		if (!s.provision) expected -= row.provision_sum;
 		if (!s.vat) expected -= row.income_sum - row.income_without_nds_sum;
-		if (s.refund) expected -= Math.floor(((s.vat ? row.refund_sum : row.refund_without_nds_sum) * s.max_refund_part_in_turnover) / 100);
+		if (s.refund)
+			expected -= Math.floor(
+				((s.vat ? row.refund_sum : row.refund_without_nds_sum) * s.max_refund_part_in_turnover) /
+					100,
+			);
 		if (s.correction) {
-			for (const r of corrections) expected += (r.operation_type === 1 ? 1 : -1) * (s.vat ? r.total_sum : r.total_sum - vatOf(r));
+			for (const r of corrections)
+				expected +=
+					(r.operation_type === 1 ? 1 : -1) * (s.vat ? r.total_sum : r.total_sum - vatOf(r));
 		}
 		expect(row.turnover).toBe(expected);
 		expect(Number.isInteger(row.turnover)).toBe(true);
@@ -165,64 +401,191 @@ describe('turnover (PRO) by the documented rule', () => {
 
 describe('monthly: validation and plan rules', () => {
 	const w = world();
-	const monthly = (center: string, q: Record<string, string>, ww = w) => call(ww, 'sales.monthly', center, q, center === PRO_CENTER ? { shop_id: '1002-02' } : BASIC_SHOP);
+	const monthly = (center: string, q: Record<string, string>, ww = w) =>
+		call(
+			ww,
+			'sales.monthly',
+			center,
+			q,
+			center === PRO_CENTER ? { shop_id: '1002-02' } : BASIC_SHOP,
+		);
 	test('required, ordered dates; shop of the center', () => {
-		expectError(() => monthly(PRO_CENTER, { end_date: '2026-11-01' }), 422, 'validation_error', 'start_date');
-		expectError(() => monthly(PRO_CENTER, { start_date: '2026-11-01' }), 422, 'validation_error', 'end_date');
-		expectError(() => monthly(PRO_CENTER, { start_date: '2026-11-02', end_date: '2026-11-01' }), 422, 'validation_error', 'end_date');
-		expectError(() => call(w, 'sales.monthly', PRO_CENTER, { start_date: '2026-11-01', end_date: '2026-11-02' }, { shop_id: '9999' }), 404, 'not_found');
+		expectError(
+			() => monthly(PRO_CENTER, { end_date: '2026-11-01' }),
+			422,
+			'validation_error',
+			'start_date',
+		);
+		expectError(
+			() => monthly(PRO_CENTER, { start_date: '2026-11-01' }),
+			422,
+			'validation_error',
+			'end_date',
+		);
+		expectError(
+			() => monthly(PRO_CENTER, { start_date: '2026-11-02', end_date: '2026-11-01' }),
+			422,
+			'validation_error',
+			'end_date',
+		);
+		expectError(
+			() =>
+				call(
+					w,
+					'sales.monthly',
+					PRO_CENTER,
+					{ start_date: '2026-11-01', end_date: '2026-11-02' },
+					{ shop_id: '9999' },
+				),
+			404,
+			'not_found',
+		);
 	});
 	test('strict: Basic at most 92 days, PRO at most 366 days after widening to whole months', () => {
-		expect(monthly(BASIC_CENTER, { start_date: '2026-08-15', end_date: '2026-10-02' }).data.map((r) => r.date)).toEqual(['2026-08', '2026-09', '2026-10']);
-		expectError(() => monthly(BASIC_CENTER, { start_date: '2026-07-31', end_date: '2026-10-01' }), 422, 'validation_error', 'end_date');
-		expect(monthly(PRO_CENTER, { start_date: '2025-12-20', end_date: '2026-11-20' }).data).toHaveLength(12);
-		expectError(() => monthly(PRO_CENTER, { start_date: '2025-11-30', end_date: '2026-11-01' }), 422, 'validation_error', 'end_date');
+		expect(
+			monthly(BASIC_CENTER, { start_date: '2026-08-15', end_date: '2026-10-02' }).data.map(
+				(r) => r.date,
+			),
+		).toEqual(['2026-08', '2026-09', '2026-10']);
+		expectError(
+			() => monthly(BASIC_CENTER, { start_date: '2026-07-31', end_date: '2026-10-01' }),
+			422,
+			'validation_error',
+			'end_date',
+		);
+		expect(
+			monthly(PRO_CENTER, { start_date: '2025-12-20', end_date: '2026-11-20' }).data,
+		).toHaveLength(12);
+		expectError(
+			() => monthly(PRO_CENTER, { start_date: '2025-11-30', end_date: '2026-11-01' }),
+			422,
+			'validation_error',
+			'end_date',
+		);
 	});
 	test('lenient: Basic 12 months, PRO 36 months', () => {
 		const lenient = { ...world(), periodRule: 'lenient' as const };
-		expect(monthly(BASIC_CENTER, { start_date: '2025-12-01', end_date: '2026-11-19' }, lenient).data).toHaveLength(12);
-		expectError(() => monthly(BASIC_CENTER, { start_date: '2025-11-30', end_date: '2026-11-19' }, lenient), 422, 'validation_error', 'end_date');
-		expect(monthly(PRO_CENTER, { start_date: '2024-01-01', end_date: '2026-11-20' }, lenient).data).toHaveLength(35);
+		expect(
+			monthly(BASIC_CENTER, { start_date: '2025-12-01', end_date: '2026-11-19' }, lenient).data,
+		).toHaveLength(12);
+		expectError(
+			() => monthly(BASIC_CENTER, { start_date: '2025-11-30', end_date: '2026-11-19' }, lenient),
+			422,
+			'validation_error',
+			'end_date',
+		);
+		expect(
+			monthly(PRO_CENTER, { start_date: '2024-01-01', end_date: '2026-11-20' }, lenient).data,
+		).toHaveLength(35);
 	});
 	test('freshest date applies to end_date', () => {
-		expectError(() => monthly(BASIC_CENTER, { start_date: '2026-11-01', end_date: '2026-11-20' }), 422, 'validation_error', 'end_date');
-		expect(monthly(PRO_CENTER, { start_date: '2026-11-20', end_date: '2026-11-20' }).data.map((r) => r.date)).toEqual(['2026-11']);
+		expectError(
+			() => monthly(BASIC_CENTER, { start_date: '2026-11-01', end_date: '2026-11-20' }),
+			422,
+			'validation_error',
+			'end_date',
+		);
+		expect(
+			monthly(PRO_CENTER, { start_date: '2026-11-20', end_date: '2026-11-20' }).data.map(
+				(r) => r.date,
+			),
+		).toEqual(['2026-11']);
 	});
 });
 
 describe('monthly rows', () => {
 	const w = world();
-	const MONTHLY_FIELDS = ['date', 'receipts_count', 'income_receipts_count', 'refund_receipts_count', 'income_sum', 'income_without_nds_sum', 'refund_sum', 'refund_without_nds_sum', 'manual_turnover', 'is_manual', 'visitors', 'area_size', 'is_outdoor'];
+	const MONTHLY_FIELDS = [
+		'date',
+		'receipts_count',
+		'income_receipts_count',
+		'refund_receipts_count',
+		'income_sum',
+		'income_without_nds_sum',
+		'refund_sum',
+		'refund_without_nds_sum',
+		'manual_turnover',
+		'is_manual',
+		'visitors',
+		'area_size',
+		'is_outdoor',
+	];
 	const SUMMED = MONTHLY_FIELDS.slice(1, 8);
 
-	function sumDaily(center: string, shop: Record<string, string>, start: string, end: string): Record<string, number> {
+	function sumDaily(
+		center: string,
+		shop: Record<string, string>,
+		start: string,
+		end: string,
+	): Record<string, number> {
 		const rows = walk(w, 'sales.daily', center, { start_date: start, end_date: end }, shop, 366);
 		return Object.fromEntries(SUMMED.map((f) => [f, rows.reduce((a, r) => a + r[f], 0)]));
 	}
 
 	test('fields: PRO rows add average_check_sum, revenue_per_area, ocr; Basic rows do not', () => {
-		const pro = call(w, 'sales.monthly', PRO_CENTER, { start_date: '2026-10-01', end_date: '2026-10-31' }, BUSY).data[0];
-		expect(Object.keys(pro)).toEqual([...MONTHLY_FIELDS, 'average_check_sum', 'revenue_per_area', 'ocr']);
+		const pro = call(
+			w,
+			'sales.monthly',
+			PRO_CENTER,
+			{ start_date: '2026-10-01', end_date: '2026-10-31' },
+			BUSY,
+		).data[0];
+		expect(Object.keys(pro)).toEqual([
+			...MONTHLY_FIELDS,
+			'average_check_sum',
+			'revenue_per_area',
+			'ocr',
+		]);
 		expect(pro.average_check_sum).toBeCloseTo(pro.income_sum / pro.income_receipts_count, 2);
 		expect(pro.ocr).toBeGreaterThan(0);
-		const basic = call(w, 'sales.monthly', BASIC_CENTER, { start_date: '2026-10-01', end_date: '2026-10-31' }, BASIC_SHOP).data[0];
+		const basic = call(
+			w,
+			'sales.monthly',
+			BASIC_CENTER,
+			{ start_date: '2026-10-01', end_date: '2026-10-31' },
+			BASIC_SHOP,
+		).data[0];
 		expect(Object.keys(basic)).toEqual(MONTHLY_FIELDS);
 	});
 	test('each month equals the sum of its daily rows; the current month is clipped to the freshest date', () => {
-		const rows = call(w, 'sales.monthly', PRO_CENTER, { start_date: '2026-09-10', end_date: '2026-11-20' }, BUSY).data;
+		const rows = call(
+			w,
+			'sales.monthly',
+			PRO_CENTER,
+			{ start_date: '2026-09-10', end_date: '2026-11-20' },
+			BUSY,
+		).data;
 		expect(rows.map((r) => r.date)).toEqual(['2026-09', '2026-10', '2026-11']);
 		expect(rows[0]).toMatchObject(sumDaily(PRO_CENTER, BUSY, '2026-09-01', '2026-09-30')); // widened to the whole month
 		expect(rows[1]).toMatchObject(sumDaily(PRO_CENTER, BUSY, '2026-10-01', '2026-10-31'));
 		expect(rows[2]).toMatchObject(sumDaily(PRO_CENTER, BUSY, '2026-11-01', '2026-11-20'));
-		const basic = call(w, 'sales.monthly', BASIC_CENTER, { start_date: '2026-11-01', end_date: '2026-11-19' }, BASIC_SHOP).data;
+		const basic = call(
+			w,
+			'sales.monthly',
+			BASIC_CENTER,
+			{ start_date: '2026-11-01', end_date: '2026-11-19' },
+			BASIC_SHOP,
+		).data;
 		expect(basic[0]).toMatchObject(sumDaily(BASIC_CENTER, BASIC_SHOP, '2026-11-01', '2026-11-19'));
 	});
 	test('receipts of a day = its daily row = its share of the monthly total (exact kopecks)', () => {
 		const date = '2026-10-14';
-		const receipts = walk(w, 'receipts', PRO_CENTER, { start_created_date: date, end_created_date: date }, BUSY, 1000);
-		const dayRow = call(w, 'sales.daily', PRO_CENTER, { start_date: date, end_date: date }, BUSY).data[0];
-		const month = call(w, 'sales.monthly', PRO_CENTER, { start_date: date, end_date: date }, BUSY).data[0];
-		const others = [sumDaily(PRO_CENTER, BUSY, '2026-10-01', '2026-10-13'), sumDaily(PRO_CENTER, BUSY, '2026-10-15', '2026-10-31')];
+		const receipts = walk(
+			w,
+			'receipts',
+			PRO_CENTER,
+			{ start_created_date: date, end_created_date: date },
+			BUSY,
+			1000,
+		);
+		const dayRow = call(w, 'sales.daily', PRO_CENTER, { start_date: date, end_date: date }, BUSY)
+			.data[0];
+		const month = call(w, 'sales.monthly', PRO_CENTER, { start_date: date, end_date: date }, BUSY)
+			.data[0];
+		const others = [
+			sumDaily(PRO_CENTER, BUSY, '2026-10-01', '2026-10-13'),
+			sumDaily(PRO_CENTER, BUSY, '2026-10-15', '2026-10-31'),
+		];
 		const fromReceipts = aggregate(receipts, date) as Record<string, number>;
 		for (const f of SUMMED) {
 			expect(dayRow[f]).toBe(fromReceipts[f]);
@@ -231,16 +594,41 @@ describe('monthly rows', () => {
 	});
 	test('declared turnover appears as manual_turnover with is_manual; visitors from the declaration', () => {
 		const w2 = world();
-		w2.intake.putDeclaredTurnover(PRO_CENTER, { shop_id: BUSY_SHOP, month: '2026-10', manual_turnover: 12_345_600, manual_receipts_count: 10, manual_visitors_count: 777 }, { person_id: 'person-501', client_id: 'demo-client', at: NOW.toISOString() });
-		const rows = call(w2, 'sales.monthly', PRO_CENTER, { start_date: '2026-09-01', end_date: '2026-10-31' }, BUSY).data;
+		w2.intake.putDeclaredTurnover(
+			PRO_CENTER,
+			{
+				shop_id: BUSY_SHOP,
+				month: '2026-10',
+				manual_turnover: 12_345_600,
+				manual_receipts_count: 10,
+				manual_visitors_count: 777,
+			},
+			{ person_id: 'person-501', client_id: 'demo-client', at: NOW.toISOString() },
+		);
+		const rows = call(
+			w2,
+			'sales.monthly',
+			PRO_CENTER,
+			{ start_date: '2026-09-01', end_date: '2026-10-31' },
+			BUSY,
+		).data;
 		expect(rows[0]).toMatchObject({ date: '2026-09', manual_turnover: 0, is_manual: false });
-		expect(rows[1]).toMatchObject({ date: '2026-10', manual_turnover: 12_345_600, is_manual: true, visitors: 777 });
+		expect(rows[1]).toMatchObject({
+			date: '2026-10',
+			manual_turnover: 12_345_600,
+			is_manual: true,
+			visitors: 777,
+		});
 		expect(rows[1].revenue_per_area).toBeCloseTo(12_345_600 / rows[1].area_size, 2);
 	});
-	test('visitors: counted in the shop\'s zone; 0 outside zones and without a counting system', () => {
+	test("visitors: counted in the shop's zone; 0 outside zones and without a counting system", () => {
 		const q = { start_date: '2026-10-01', end_date: '2026-10-31' };
 		expect(call(w, 'sales.monthly', PRO_CENTER, q, BUSY).data[0].visitors).toBeGreaterThan(1000);
-		expect(call(w, 'sales.monthly', PRO_CENTER, q, { shop_id: '1002-07' }).data[0].visitors).toBe(0);
-		expect(call(w, 'sales.monthly', NO_TRAFFIC_CENTER, q, { shop_id: '1004-01' }).data[0].visitors).toBe(0);
+		expect(call(w, 'sales.monthly', PRO_CENTER, q, { shop_id: '1002-07' }).data[0].visitors).toBe(
+			0,
+		);
+		expect(
+			call(w, 'sales.monthly', NO_TRAFFIC_CENTER, q, { shop_id: '1004-01' }).data[0].visitors,
+		).toBe(0);
 	});
 });

@@ -37,7 +37,9 @@ describe('sandbox fault switches', () => {
 
 	test('failNext can hit the token call when routes name it', async () => {
 		sb.faults.set({ failNext: { count: 1, code: 'internal_error', routes: ['token'] } });
-		const r = await api(sb, 'POST', '/auth/token', { json: { client_id: 'demo-client', client_secret: 'demo-secret-4f1c9a' } });
+		const r = await api(sb, 'POST', '/auth/token', {
+			json: { client_id: 'demo-client', client_secret: 'demo-secret-4f1c9a' },
+		});
 		expect(r.status).toBe(500);
 		expect((await token(sb)).length).toBeGreaterThan(10);
 	});
@@ -85,7 +87,8 @@ describe('sandbox fault switches', () => {
 		const failures = first.filter((c) => c !== 'ok');
 		expect(failures.length).toBeGreaterThan(8);
 		expect(failures.length).toBeLessThan(32);
-		for (const c of failures) expect(['rights_unavailable', 'query_timeout', 'internal_error']).toContain(c);
+		for (const c of failures)
+			expect(['rights_unavailable', 'query_timeout', 'internal_error']).toContain(c);
 	});
 
 	test('errorCodes are filtered to the route: portal_unavailable never hits shops', async () => {
@@ -167,24 +170,48 @@ describe('sandbox fault switches', () => {
 		};
 		try {
 			sb.faults.set({ insertBetweenPages: { route: 'tickets', count: 3 } });
-			await api(sb, 'GET', `/sc/${PRO_CENTER}/portal/tickets`, { token: t, query: { 'ticket_uids[]': '1', page: '1' } });
+			await api(sb, 'GET', `/sc/${PRO_CENTER}/portal/tickets`, {
+				token: t,
+				query: { 'ticket_uids[]': '1', page: '1' },
+			});
 			expect(calls).toHaveLength(0);
-			await api(sb, 'GET', `/sc/${PRO_CENTER}/portal/tickets`, { token: t, query: { 'ticket_uids[]': '1', page: '2' } });
+			await api(sb, 'GET', `/sc/${PRO_CENTER}/portal/tickets`, {
+				token: t,
+				query: { 'ticket_uids[]': '1', page: '2' },
+			});
 			expect(calls).toHaveLength(1);
 			expect(calls[0].slice(0, 3)).toEqual(['ticket', PRO_CENTER, 3]);
 			expect((calls[0][3] as Date).toISOString()).toBe(sb.clock.now().toISOString());
 			await api(sb, 'GET', `/sc/${PRO_CENTER}/anomalies`, { token: t, query: { page: '2' } });
 			expect(calls).toHaveLength(1);
 			sb.faults.set({ insertBetweenPages: { route: 'receipts', count: 2 } });
-			await api(sb, 'GET', `/sc/${PRO_CENTER}/shops/1002-01/receipts`, { token: t, query: { page: '3' } });
-			expect(calls[1]).toEqual(['receipt', PRO_CENTER, 2, expect.any(Date), { shop_id: '1002-01' }]);
+			await api(sb, 'GET', `/sc/${PRO_CENTER}/shops/1002-01/receipts`, {
+				token: t,
+				query: { page: '3' },
+			});
+			expect(calls[1]).toEqual([
+				'receipt',
+				PRO_CENTER,
+				2,
+				expect.any(Date),
+				{ shop_id: '1002-01' },
+			]);
 		} finally {
 			sb.store.insert = original;
 		}
 	});
 
 	test('insertBetweenPages with the real store: newest-first tickets shift by the inserted count', async () => {
-		const q = (page: string) => api(sb, 'GET', `/sc/${PRO_CENTER}/portal/tickets`, { token: t, query: { start_created_date: '2026-10-01', end_created_date: '2026-11-20', per_page: '5', page } });
+		const q = (page: string) =>
+			api(sb, 'GET', `/sc/${PRO_CENTER}/portal/tickets`, {
+				token: t,
+				query: {
+					start_created_date: '2026-10-01',
+					end_created_date: '2026-11-20',
+					per_page: '5',
+					page,
+				},
+			});
 		const p1 = await q('1');
 		expect(p1.json.data).toHaveLength(5);
 		sb.faults.set({ insertBetweenPages: { route: 'tickets', count: 2 } });

@@ -33,7 +33,8 @@ function queryString(q: CallOptions['query']): string {
 	if (typeof q === 'string') return q.startsWith('?') ? q : `?${q}`;
 	const parts: string[] = [];
 	for (const [k, v] of Object.entries(q)) {
-		for (const x of Array.isArray(v) ? v : [v]) parts.push(`${encodeURIComponent(k)}=${encodeURIComponent(x)}`);
+		for (const x of Array.isArray(v) ? v : [v])
+			parts.push(`${encodeURIComponent(k)}=${encodeURIComponent(x)}`);
 	}
 	return parts.length ? `?${parts.join('&')}` : '';
 }
@@ -58,27 +59,49 @@ async function send(url: string, method: string, o: CallOptions): Promise<Reply>
 		json = undefined;
 	}
 	const flat: Record<string, string> = {};
-	for (const [k, v] of Object.entries(r.headers)) if (v !== undefined) flat[k] = Array.isArray(v) ? v.join(', ') : v;
+	for (const [k, v] of Object.entries(r.headers))
+		if (v !== undefined) flat[k] = Array.isArray(v) ? v.join(', ') : v;
 	return { status: r.statusCode, headers: flat, text, json };
 }
 
 /** Calls the API: path relative to the base URL (/sc/1002/shops). */
-export function api(sb: Sandbox, method: string, path: string, o: CallOptions = {}): Promise<Reply> {
+export function api(
+	sb: Sandbox,
+	method: string,
+	path: string,
+	o: CallOptions = {},
+): Promise<Reply> {
 	return send(`${sb.baseUrl}${path}`, method, o);
 }
 
 /** Calls the control API: path relative to /__sandbox. */
-export function control(sb: Sandbox, method: string, path: string, o: CallOptions = {}): Promise<Reply> {
+export function control(
+	sb: Sandbox,
+	method: string,
+	path: string,
+	o: CallOptions = {},
+): Promise<Reply> {
 	return send(`${sb.controlUrl}${path}`, method, o);
 }
 
-export async function token(sb: Sandbox, clientId = DEMO_CLIENT_ID, clientSecret = DEMO_CLIENT_SECRET): Promise<string> {
-	const r = await api(sb, 'POST', '/auth/token', { json: { client_id: clientId, client_secret: clientSecret } });
+export async function token(
+	sb: Sandbox,
+	clientId = DEMO_CLIENT_ID,
+	clientSecret = DEMO_CLIENT_SECRET,
+): Promise<string> {
+	const r = await api(sb, 'POST', '/auth/token', {
+		json: { client_id: clientId, client_secret: clientSecret },
+	});
 	if (r.status !== 200) throw new Error(`token call failed: ${r.status} ${r.text}`);
 	return r.json.access_token as string;
 }
 
 /** Form body from bracket-notation pairs, kept in order. */
 export function form(pairs: Array<[string, string]>): string {
-	return pairs.map(([k, v]) => `${encodeURIComponent(k).replace(/%5B/g, '[').replace(/%5D/g, ']')}=${encodeURIComponent(v)}`).join('&');
+	return pairs
+		.map(
+			([k, v]) =>
+				`${encodeURIComponent(k).replace(/%5B/g, '[').replace(/%5D/g, ']')}=${encodeURIComponent(v)}`,
+		)
+		.join('&');
 }

@@ -11,58 +11,155 @@ describe('sandbox intake calls', () => {
 	});
 	afterAll(() => sb.close());
 	afterEach(() => sb.clock.set(NOW));
-	const post = (path: string, body: string | Record<string, string>) => api(sb, 'POST', path, { token: t, form: body });
-	const expect422 = (r: { status: number; json: { error: { code: string; details: { field: string } } } }, field: string) => {
+	const post = (path: string, body: string | Record<string, string>) =>
+		api(sb, 'POST', path, { token: t, form: body });
+	const expect422 = (
+		r: { status: number; json: { error: { code: string; details: { field: string } } } },
+		field: string,
+	) => {
 		expect(r.status).toBe(422);
 		expect(r.json.error.code).toBe('validation_error');
 		expect(r.json.error.details.field).toBe(field);
 	};
 
 	describe('daily attendance', () => {
-		const read = async (query: Record<string, string>) => (await api(sb, 'GET', `/sc/${PRO_CENTER}/traffic`, { token: t, query })).json.data;
+		const read = async (query: Record<string, string>) =>
+			(await api(sb, 'GET', `/sc/${PRO_CENTER}/traffic`, { token: t, query })).json.data;
 
 		test('scope sc: response {date, scope, zone_id: null, visitors}; the read shows it; a repeat overwrites', async () => {
 			const r = await post(`/sc/${PRO_CENTER}/traffic`, { date: '2026-11-15', visitors: '12345' });
 			expect(r.status).toBe(200);
-			expect(r.json.data).toEqual({ date: '2026-11-15', scope: 'sc', zone_id: null, visitors: 12345 });
-			expect((await read({ start_date: '2026-11-15', end_date: '2026-11-15' }))[0]).toEqual({ date: '2026-11-15', visitors_in: 12345, visitors_out: 12345 });
+			expect(r.json.data).toEqual({
+				date: '2026-11-15',
+				scope: 'sc',
+				zone_id: null,
+				visitors: 12345,
+			});
+			expect((await read({ start_date: '2026-11-15', end_date: '2026-11-15' }))[0]).toEqual({
+				date: '2026-11-15',
+				visitors_in: 12345,
+				visitors_out: 12345,
+			});
 			await post(`/sc/${PRO_CENTER}/traffic`, { date: '2026-11-15', visitors: '777' });
-			expect((await read({ start_date: '2026-11-15', end_date: '2026-11-15' }))[0].visitors_in).toBe(777);
-			const week = await read({ start_date: '2026-11-15', end_date: '2026-11-15', granularity: 'week' });
+			expect(
+				(await read({ start_date: '2026-11-15', end_date: '2026-11-15' }))[0].visitors_in,
+			).toBe(777);
+			const week = await read({
+				start_date: '2026-11-15',
+				end_date: '2026-11-15',
+				granularity: 'week',
+			});
 			expect(week[0].visitors_in).toBe(777);
-			const stored = sb.intake.snapshot().attendance.filter((a) => a.center_id === PRO_CENTER && a.date === '2026-11-15');
+			const stored = sb.intake
+				.snapshot()
+				.attendance.filter((a) => a.center_id === PRO_CENTER && a.date === '2026-11-15');
 			expect(stored).toHaveLength(1);
 			expect(stored[0].visitors).toBe(777);
 		});
 
-		test('scope zone: overwrites that zone\'s day only; zone_id required; unknown zone → 404', async () => {
+		test("scope zone: overwrites that zone's day only; zone_id required; unknown zone → 404", async () => {
 			const before = await read({ start_date: '2026-11-14', end_date: '2026-11-14' });
-			const r = await post(`/sc/${PRO_CENTER}/traffic`, { date: '2026-11-14', visitors: '50', scope: 'zone', zone_id: '100203' });
-			expect(r.json.data).toEqual({ date: '2026-11-14', scope: 'zone', zone_id: '100203', visitors: 50 });
-			expect((await read({ start_date: '2026-11-14', end_date: '2026-11-14', scope: 'zone', zone_id: '100203' }))[0].visitors_in).toBe(50);
+			const r = await post(`/sc/${PRO_CENTER}/traffic`, {
+				date: '2026-11-14',
+				visitors: '50',
+				scope: 'zone',
+				zone_id: '100203',
+			});
+			expect(r.json.data).toEqual({
+				date: '2026-11-14',
+				scope: 'zone',
+				zone_id: '100203',
+				visitors: 50,
+			});
+			expect(
+				(
+					await read({
+						start_date: '2026-11-14',
+						end_date: '2026-11-14',
+						scope: 'zone',
+						zone_id: '100203',
+					})
+				)[0].visitors_in,
+			).toBe(50);
 			expect(await read({ start_date: '2026-11-14', end_date: '2026-11-14' })).toEqual(before);
-			expect422(await post(`/sc/${PRO_CENTER}/traffic`, { date: '2026-11-14', visitors: '5', scope: 'zone' }), 'zone_id');
-			const unknown = await post(`/sc/${PRO_CENTER}/traffic`, { date: '2026-11-14', visitors: '5', scope: 'zone', zone_id: '100209' });
+			expect422(
+				await post(`/sc/${PRO_CENTER}/traffic`, {
+					date: '2026-11-14',
+					visitors: '5',
+					scope: 'zone',
+				}),
+				'zone_id',
+			);
+			const unknown = await post(`/sc/${PRO_CENTER}/traffic`, {
+				date: '2026-11-14',
+				visitors: '5',
+				scope: 'zone',
+				zone_id: '100209',
+			});
 			expect(unknown.status).toBe(404);
 			expect(unknown.json.error.details.field).toBe('zone_id');
-			expect((await post(`/sc/${NO_TRAFFIC_CENTER}/traffic`, { date: '2026-11-14', visitors: '5', scope: 'zone', zone_id: '100401' })).json.error.code).toBe('traffic_not_configured');
+			expect(
+				(
+					await post(`/sc/${NO_TRAFFIC_CENTER}/traffic`, {
+						date: '2026-11-14',
+						visitors: '5',
+						scope: 'zone',
+						zone_id: '100401',
+					})
+				).json.error.code,
+			).toBe('traffic_not_configured');
 		});
 
 		test('zone_id must not be passed with scope sc (even empty); bad scope → 422', async () => {
-			expect422(await post(`/sc/${PRO_CENTER}/traffic`, { date: '2026-11-14', visitors: '5', zone_id: '100203' }), 'zone_id');
-			expect422(await post(`/sc/${PRO_CENTER}/traffic`, { date: '2026-11-14', visitors: '5', scope: 'sc', zone_id: '' }), 'zone_id');
-			expect422(await post(`/sc/${PRO_CENTER}/traffic`, { date: '2026-11-14', visitors: '5', scope: 'shop' }), 'scope');
+			expect422(
+				await post(`/sc/${PRO_CENTER}/traffic`, {
+					date: '2026-11-14',
+					visitors: '5',
+					zone_id: '100203',
+				}),
+				'zone_id',
+			);
+			expect422(
+				await post(`/sc/${PRO_CENTER}/traffic`, {
+					date: '2026-11-14',
+					visitors: '5',
+					scope: 'sc',
+					zone_id: '',
+				}),
+				'zone_id',
+			);
+			expect422(
+				await post(`/sc/${PRO_CENTER}/traffic`, {
+					date: '2026-11-14',
+					visitors: '5',
+					scope: 'shop',
+				}),
+				'scope',
+			);
 		});
 
 		test('date required, a real date, not in the future in the center zone', async () => {
 			expect422(await post(`/sc/${PRO_CENTER}/traffic`, { visitors: '5' }), 'date');
-			expect422(await post(`/sc/${PRO_CENTER}/traffic`, { date: '2026-02-30', visitors: '5' }), 'date');
-			expect422(await post(`/sc/${PRO_CENTER}/traffic`, { date: '2026-11-21', visitors: '5' }), 'date');
-			expect((await post(`/sc/${PRO_CENTER}/traffic`, { date: '2026-11-20', visitors: '5' })).status).toBe(200);
+			expect422(
+				await post(`/sc/${PRO_CENTER}/traffic`, { date: '2026-02-30', visitors: '5' }),
+				'date',
+			);
+			expect422(
+				await post(`/sc/${PRO_CENTER}/traffic`, { date: '2026-11-21', visitors: '5' }),
+				'date',
+			);
+			expect(
+				(await post(`/sc/${PRO_CENTER}/traffic`, { date: '2026-11-20', visitors: '5' })).status,
+			).toBe(200);
 			// 20:30 UTC: already 21 Nov in Yekaterinburg (+05), still 20 Nov in Moscow (+03)
 			sb.clock.set('2026-11-20T20:30:00Z');
-			expect((await post(`/sc/${PRO_CENTER}/traffic`, { date: '2026-11-21', visitors: '5' })).status).toBe(200);
-			expect422(await post(`/sc/${BASIC_CENTER}/traffic`, { date: '2026-11-21', visitors: '5' }), 'date');
+			expect(
+				(await post(`/sc/${PRO_CENTER}/traffic`, { date: '2026-11-21', visitors: '5' })).status,
+			).toBe(200);
+			expect422(
+				await post(`/sc/${BASIC_CENTER}/traffic`, { date: '2026-11-21', visitors: '5' }),
+				'date',
+			);
 		});
 
 		test('visitors: required integer >= 0', async () => {
@@ -71,23 +168,40 @@ describe('sandbox intake calls', () => {
 				if (v !== undefined) body.visitors = v;
 				expect422(await post(`/sc/${PRO_CENTER}/traffic`, body), 'visitors');
 			}
-			expect((await post(`/sc/${PRO_CENTER}/traffic`, { date: '2026-11-10', visitors: '0' })).json.data.visitors).toBe(0);
+			expect(
+				(await post(`/sc/${PRO_CENTER}/traffic`, { date: '2026-11-10', visitors: '0' })).json.data
+					.visitors,
+			).toBe(0);
 		});
 
 		test('a JSON body is accepted too', async () => {
-			const r = await api(sb, 'POST', `/sc/${BASIC_CENTER}/traffic`, { token: t, json: { date: '2026-11-10', visitors: 321 } });
-			expect(r.json.data).toEqual({ date: '2026-11-10', scope: 'sc', zone_id: null, visitors: 321 });
+			const r = await api(sb, 'POST', `/sc/${BASIC_CENTER}/traffic`, {
+				token: t,
+				json: { date: '2026-11-10', visitors: 321 },
+			});
+			expect(r.json.data).toEqual({
+				date: '2026-11-10',
+				scope: 'sc',
+				zone_id: null,
+				visitors: 321,
+			});
 		});
 	});
 
 	describe('hourly counter counts', () => {
 		const path = `/sc/${PRO_CENTER}/traffic/counters/cnt-42`;
 		const records = (n: number, start = Date.parse('2026-10-01T00:00:00Z')) =>
-			form(Array.from({ length: n }, (_, i) => [
-				[`data[${i}][datetime]`, new Date(start + i * 3_600_000).toISOString()],
-				[`data[${i}][in]`, String(i)],
-				[`data[${i}][out]`, String(i + 1)],
-			] as Array<[string, string]>).flat());
+			form(
+				Array.from(
+					{ length: n },
+					(_, i) =>
+						[
+							[`data[${i}][datetime]`, new Date(start + i * 3_600_000).toISOString()],
+							[`data[${i}][in]`, String(i)],
+							[`data[${i}][out]`, String(i + 1)],
+						] as Array<[string, string]>,
+				).flat(),
+			);
 
 		test('bracket-notation records are written: {external_id, written}; a repeat overwrites the hour', async () => {
 			const body = form([
@@ -101,14 +215,28 @@ describe('sandbox intake calls', () => {
 			const r = await post(path, body);
 			expect(r.status).toBe(200);
 			expect(r.json.data).toEqual({ external_id: 'cnt-42', written: 2 });
-			await post(path, form([['data[0][datetime]', '2026-11-19T05:00:00Z'], ['data[0][in]', '99'], ['data[0][out]', '98']]));
+			await post(
+				path,
+				form([
+					['data[0][datetime]', '2026-11-19T05:00:00Z'],
+					['data[0][in]', '99'],
+					['data[0][out]', '98'],
+				]),
+			);
 			const hours = sb.intake.snapshot().counters.filter((c) => c.external_id === 'cnt-42');
 			expect(hours).toHaveLength(2);
-			expect(hours.find((h) => h.hour === '2026-11-19T05:00:00.000Z')).toMatchObject({ in: 99, out: 98, center_id: PRO_CENTER });
+			expect(hours.find((h) => h.hour === '2026-11-19T05:00:00.000Z')).toMatchObject({
+				in: 99,
+				out: 98,
+				center_id: PRO_CENTER,
+			});
 		});
 
 		test('at most 1000 records per call', async () => {
-			expect((await post(`/sc/${PRO_CENTER}/traffic/counters/cnt-1000`, records(1000))).json.data.written).toBe(1000);
+			expect(
+				(await post(`/sc/${PRO_CENTER}/traffic/counters/cnt-1000`, records(1000))).json.data
+					.written,
+			).toBe(1000);
 			const r = await post(`/sc/${PRO_CENTER}/traffic/counters/cnt-1001`, records(1001));
 			expect422(r, 'data');
 			expect(r.json.error.details).toMatchObject({ max: 1000, received: 1001 });
@@ -116,22 +244,75 @@ describe('sandbox intake calls', () => {
 
 		test('validation: data required; datetime ISO, start of an hour, not future; in/out integers >= 0', async () => {
 			expect422(await post(path, 'x=1'), 'data');
-			expect422(await post(path, form([['data[0][datetime]', '2026-11-19T10:30:00+05:00'], ['data[0][in]', '1'], ['data[0][out]', '1']])), 'data[0][datetime]');
-			expect422(await post(path, form([['data[0][datetime]', 'yesterday'], ['data[0][in]', '1'], ['data[0][out]', '1']])), 'data[0][datetime]');
-			expect422(await post(path, form([['data[0][datetime]', '2026-11-21T10:00:00+05:00'], ['data[0][in]', '1'], ['data[0][out]', '1']])), 'data[0][datetime]');
-			expect422(await post(path, form([['data[0][datetime]', '2026-11-19T10:00:00+05:00'], ['data[0][in]', '-1'], ['data[0][out]', '1']])), 'data[0][in]');
-			expect422(await post(path, form([['data[0][datetime]', '2026-11-19T10:00:00+05:00'], ['data[0][in]', '1']])), 'data[0][out]');
+			expect422(
+				await post(
+					path,
+					form([
+						['data[0][datetime]', '2026-11-19T10:30:00+05:00'],
+						['data[0][in]', '1'],
+						['data[0][out]', '1'],
+					]),
+				),
+				'data[0][datetime]',
+			);
+			expect422(
+				await post(
+					path,
+					form([
+						['data[0][datetime]', 'yesterday'],
+						['data[0][in]', '1'],
+						['data[0][out]', '1'],
+					]),
+				),
+				'data[0][datetime]',
+			);
+			expect422(
+				await post(
+					path,
+					form([
+						['data[0][datetime]', '2026-11-21T10:00:00+05:00'],
+						['data[0][in]', '1'],
+						['data[0][out]', '1'],
+					]),
+				),
+				'data[0][datetime]',
+			);
+			expect422(
+				await post(
+					path,
+					form([
+						['data[0][datetime]', '2026-11-19T10:00:00+05:00'],
+						['data[0][in]', '-1'],
+						['data[0][out]', '1'],
+					]),
+				),
+				'data[0][in]',
+			);
+			expect422(
+				await post(
+					path,
+					form([
+						['data[0][datetime]', '2026-11-19T10:00:00+05:00'],
+						['data[0][in]', '1'],
+					]),
+				),
+				'data[0][out]',
+			);
 		});
 
 		test('a JSON array of records is accepted too', async () => {
-			const r = await api(sb, 'POST', path, { token: t, json: { data: [{ datetime: '2026-11-18T12:00:00+05:00', in: 3, out: 4 }] } });
+			const r = await api(sb, 'POST', path, {
+				token: t,
+				json: { data: [{ datetime: '2026-11-18T12:00:00+05:00', in: 3, out: 4 }] },
+			});
 			expect(r.json.data).toEqual({ external_id: 'cnt-42', written: 1 });
 		});
 	});
 
 	describe('calendar events', () => {
 		const path = `/sc/${PRO_CENTER}/events`;
-		const withName = (name: string, extra: Array<[string, string]>) => form([['name', name], ...base.filter(([k]) => k !== 'name'), ...extra]);
+		const withName = (name: string, extra: Array<[string, string]>) =>
+			form([['name', name], ...base.filter(([k]) => k !== 'name'), ...extra]);
 		const base: Array<[string, string]> = [
 			['name', 'Black Friday'],
 			['description', 'Sales all over the mall'],
@@ -141,7 +322,10 @@ describe('sandbox intake calls', () => {
 		];
 
 		test('creates the Calendar event with shop_ids[] and color; default color is gray', async () => {
-			const r = await post(path, form([...base, ['shop_ids[]', '1002-01'], ['shop_ids[]', '1002-02'], ['color', '#FF8800']]));
+			const r = await post(
+				path,
+				form([...base, ['shop_ids[]', '1002-01'], ['shop_ids[]', '1002-02'], ['color', '#FF8800']]),
+			);
 			expect(r.status).toBe(200);
 			expect(r.json.data).toEqual({
 				id: expect.any(String),
@@ -153,36 +337,105 @@ describe('sandbox intake calls', () => {
 				start_date: '2026-11-27',
 				end_date: '2026-11-29',
 			});
-			const plain = await post(path, form([['name', 'Inventory'], ['description', 'Closed'], ['event_type', 'other'], ['start_date', '2026-12-01'], ['end_date', '2026-12-01']]));
+			const plain = await post(
+				path,
+				form([
+					['name', 'Inventory'],
+					['description', 'Closed'],
+					['event_type', 'other'],
+					['start_date', '2026-12-01'],
+					['end_date', '2026-12-01'],
+				]),
+			);
 			expect(plain.json.data.color).toBe('#9E9E9E');
 			expect(plain.json.data.sell_location_ids).toEqual([]);
 			expect(plain.json.data.id).not.toBe(r.json.data.id);
 		});
 
 		test('a full duplicate → 409 already_exists_in_sc, the existing event unchanged', async () => {
-			const first = await post(path, form([['name', 'Jazz night'], ['description', 'v1'], ['event_type', 'calendar'], ['start_date', '2026-12-05'], ['end_date', '2026-12-05']]));
+			const first = await post(
+				path,
+				form([
+					['name', 'Jazz night'],
+					['description', 'v1'],
+					['event_type', 'calendar'],
+					['start_date', '2026-12-05'],
+					['end_date', '2026-12-05'],
+				]),
+			);
 			expect(first.status).toBe(200);
-			const dup = await post(path, form([['name', 'Jazz night'], ['description', 'v2'], ['event_type', 'calendar'], ['start_date', '2026-12-05'], ['end_date', '2026-12-05'], ['color', '#000000']]));
+			const dup = await post(
+				path,
+				form([
+					['name', 'Jazz night'],
+					['description', 'v2'],
+					['event_type', 'calendar'],
+					['start_date', '2026-12-05'],
+					['end_date', '2026-12-05'],
+					['color', '#000000'],
+				]),
+			);
 			expect(dup.status).toBe(409);
 			expect(dup.json.error.code).toBe('already_exists_in_sc');
 			const stored = sb.intake.snapshot().events.filter((e) => e.name === 'Jazz night');
 			expect(stored).toHaveLength(1);
 			expect(stored[0]).toMatchObject({ description: 'v1', color: '#9E9E9E' });
 			// not a full duplicate: another type, or another center
-			expect((await post(path, form([['name', 'Jazz night'], ['description', 'v3'], ['event_type', 'other'], ['start_date', '2026-12-05'], ['end_date', '2026-12-05']]))).status).toBe(200);
-			expect((await post(`/sc/${BASIC_CENTER}/events`, form([['name', 'Jazz night'], ['description', 'v1'], ['event_type', 'calendar'], ['start_date', '2026-12-05'], ['end_date', '2026-12-05']]))).status).toBe(200);
+			expect(
+				(
+					await post(
+						path,
+						form([
+							['name', 'Jazz night'],
+							['description', 'v3'],
+							['event_type', 'other'],
+							['start_date', '2026-12-05'],
+							['end_date', '2026-12-05'],
+						]),
+					)
+				).status,
+			).toBe(200);
+			expect(
+				(
+					await post(
+						`/sc/${BASIC_CENTER}/events`,
+						form([
+							['name', 'Jazz night'],
+							['description', 'v1'],
+							['event_type', 'calendar'],
+							['start_date', '2026-12-05'],
+							['end_date', '2026-12-05'],
+						]),
+					)
+				).status,
+			).toBe(200);
 		});
 
-		test.each(['rgb(1,2,3)', 'red', '#FFF', '#GGGGGG', 'FF8800', '#FF88001'])('color %s → 422', async (color) => {
-			expect422(await post(path, withName(`c ${color}`, [['color', color]])), 'color');
-		});
+		test.each(['rgb(1,2,3)', 'red', '#FFF', '#GGGGGG', 'FF8800', '#FF88001'])(
+			'color %s → 422',
+			async (color) => {
+				expect422(await post(path, withName(`c ${color}`, [['color', color]])), 'color');
+			},
+		);
 
 		test('validation: required fields, event types, date order, shops of this center', async () => {
 			for (const field of ['name', 'description', 'event_type', 'start_date', 'end_date']) {
 				expect422(await post(path, form(base.filter(([k]) => k !== field))), field);
 			}
-			expect422(await post(path, form([...base.filter(([k]) => k !== 'event_type'), ['event_type', 'holiday']])), 'event_type');
-			expect422(await post(path, form([...base.filter(([k]) => k !== 'end_date'), ['end_date', '2026-11-26']])), 'end_date');
+			expect422(
+				await post(
+					path,
+					form([...base.filter(([k]) => k !== 'event_type'), ['event_type', 'holiday']]),
+				),
+				'event_type',
+			);
+			expect422(
+				await post(
+					path,
+					form([...base.filter(([k]) => k !== 'end_date'), ['end_date', '2026-11-26']]),
+				),
+				'end_date',
+			);
 			const foreign = await post(path, withName('Foreign', [['shop_ids[]', '1001-01']]));
 			expect422(foreign, 'shop_ids');
 			expect(foreign.json.error.details.unknown).toEqual(['1001-01']);
@@ -195,19 +448,44 @@ describe('sandbox intake calls', () => {
 		test('form: any day of the month; response is the Declared turnover record; monthly view reads it', async () => {
 			const r = await post(path(), { month: '2026-10-17', turnover: '1500000' });
 			expect(r.status).toBe(200);
-			expect(r.json.data).toEqual({ shop_id: '1002-02', month: '2026-10', manual_turnover: 1500000, manual_receipts_count: 0, manual_visitors_count: 0 });
+			expect(r.json.data).toEqual({
+				shop_id: '1002-02',
+				month: '2026-10',
+				manual_turnover: 1500000,
+				manual_receipts_count: 0,
+				manual_visitors_count: 0,
+			});
 			expect(sb.intake.declaredTurnover(PRO_CENTER, '1002-02', '2026-10')).toEqual(r.json.data);
 		});
 
 		test('JSON with counts; a repeat for the same month overwrites; manual-entry log names the key owner', async () => {
-			await api(sb, 'POST', path('1002-03'), { token: t, json: { month: '2026-09-01', turnover: 100, receipts_count: 5, visitors_count: 40 } });
-			const r = await api(sb, 'POST', path('1002-03'), { token: t, json: { month: '2026-09-30', turnover: 250, receipts_count: 7 } });
-			expect(r.json.data).toEqual({ shop_id: '1002-03', month: '2026-09', manual_turnover: 250, manual_receipts_count: 7, manual_visitors_count: 0 });
+			await api(sb, 'POST', path('1002-03'), {
+				token: t,
+				json: { month: '2026-09-01', turnover: 100, receipts_count: 5, visitors_count: 40 },
+			});
+			const r = await api(sb, 'POST', path('1002-03'), {
+				token: t,
+				json: { month: '2026-09-30', turnover: 250, receipts_count: 7 },
+			});
+			expect(r.json.data).toEqual({
+				shop_id: '1002-03',
+				month: '2026-09',
+				manual_turnover: 250,
+				manual_receipts_count: 7,
+				manual_visitors_count: 0,
+			});
 			const snap = (await control(sb, 'GET', '/intake')).json.data;
-			expect(snap.declaredTurnover.filter((d: { shop_id: string }) => d.shop_id === '1002-03')).toHaveLength(1);
+			expect(
+				snap.declaredTurnover.filter((d: { shop_id: string }) => d.shop_id === '1002-03'),
+			).toHaveLength(1);
 			const log = snap.manualEntryLog.filter((e: { shop_id: string }) => e.shop_id === '1002-03');
 			expect(log).toHaveLength(2);
-			expect(log[1]).toMatchObject({ person_id: 'person-501', client_id: 'demo-client', month: '2026-09', manual_turnover: 250 });
+			expect(log[1]).toMatchObject({
+				person_id: 'person-501',
+				client_id: 'demo-client',
+				month: '2026-09',
+				manual_turnover: 250,
+			});
 			expect(snap.manualShops).toContain('1002-03');
 		});
 
@@ -219,16 +497,27 @@ describe('sandbox intake calls', () => {
 			expect422(await post(path(), { month: '2026-10-01' }), 'turnover');
 			expect422(await post(path(), { month: '2026-10', turnover: '1' }), 'month');
 			expect422(await post(path(), { month: '2026-13-01', turnover: '1' }), 'month');
-			expect422(await post(path(), { month: '2026-10-01', turnover: '1', receipts_count: '-1' }), 'receipts_count');
-			const json = await api(sb, 'POST', path(), { token: t, json: { month: '2026-10-01', turnover: 10.5 } });
+			expect422(
+				await post(path(), { month: '2026-10-01', turnover: '1', receipts_count: '-1' }),
+				'receipts_count',
+			);
+			const json = await api(sb, 'POST', path(), {
+				token: t,
+				json: { month: '2026-10-01', turnover: 10.5 },
+			});
 			expect422(json, 'turnover');
 		});
 
-		test('the month boundary is in the shop\'s time zone', async () => {
+		test("the month boundary is in the shop's time zone", async () => {
 			// 20:00 UTC on 30 Nov: already 1 Dec in Yekaterinburg (+05), still 30 Nov in Moscow (+03)
 			sb.clock.set('2026-11-30T20:00:00Z');
-			expect((await post(path('1002-02'), { month: '2026-12-01', turnover: '1' })).status).toBe(200);
-			expect422(await post(path('1001-02', BASIC_CENTER), { month: '2026-12-01', turnover: '1' }), 'month');
+			expect((await post(path('1002-02'), { month: '2026-12-01', turnover: '1' })).status).toBe(
+				200,
+			);
+			expect422(
+				await post(path('1001-02', BASIC_CENTER), { month: '2026-12-01', turnover: '1' }),
+				'month',
+			);
 		});
 
 		test('a shop not in this center → 404 not_found', async () => {

@@ -1,5 +1,12 @@
 import type { Sandbox } from '../../sandbox';
-import { BASIC_CENTER, BLOCKED_CENTER, NO_TRAFFIC_CENTER, PRO_CENTER, SECOND_CLIENT_ID, SECOND_CLIENT_SECRET } from '../../sandbox/fixtures';
+import {
+	BASIC_CENTER,
+	BLOCKED_CENTER,
+	NO_TRAFFIC_CENTER,
+	PRO_CENTER,
+	SECOND_CLIENT_ID,
+	SECOND_CLIENT_SECRET,
+} from '../../sandbox/fixtures';
 import { api, control, start, token } from './helpers';
 
 const WINDOW = 200;
@@ -92,12 +99,16 @@ describe('sandbox rate limits (scaled window)', () => {
 		const iso = Date.parse(r.headers['x-ratelimit-reset']);
 		expect(iso).toBeGreaterThan(Date.now() - 50);
 		expect(iso).toBeLessThanOrEqual(Date.now() + WINDOW);
-		expect((await control(sb, 'POST', '/faults', { json: { retryAfterFormat: 'http-date' } })).status).toBe(200);
+		expect(
+			(await control(sb, 'POST', '/faults', { json: { retryAfterFormat: 'http-date' } })).status,
+		).toBe(200);
 		await windowStart();
 		sb.spendBudget(PRO_CENTER, 300);
 		r = await api(sb, 'GET', `/sc/${PRO_CENTER}/shops`, { token: t });
 		expect(r.status).toBe(429);
-		expect(r.headers['retry-after']).toMatch(/^[A-Z][a-z]{2}, \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT$/);
+		expect(r.headers['retry-after']).toMatch(
+			/^[A-Z][a-z]{2}, \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT$/,
+		);
 		const until = Date.parse(r.headers['retry-after']);
 		expect(until).toBeGreaterThanOrEqual(Date.now() - 1000);
 		expect(until).toBeLessThanOrEqual(Date.now() + 1000 + WINDOW);
@@ -110,8 +121,13 @@ describe('sandbox rate limits (scaled window)', () => {
 		await api(sb, 'GET', '/sc', { token: t });
 		await api(sb, 'GET', `/sc/${BLOCKED_CENTER}/shops`, { token: t });
 		const second = await api(sb, 'GET', `/sc/${NO_TRAFFIC_CENTER}/shops`, { token: t });
-		expect(Number(first.headers['x-ratelimit-remaining']) - Number(second.headers['x-ratelimit-remaining'])).toBe(1);
-		expect((await api(sb, 'GET', '/sc', { token: t })).headers['x-ratelimit-limit']).toBeUndefined();
+		expect(
+			Number(first.headers['x-ratelimit-remaining']) -
+				Number(second.headers['x-ratelimit-remaining']),
+		).toBe(1);
+		expect(
+			(await api(sb, 'GET', '/sc', { token: t })).headers['x-ratelimit-limit'],
+		).toBeUndefined();
 	});
 
 	test('control POST /budget spends like spendBudget', async () => {
@@ -164,7 +180,8 @@ describe('sandbox rate limits: options', () => {
 			const t = await token(sb);
 			await windowStart();
 			const codes: number[] = [];
-			for (let i = 0; i < 3; i++) codes.push((await api(sb, 'GET', `/sc/${PRO_CENTER}/shops`, { token: t })).status);
+			for (let i = 0; i < 3; i++)
+				codes.push((await api(sb, 'GET', `/sc/${PRO_CENTER}/shops`, { token: t })).status);
 			expect(codes).toEqual([200, 200, 429]);
 		} finally {
 			await sb.close();

@@ -35,7 +35,10 @@ describe('sandbox routing and envelope', () => {
 		expect(r.status).toBe(422);
 		expect(Object.keys(r.json).sort()).toEqual(['error', 'success']);
 		expect(Object.keys(r.json.error).sort()).toEqual(['code', 'details', 'message']);
-		expect(r.json.error).toMatchObject({ code: 'validation_error', details: { field: 'per_page', fields: ['per_page'] } });
+		expect(r.json.error).toMatchObject({
+			code: 'validation_error',
+			details: { field: 'per_page', fields: ['per_page'] },
+		});
 		expect(typeof r.json.error.message).toBe('string');
 	});
 
@@ -52,9 +55,13 @@ describe('sandbox routing and envelope', () => {
 
 	test('paths outside the version prefix → 404 route_not_found (v1 is not served)', async () => {
 		for (const p of ['/api/external/v1/sc', '/', '/api/external/v2']) {
-			const r = await request(`http://127.0.0.1:${sb.port}${p}`, { headers: { authorization: `Bearer ${t}` } });
+			const r = await request(`http://127.0.0.1:${sb.port}${p}`, {
+				headers: { authorization: `Bearer ${t}` },
+			});
 			expect(r.statusCode).toBe(404);
-			expect(((await r.body.json()) as { error: { code: string } }).error.code).toBe('route_not_found');
+			expect(((await r.body.json()) as { error: { code: string } }).error.code).toBe(
+				'route_not_found',
+			);
 		}
 	});
 
@@ -83,16 +90,33 @@ describe('sandbox routing and envelope', () => {
 		await api(sb, 'GET', '/sc/9999/shops', { token: t });
 		const entries = sb.log.list({ since });
 		expect(entries).toHaveLength(2);
-		expect(entries[0]).toMatchObject({ method: 'GET', path: '/api/external/v2/sc/1002/shops', route: 'shops', sc_id: '1002', status: 200, code: null, client_id: 'demo-client', query: { page: '2' } });
-		expect(entries[1]).toMatchObject({ route: 'shops', sc_id: '9999', status: 404, code: 'not_found' });
+		expect(entries[0]).toMatchObject({
+			method: 'GET',
+			path: '/api/external/v2/sc/1002/shops',
+			route: 'shops',
+			sc_id: '1002',
+			status: 200,
+			code: null,
+			client_id: 'demo-client',
+			query: { page: '2' },
+		});
+		expect(entries[1]).toMatchObject({
+			route: 'shops',
+			sc_id: '9999',
+			status: 404,
+			code: 'not_found',
+		});
 	});
 });
 
 describe('sandbox handler table', () => {
 	test('every route of the table but the token call has a handler', () => {
 		// eslint-disable-next-line @typescript-eslint/no-require-imports
-		const { HANDLERS } = require('../../sandbox/handlers/registry') as typeof import('../../sandbox/handlers/registry');
-		const missing = ROUTES.filter((r) => r.name !== 'token' && !HANDLERS[r.name]).map((r) => r.name);
+		const { HANDLERS } =
+			require('../../sandbox/handlers/registry') as typeof import('../../sandbox/handlers/registry');
+		const missing = ROUTES.filter((r) => r.name !== 'token' && !HANDLERS[r.name]).map(
+			(r) => r.name,
+		);
 		expect(missing).toEqual([]);
 	});
 });

@@ -1,5 +1,9 @@
 import { parseReset } from '../../nodes/shared/transport/pacing';
-import { backoffDelay, DEFAULT_RETRY_POLICY, parseRetryAfter } from '../../nodes/shared/transport/retry';
+import {
+	backoffDelay,
+	DEFAULT_RETRY_POLICY,
+	parseRetryAfter,
+} from '../../nodes/shared/transport/retry';
 import { toFormBody, toQueryString } from '../../nodes/shared/transport/encoding';
 import { interpret } from '../../nodes/shared/transport/envelope';
 
@@ -33,23 +37,43 @@ describe('header parsing', () => {
 
 describe('encoding', () => {
 	it('uses bracket notation for arrays and objects, one comma list for document_types', () => {
-		expect(toQueryString({ statuses: ['agreed', 'rejected'], page: 2, archived: true, empty: '', none: undefined })).toBe(
-			'statuses[]=agreed&statuses[]=rejected&page=2&archived=true',
+		expect(
+			toQueryString({
+				statuses: ['agreed', 'rejected'],
+				page: 2,
+				archived: true,
+				empty: '',
+				none: undefined,
+			}),
+		).toBe('statuses[]=agreed&statuses[]=rejected&page=2&archived=true');
+		expect(toQueryString({ document_types: ['receipt', 'delivery'] })).toBe(
+			'document_types=receipt%2Cdelivery',
 		);
-		expect(toQueryString({ document_types: ['receipt', 'delivery'] })).toBe('document_types=receipt%2Cdelivery');
-		expect(decodeURIComponent(toFormBody({ data: [{ datetime: '2026-01-01T10:00:00+03:00', in: 5, out: 3 }] }))).toBe(
-			'data[0][datetime]=2026-01-01T10:00:00+03:00&data[0][in]=5&data[0][out]=3',
+		expect(
+			decodeURIComponent(
+				toFormBody({ data: [{ datetime: '2026-01-01T10:00:00+03:00', in: 5, out: 3 }] }),
+			),
+		).toBe('data[0][datetime]=2026-01-01T10:00:00+03:00&data[0][in]=5&data[0][out]=3');
+		expect(decodeURIComponent(toFormBody({ shop_ids: ['a', 'b'] }))).toBe(
+			'shop_ids[]=a&shop_ids[]=b',
 		);
-		expect(decodeURIComponent(toFormBody({ shop_ids: ['a', 'b'] }))).toBe('shop_ids[]=a&shop_ids[]=b');
 	});
 });
 
 describe('envelope', () => {
 	const h = {};
 	it('unwraps success and failure', () => {
-		const ok = interpret({ status: 200, headers: h, text: '{"success":true,"data":[1],"meta":{"time_zone":"UTC"}}' });
+		const ok = interpret({
+			status: 200,
+			headers: h,
+			text: '{"success":true,"data":[1],"meta":{"time_zone":"UTC"}}',
+		});
 		expect(ok.ok && ok.data).toEqual([1]);
-		const bad = interpret({ status: 403, headers: h, text: '{"success":false,"error":{"code":"plan_required","message":"m","details":{"field":"granularity"}}}' });
+		const bad = interpret({
+			status: 403,
+			headers: h,
+			text: '{"success":false,"error":{"code":"plan_required","message":"m","details":{"field":"granularity"}}}',
+		});
 		expect(!bad.ok && bad.failure.code).toBe('plan_required');
 		expect(!bad.ok && bad.failure.details).toEqual({ field: 'granularity' });
 	});

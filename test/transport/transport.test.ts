@@ -2,7 +2,13 @@
  * The transport against the sandbox over real HTTP, through n8n-core's own httpRequest helper.
  */
 import { startSandbox, type Sandbox } from '../../sandbox';
-import { DEMO_CLIENT_ID, DEMO_CLIENT_SECRET, BASIC_CENTER, PRO_CENTER, BLOCKED_CENTER } from '../../sandbox/fixtures';
+import {
+	DEMO_CLIENT_ID,
+	DEMO_CLIENT_SECRET,
+	BASIC_CENTER,
+	PRO_CENTER,
+	BLOCKED_CENTER,
+} from '../../sandbox/fixtures';
 import { apiContext } from '../helpers/apiContext';
 import { apiRequest, collectPages, pacer, tokenCache } from '../../nodes/shared/transport';
 import { clearPlans, knownPlan } from '../../nodes/shared/transport/planCache';
@@ -14,7 +20,13 @@ let sb: Sandbox;
 function ctx(secret = DEMO_CLIENT_SECRET) {
 	return apiContext({ baseUrl: sb.baseUrl, clientId: DEMO_CLIENT_ID, clientSecret: secret });
 }
-const shops = (scId = BASIC_CENTER, extra: object = {}) => apiRequest(ctx(), 'listShops', { params: { sc_id: scId }, query: { per_page: 1 }, retry: fast, ...extra });
+const shops = (scId = BASIC_CENTER, extra: object = {}) =>
+	apiRequest(ctx(), 'listShops', {
+		params: { sc_id: scId },
+		query: { per_page: 1 },
+		retry: fast,
+		...extra,
+	});
 const count = (code: string) => sb.log.list().filter((e) => e.code === code).length;
 
 beforeEach(async () => {
@@ -26,14 +38,22 @@ beforeEach(async () => {
 afterEach(async () => sb.close());
 
 describe('token refresh', () => {
-	it.each([401, 403, 200] as const)('refreshes once per token_expired answered at HTTP %p and repeats the request', async (status) => {
-		sb.faults.set({ tokenExpireAfterRequests: 3, tokenExpiredStatus: status });
-		for (let i = 0; i < 10; i++) await shops();
-		expect(count('token_expired')).toBe(3);
-		expect(sb.log.getStats().tokensIssued).toBe(4);
-		expect(sb.log.list().filter((e) => e.code === null && e.route === 'shops')).toHaveLength(10);
-		expect(sb.log.list().filter((e) => e.code === 'token_expired').every((e) => e.status === status)).toBe(true);
-	});
+	it.each([401, 403, 200] as const)(
+		'refreshes once per token_expired answered at HTTP %p and repeats the request',
+		async (status) => {
+			sb.faults.set({ tokenExpireAfterRequests: 3, tokenExpiredStatus: status });
+			for (let i = 0; i < 10; i++) await shops();
+			expect(count('token_expired')).toBe(3);
+			expect(sb.log.getStats().tokensIssued).toBe(4);
+			expect(sb.log.list().filter((e) => e.code === null && e.route === 'shops')).toHaveLength(10);
+			expect(
+				sb.log
+					.list()
+					.filter((e) => e.code === 'token_expired')
+					.every((e) => e.status === status),
+			).toBe(true);
+		},
+	);
 
 	it('makes one token call for 20 concurrent requests after expiry', async () => {
 		await shops();
@@ -58,15 +78,24 @@ describe('token refresh', () => {
 });
 
 describe('retries', () => {
-	it.each(['rights_unavailable', 'internal_error', 'query_timeout'])('retries %s and succeeds', async (code) => {
-		sb.faults.set({ failNext: { count: 2, code } });
-		const res = await shops();
-		expect(Array.isArray(res.data)).toBe(true);
-		expect(count(code)).toBe(2);
-		expect(sb.log.list().filter((e) => e.route === 'shops')).toHaveLength(3);
-	});
+	it.each(['rights_unavailable', 'internal_error', 'query_timeout'])(
+		'retries %s and succeeds',
+		async (code) => {
+			sb.faults.set({ failNext: { count: 2, code } });
+			const res = await shops();
+			expect(Array.isArray(res.data)).toBe(true);
+			expect(count(code)).toBe(2);
+			expect(sb.log.list().filter((e) => e.route === 'shops')).toHaveLength(3);
+		},
+	);
 
-	it.each(['validation_error', 'plan_required', 'not_found', 'already_exists_in_sc', 'traffic_not_configured'])('never retries %s', async (code) => {
+	it.each([
+		'validation_error',
+		'plan_required',
+		'not_found',
+		'already_exists_in_sc',
+		'traffic_not_configured',
+	])('never retries %s', async (code) => {
 		sb.faults.set({ failNext: { count: 1, code } });
 		await expect(shops()).rejects.toMatchObject({ context: { code } });
 		expect(sb.log.list().filter((e) => e.route === 'shops')).toHaveLength(1);
@@ -74,7 +103,9 @@ describe('retries', () => {
 
 	it('stops after the attempt budget with the attempts in the message', async () => {
 		sb.faults.set({ failNext: { count: 10, code: 'internal_error' } });
-		await expect(shops(BASIC_CENTER, { retry: { ...fast, maxAttempts: 3 } })).rejects.toThrow(/gave up after 3 attempts/);
+		await expect(shops(BASIC_CENTER, { retry: { ...fast, maxAttempts: 3 } })).rejects.toThrow(
+			/gave up after 3 attempts/,
+		);
 		expect(count('internal_error')).toBe(3);
 	});
 
@@ -83,42 +114,54 @@ describe('retries', () => {
 		expect(sb.log.list().filter((e) => e.route === 'shops')).toHaveLength(1);
 	});
 
-	it.each(['html', 'truncated', 'non-json', 'no-success'] as const)('turns a %s body into a clear error', async (kind) => {
-		sb.faults.set({ malformedNext: { count: 1, kind } });
-		await expect(shops()).rejects.toMatchObject({ context: { code: 'malformed_response' } });
-	});
+	it.each(['html', 'truncated', 'non-json', 'no-success'] as const)(
+		'turns a %s body into a clear error',
+		async (kind) => {
+			sb.faults.set({ malformedNext: { count: 1, kind } });
+			await expect(shops()).rejects.toMatchObject({ context: { code: 'malformed_response' } });
+		},
+	);
 });
 
 describe('rate limits', () => {
-	it.each(['seconds', 'http-date'] as const)('waits for Retry-After given as %s when another client spent the budget', async (format) => {
-		await sb.close();
-		sb = await startSandbox({ now: NOW, rateWindowMs: 400 });
-		sb.faults.set({ retryAfterFormat: format });
-		sb.spendBudget(BASIC_CENTER, 60);
-		const res = await shops();
-		expect(Array.isArray(res.data)).toBe(true);
-		expect(sb.log.getStats().rateLimited).toBe(1);
-	});
+	it.each(['seconds', 'http-date'] as const)(
+		'waits for Retry-After given as %s when another client spent the budget',
+		async (format) => {
+			await sb.close();
+			sb = await startSandbox({ now: NOW, rateWindowMs: 400 });
+			sb.faults.set({ retryAfterFormat: format });
+			sb.spendBudget(BASIC_CENTER, 60);
+			const res = await shops();
+			expect(Array.isArray(res.data)).toBe(true);
+			expect(sb.log.getStats().rateLimited).toBe(1);
+		},
+	);
 
 	it('refuses to wait longer than the bounded total wait', async () => {
 		await sb.close();
 		sb = await startSandbox({ now: NOW, rateWindowMs: 60_000 });
 		sb.spendBudget(BASIC_CENTER, 60);
-		await expect(shops(BASIC_CENTER, { retry: { ...fast, maxTotalWaitMs: 1000 } })).rejects.toThrow(/request budget is used up/);
+		await expect(shops(BASIC_CENTER, { retry: { ...fast, maxTotalWaitMs: 1000 } })).rejects.toThrow(
+			/request budget is used up/,
+		);
 	});
 
-	it.each(['delta', 'iso', 'epoch'] as const)('paces a long run below the budget with X-RateLimit-Reset as %s: zero 429', async (resetFormat) => {
-		await sb.close();
-		const windowMs = resetFormat === 'epoch' ? 1000 : 150;
-		sb = await startSandbox({ now: NOW, rateWindowMs: windowMs });
-		sb.faults.set({ resetFormat });
-		const n = resetFormat === 'epoch' ? 200 : 3000;
-		const center = resetFormat === 'epoch' ? BASIC_CENTER : PRO_CENTER;
-		for (let i = 0; i < n; i++) await shops(center);
-		const stats = sb.log.getStats();
-		expect(stats.rateLimited).toBe(0);
-		expect(stats.byRoute.shops['200']).toBe(n);
-	}, 120_000);
+	it.each(['delta', 'iso', 'epoch'] as const)(
+		'paces a long run below the budget with X-RateLimit-Reset as %s: zero 429',
+		async (resetFormat) => {
+			await sb.close();
+			const windowMs = resetFormat === 'epoch' ? 1000 : 150;
+			sb = await startSandbox({ now: NOW, rateWindowMs: windowMs });
+			sb.faults.set({ resetFormat });
+			const n = resetFormat === 'epoch' ? 200 : 3000;
+			const center = resetFormat === 'epoch' ? BASIC_CENTER : PRO_CENTER;
+			for (let i = 0; i < n; i++) await shops(center);
+			const stats = sb.log.getStats();
+			expect(stats.rateLimited).toBe(0);
+			expect(stats.byRoute.shops['200']).toBe(n);
+		},
+		120_000,
+	);
 
 	it('learns the plan from X-RateLimit-Limit', async () => {
 		await shops(BASIC_CENTER);
@@ -130,7 +173,10 @@ describe('rate limits', () => {
 
 describe('pagination', () => {
 	it('asks for the largest page and returns every shop once', async () => {
-		const rows = await collectPages(ctx(), 'listShops', { params: { sc_id: PRO_CENTER }, query: { archived: true } });
+		const rows = await collectPages(ctx(), 'listShops', {
+			params: { sc_id: PRO_CENTER },
+			query: { archived: true },
+		});
 		const ids = rows.map((r) => r.id);
 		expect(new Set(ids).size).toBe(ids.length);
 		expect(ids.length).toBeGreaterThan(5);
@@ -138,7 +184,12 @@ describe('pagination', () => {
 	});
 
 	it('honours the limit across pages', async () => {
-		const rows = await collectPages(ctx(), 'listShops', { params: { sc_id: PRO_CENTER } }, { limit: 3, perPage: 2 });
+		const rows = await collectPages(
+			ctx(),
+			'listShops',
+			{ params: { sc_id: PRO_CENTER } },
+			{ limit: 3, perPage: 2 },
+		);
 		expect(rows).toHaveLength(3);
 		expect(sb.log.list({ route: 'shops' })).toHaveLength(2);
 	});
@@ -164,22 +215,64 @@ describe('security', () => {
 	const SECRET = 'SECRET-zz9-plural-z-alpha';
 	function scan(error: unknown): string {
 		const e = error as Record<string, unknown>;
-		return [String(e.message), String(e.description), JSON.stringify(e), JSON.stringify(e.context), String(e.stack)].join('\n');
+		return [
+			String(e.message),
+			String(e.description),
+			JSON.stringify(e),
+			JSON.stringify(e.context),
+			String(e.stack),
+		].join('\n');
 	}
 
 	it('never puts the client secret or a token into an error', async () => {
-		const keys = [{ clientId: DEMO_CLIENT_ID, clientSecret: SECRET, personId: 'p', centers: [BASIC_CENTER, BLOCKED_CENTER] }];
+		const keys = [
+			{
+				clientId: DEMO_CLIENT_ID,
+				clientSecret: SECRET,
+				personId: 'p',
+				centers: [BASIC_CENTER, BLOCKED_CENTER],
+			},
+		];
 		await sb.close();
 		sb = await startSandbox({ now: NOW, keys });
 		const errors: unknown[] = [];
 		const attempts: Array<() => Promise<unknown>> = [
-			() => apiRequest(apiContext({ baseUrl: sb.baseUrl, clientId: DEMO_CLIENT_ID, clientSecret: `${SECRET}x` }), 'listCenters'),
-			() => apiRequest(apiContext({ baseUrl: sb.baseUrl, clientId: DEMO_CLIENT_ID, clientSecret: SECRET }), 'listShops', { params: { sc_id: BLOCKED_CENTER } }),
-			() => apiRequest(apiContext({ baseUrl: 'http://127.0.0.1:1/api/external/v2', clientId: DEMO_CLIENT_ID, clientSecret: SECRET }), 'listCenters'),
-			() => apiRequest(apiContext({ baseUrl: sb.baseUrl.replace('/api/external/v2', '/nope/api/external/v2'), clientId: DEMO_CLIENT_ID, clientSecret: SECRET }), 'listCenters'),
+			() =>
+				apiRequest(
+					apiContext({ baseUrl: sb.baseUrl, clientId: DEMO_CLIENT_ID, clientSecret: `${SECRET}x` }),
+					'listCenters',
+				),
+			() =>
+				apiRequest(
+					apiContext({ baseUrl: sb.baseUrl, clientId: DEMO_CLIENT_ID, clientSecret: SECRET }),
+					'listShops',
+					{ params: { sc_id: BLOCKED_CENTER } },
+				),
+			() =>
+				apiRequest(
+					apiContext({
+						baseUrl: 'http://127.0.0.1:1/api/external/v2',
+						clientId: DEMO_CLIENT_ID,
+						clientSecret: SECRET,
+					}),
+					'listCenters',
+				),
+			() =>
+				apiRequest(
+					apiContext({
+						baseUrl: sb.baseUrl.replace('/api/external/v2', '/nope/api/external/v2'),
+						clientId: DEMO_CLIENT_ID,
+						clientSecret: SECRET,
+					}),
+					'listCenters',
+				),
 			async () => {
 				sb.faults.set({ tokenExpireAfterRequests: 0 });
-				return apiRequest(apiContext({ baseUrl: sb.baseUrl, clientId: DEMO_CLIENT_ID, clientSecret: SECRET }), 'listShops', { params: { sc_id: BASIC_CENTER } });
+				return apiRequest(
+					apiContext({ baseUrl: sb.baseUrl, clientId: DEMO_CLIENT_ID, clientSecret: SECRET }),
+					'listShops',
+					{ params: { sc_id: BASIC_CENTER } },
+				);
 			},
 		];
 		for (const attempt of attempts) {
@@ -199,9 +292,19 @@ describe('security', () => {
 	});
 
 	it('refuses plain http to a host that is not loopback, before any request', async () => {
-		const c = apiContext({ baseUrl: 'http://api.example.com/api/external/v2', clientId: 'a', clientSecret: 'b' });
+		const c = apiContext({
+			baseUrl: 'http://api.example.com/api/external/v2',
+			clientId: 'a',
+			clientSecret: 'b',
+		});
 		await expect(apiRequest(c, 'listCenters')).rejects.toThrow(/Allow Insecure Connection/);
-		const c2 = apiContext({ baseUrl: 'https://api.example.com/v1', clientId: 'a', clientSecret: 'b' });
-		await expect(apiRequest(c2, 'listCenters')).rejects.toThrow(/must end with \/api\/external\/v2/);
+		const c2 = apiContext({
+			baseUrl: 'https://api.example.com/v1',
+			clientId: 'a',
+			clientSecret: 'b',
+		});
+		await expect(apiRequest(c2, 'listCenters')).rejects.toThrow(
+			/must end with \/api\/external\/v2/,
+		);
 	});
 });

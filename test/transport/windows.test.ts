@@ -1,4 +1,12 @@
-import { addDays, chunk, daysBetween, splitDays, splitMonths, toCenterDate, todayIn } from '../../nodes/shared/windows';
+import {
+	addDays,
+	chunk,
+	daysBetween,
+	splitDays,
+	splitMonths,
+	toCenterDate,
+	todayIn,
+} from '../../nodes/shared/windows';
 
 describe('windowing', () => {
 	it('splits a period into windows of at most N days that cover it exactly once', () => {
@@ -17,7 +25,9 @@ describe('windowing', () => {
 		expect(addDays('2024-02-28', 1)).toBe('2024-02-29');
 		expect(addDays('2023-02-28', 1)).toBe('2023-03-01');
 		expect(daysBetween('2024-01-01', '2024-12-31')).toBe(366);
-		expect(splitDays('2024-02-29', '2024-02-29', 31)).toEqual([{ start: '2024-02-29', end: '2024-02-29' }]);
+		expect(splitDays('2024-02-29', '2024-02-29', 31)).toEqual([
+			{ start: '2024-02-29', end: '2024-02-29' },
+		]);
 		expect(splitDays('2025-01-31', '2025-03-02', 31)).toEqual([
 			{ start: '2025-01-31', end: '2025-03-02' },
 		]);
@@ -29,8 +39,10 @@ describe('windowing', () => {
 			{ start: '2024-04-01', end: '2024-06-30' },
 			{ start: '2024-07-01', end: '2024-08-31' },
 		]);
-		for (const w of splitMonths('2020-01-01', '2026-12-31', 3)) expect(daysBetween(w.start, w.end)).toBeLessThanOrEqual(92);
-		for (const w of splitMonths('2020-01-01', '2026-12-31', 12)) expect(daysBetween(w.start, w.end)).toBeLessThanOrEqual(366);
+		for (const w of splitMonths('2020-01-01', '2026-12-31', 3))
+			expect(daysBetween(w.start, w.end)).toBeLessThanOrEqual(92);
+		for (const w of splitMonths('2020-01-01', '2026-12-31', 12))
+			expect(daysBetween(w.start, w.end)).toBeLessThanOrEqual(366);
 	});
 
 	it('reads dates in the center time zone', () => {

@@ -38,19 +38,28 @@ export function toKopecks(value: unknown, unit: AmountUnit): number {
 	let text: string;
 	if (typeof value === 'number') {
 		if (!Number.isFinite(value)) throw new MoneyProblem(`${show(value)} is not a number`);
-		if (value < 0) throw new MoneyProblem(`${show(value)} is negative; the API rejects negative turnover`);
+		if (value < 0)
+			throw new MoneyProblem(`${show(value)} is negative; the API rejects negative turnover`);
 		text = String(value);
-		if (/e/i.test(text)) throw new MoneyProblem(`${show(value)} is too large or too small to be an exact amount; send it as text`);
+		if (/e/i.test(text))
+			throw new MoneyProblem(
+				`${show(value)} is too large or too small to be an exact amount; send it as text`,
+			);
 	} else if (typeof value === 'string') {
 		text = value;
 	} else if (typeof value === 'bigint') {
 		text = value.toString();
 	} else {
-		throw new MoneyProblem(value === undefined || value === null ? 'is required' : `${show(JSON.stringify(value))} is not an amount`);
+		throw new MoneyProblem(
+			value === undefined || value === null
+				? 'is required'
+				: `${show(JSON.stringify(value))} is not an amount`,
+		);
 	}
 	text = text.replace(SPACES, ' ').trim();
 	if (!text) throw new MoneyProblem('is required');
-	if (/^[-−–]/.test(text)) throw new MoneyProblem(`${show(value)} is negative; the API rejects negative turnover`);
+	if (/^[-−–]/.test(text))
+		throw new MoneyProblem(`${show(value)} is negative; the API rejects negative turnover`);
 	if (text.startsWith('+')) text = text.slice(1).trimStart();
 
 	const separators = text.match(/[.,]/g) ?? [];
@@ -70,16 +79,24 @@ export function toKopecks(value: unknown, unit: AmountUnit): number {
 				`${show(value)} has a decimal part, but kopecks are whole numbers; choose Amount Unit "Currency Units" for amounts like 12.34`,
 			);
 		}
-		if (!/^\d+$/.test(fraction)) throw new MoneyProblem(`${show(value)} is not an amount: the decimal part must be digits`);
-		if (intText === '') throw new MoneyProblem(`${show(value)} is not an amount: a digit must come before the decimal separator`);
+		if (!/^\d+$/.test(fraction))
+			throw new MoneyProblem(`${show(value)} is not an amount: the decimal part must be digits`);
+		if (intText === '')
+			throw new MoneyProblem(
+				`${show(value)} is not an amount: a digit must come before the decimal separator`,
+			);
 		const significant = fraction.replace(/0+$/, '');
 		if (significant.length > 2) {
-			throw new MoneyProblem(`${show(value)} has more than two decimal places; kopecks (0.01) are the smallest unit`);
+			throw new MoneyProblem(
+				`${show(value)} has more than two decimal places; kopecks (0.01) are the smallest unit`,
+			);
 		}
 		fraction = significant;
 	}
 	const digits = integerDigits(intText, value);
-	const kopecks = unit === 'kopecks' ? BigInt(digits) : BigInt(digits) * 100n + BigInt(fraction.padEnd(2, '0'));
-	if (kopecks > BigInt(Number.MAX_SAFE_INTEGER)) throw new MoneyProblem(`${show(value)} is too large`);
+	const kopecks =
+		unit === 'kopecks' ? BigInt(digits) : BigInt(digits) * 100n + BigInt(fraction.padEnd(2, '0'));
+	if (kopecks > BigInt(Number.MAX_SAFE_INTEGER))
+		throw new MoneyProblem(`${show(value)} is too large`);
 	return Number(kopecks);
 }

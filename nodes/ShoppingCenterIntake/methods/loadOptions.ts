@@ -7,11 +7,20 @@ import { collectPages } from '../../shared/transport';
 
 export async function getShops(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 	const value = this.getCurrentNodeParameter('center', { extractValue: true }) as unknown;
-	const scId = typeof value === 'string' ? value.trim() : typeof value === 'number' ? String(value) : '';
+	const scId =
+		typeof value === 'string' ? value.trim() : typeof value === 'number' ? String(value) : '';
 	if (!scId) return [];
-	const shops = await collectPages(this, 'listShops', { params: { sc_id: scId }, query: { archived: true }, operation: 'list shops' });
+	const shops = await collectPages(this, 'listShops', {
+		params: { sc_id: scId },
+		query: { archived: true },
+		operation: 'list shops',
+	});
 	return shops
-		.map((s) => ({ name: `${String(s.name)}${s.is_archived ? ' (archived)' : ''}`, value: String(s.id), description: `ID ${String(s.id)}` }))
+		.map((s) => ({
+			name: `${String(s.name)}${s.is_archived ? ' (archived)' : ''}`,
+			value: String(s.id),
+			description: `ID ${String(s.id)}`,
+		}))
 		.sort((a, b) => a.name.localeCompare(b.name));
 }
 

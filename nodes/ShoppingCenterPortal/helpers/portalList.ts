@@ -16,7 +16,13 @@ import { chunk } from '../../shared/dateWindows';
 export type PortalKind = 'ticket' | 'pass';
 
 /** How records are selected; the combined ones exist for passes only. */
-export const SELECT_BY = ['createdPeriod', 'activePeriod', 'ticketNumbers', 'ticketNumbersCreated', 'ticketNumbersActive'] as const;
+export const SELECT_BY = [
+	'createdPeriod',
+	'activePeriod',
+	'ticketNumbers',
+	'ticketNumbersCreated',
+	'ticketNumbersActive',
+] as const;
 type SelectBy = (typeof SELECT_BY)[number];
 
 const PERIOD_OF: Record<SelectBy, 'created' | 'active' | undefined> = {
@@ -28,20 +34,52 @@ const PERIOD_OF: Record<SelectBy, 'created' | 'active' | undefined> = {
 };
 
 const SETTINGS = {
-	ticket: { route: 'listTickets', batch: LIMITS.ticketUidsPerCall, words: 'tickets', operation: 'list tickets' },
-	pass: { route: 'listPasses', batch: LIMITS.passTicketUidsPerCall, words: 'passes', operation: 'list passes' },
+	ticket: {
+		route: 'listTickets',
+		batch: LIMITS.ticketUidsPerCall,
+		words: 'tickets',
+		operation: 'list tickets',
+	},
+	pass: {
+		route: 'listPasses',
+		batch: LIMITS.passTicketUidsPerCall,
+		words: 'passes',
+		operation: 'list passes',
+	},
 } as const;
 
 /** The selection fields both lists share: center, Select By, the period pair, ticket numbers. */
-export function selectionFields(kind: PortalKind, show: Record<string, string[]>): INodeProperties[] {
+export function selectionFields(
+	kind: PortalKind,
+	show: Record<string, string[]>,
+): INodeProperties[] {
 	const { words, batch } = SETTINGS[kind];
 	const selectOptions = [
-		{ name: 'Creation Period', value: 'createdPeriod', description: `The ${words} created in the period` },
-		{ name: 'Ticket Numbers', value: 'ticketNumbers', description: kind === 'ticket' ? 'The tickets with the given numbers' : 'The passes of the tickets with the given numbers' },
+		{
+			name: 'Creation Period',
+			value: 'createdPeriod',
+			description: `The ${words} created in the period`,
+		},
+		{
+			name: 'Ticket Numbers',
+			value: 'ticketNumbers',
+			description:
+				kind === 'ticket'
+					? 'The tickets with the given numbers'
+					: 'The passes of the tickets with the given numbers',
+		},
 		...(kind === 'pass'
 			? [
-					{ name: 'Ticket Numbers Within Creation Period', value: 'ticketNumbersCreated', description: 'The passes of the given tickets that were created in the period' },
-					{ name: 'Ticket Numbers Within Validity Period', value: 'ticketNumbersActive', description: 'The passes of the given tickets whose validity overlaps the period' },
+					{
+						name: 'Ticket Numbers Within Creation Period',
+						value: 'ticketNumbersCreated',
+						description: 'The passes of the given tickets that were created in the period',
+					},
+					{
+						name: 'Ticket Numbers Within Validity Period',
+						value: 'ticketNumbersActive',
+						description: 'The passes of the given tickets whose validity overlaps the period',
+					},
 				]
 			: []),
 		{
@@ -50,8 +88,14 @@ export function selectionFields(kind: PortalKind, show: Record<string, string[]>
 			description: `The ${words} whose validity overlaps the period (finds ${words} issued in advance)`,
 		},
 	];
-	const withPeriod = kind === 'pass' ? ['createdPeriod', 'activePeriod', 'ticketNumbersCreated', 'ticketNumbersActive'] : ['createdPeriod', 'activePeriod'];
-	const withNumbers = kind === 'pass' ? ['ticketNumbers', 'ticketNumbersCreated', 'ticketNumbersActive'] : ['ticketNumbers'];
+	const withPeriod =
+		kind === 'pass'
+			? ['createdPeriod', 'activePeriod', 'ticketNumbersCreated', 'ticketNumbersActive']
+			: ['createdPeriod', 'activePeriod'];
+	const withNumbers =
+		kind === 'pass'
+			? ['ticketNumbers', 'ticketNumbersCreated', 'ticketNumbersActive']
+			: ['ticketNumbers'];
 	return [
 		centerLocator({ show }),
 		{
@@ -63,10 +107,20 @@ export function selectionFields(kind: PortalKind, show: Record<string, string[]>
 			description: `Which ${words} to return`,
 			displayOptions: { show },
 		},
-		dateField('startDate', 'Start Date', "First day of the period (inclusive, in the center's time zone). Any period length and future days are allowed.", {
-			show: { ...show, selectBy: withPeriod },
-		}),
-		dateField('endDate', 'End Date', "Last day of the period (inclusive, in the center's time zone)", { show: { ...show, selectBy: withPeriod } }),
+		dateField(
+			'startDate',
+			'Start Date',
+			"First day of the period (inclusive, in the center's time zone). Any period length and future days are allowed.",
+			{
+				show: { ...show, selectBy: withPeriod },
+			},
+		),
+		dateField(
+			'endDate',
+			'End Date',
+			"Last day of the period (inclusive, in the center's time zone)",
+			{ show: { ...show, selectBy: withPeriod } },
+		),
 		{
 			displayName: 'Ticket Numbers',
 			name: 'ticketNumbers',
@@ -91,20 +145,36 @@ export function readTicketNumbers(ctx: IExecuteFunctions, itemIndex: number): st
 	const out: string[] = [];
 	const seen = new Set<string>();
 	for (const entry of raw) {
-		const s = typeof entry === 'number' && Number.isSafeInteger(entry) ? String(entry) : typeof entry === 'string' ? entry.trim() : undefined;
+		const s =
+			typeof entry === 'number' && Number.isSafeInteger(entry)
+				? String(entry)
+				: typeof entry === 'string'
+					? entry.trim()
+					: undefined;
 		if (s === '') continue;
 		if (s === undefined || !/^\d+$/.test(s)) {
 			const shown = typeof entry === 'string' ? entry.trim() : JSON.stringify(entry);
-			fail(ctx, itemIndex, 'Ticket Numbers', `"${String(shown).slice(0, 60)}" is not a ticket number (digits only)`);
+			fail(
+				ctx,
+				itemIndex,
+				'Ticket Numbers',
+				`"${String(shown).slice(0, 60)}" is not a ticket number (digits only)`,
+			);
 		}
 		if (s.length > 20) {
-			fail(ctx, itemIndex, 'Ticket Numbers', `"${s.slice(0, 24)}…" has ${s.length} digits; a ticket number has at most 20`);
+			fail(
+				ctx,
+				itemIndex,
+				'Ticket Numbers',
+				`"${s.slice(0, 24)}…" has ${s.length} digits; a ticket number has at most 20`,
+			);
 		}
 		if (seen.has(s)) continue;
 		seen.add(s);
 		out.push(s);
 	}
-	if (!out.length) fail(ctx, itemIndex, 'Ticket Numbers', 'is required (at least one ticket number)');
+	if (!out.length)
+		fail(ctx, itemIndex, 'Ticket Numbers', 'is required (at least one ticket number)');
 	return out;
 }
 
@@ -129,17 +199,32 @@ export function newestFirst(rows: IDataObject[], idField: string): IDataObject[]
 }
 
 /** A ticket or pass list for one item: selection read and checked, batches merged newest first. */
-export async function listPortal(ctx: IExecuteFunctions, itemIndex: number, kind: PortalKind, statuses: string[]): Promise<IDataObject[]> {
+export async function listPortal(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	kind: PortalKind,
+	statuses: string[],
+): Promise<IDataObject[]> {
 	const { route, batch, operation } = SETTINGS[kind];
 	const scId = readId(ctx, 'center', 'Center', itemIndex);
 	const allowed = kind === 'ticket' ? SELECT_BY.slice(0, 3) : SELECT_BY;
 	const selectByValue = ctx.getNodeParameter('selectBy', itemIndex, 'createdPeriod') as unknown;
-	if (typeof selectByValue !== 'string' || !(allowed as readonly string[]).includes(selectByValue)) {
-		fail(ctx, itemIndex, 'Select By', `${JSON.stringify(selectByValue)} is not one of ${allowed.join(', ')}`);
+	if (
+		typeof selectByValue !== 'string' ||
+		!(allowed as readonly string[]).includes(selectByValue)
+	) {
+		fail(
+			ctx,
+			itemIndex,
+			'Select By',
+			`${JSON.stringify(selectByValue)} is not one of ${allowed.join(', ')}`,
+		);
 	}
 	const selectBy = selectByValue as SelectBy;
 	const periodKind = PERIOD_OF[selectBy];
-	const numbers = selectBy.startsWith('ticketNumbers') ? readTicketNumbers(ctx, itemIndex) : undefined;
+	const numbers = selectBy.startsWith('ticketNumbers')
+		? readTicketNumbers(ctx, itemIndex)
+		: undefined;
 	const limit = readLimit(ctx, itemIndex);
 	if (periodKind) precheckPeriod(ctx, itemIndex);
 
@@ -150,7 +235,12 @@ export async function listPortal(ctx: IExecuteFunctions, itemIndex: number, kind
 		query[`start_${periodKind}_date`] = period.start;
 		query[`end_${periodKind}_date`] = period.end;
 	}
-	const input = (uids?: string[]) => ({ params: { sc_id: scId }, query: { ...query, ticket_uids: uids }, itemIndex, operation });
+	const input = (uids?: string[]) => ({
+		params: { sc_id: scId },
+		query: { ...query, ticket_uids: uids },
+		itemIndex,
+		operation,
+	});
 	if (!numbers) return await collectPages(ctx, route, input(), { limit });
 
 	const batches = chunk(numbers, batch);
@@ -158,7 +248,8 @@ export async function listPortal(ctx: IExecuteFunctions, itemIndex: number, kind
 	// each batch is newest first; the newest `limit` of all are among the newest `limit` of each
 	const seen = new Set<string>();
 	const all: IDataObject[] = [];
-	for (const uids of batches) all.push(...(await collectPages(ctx, route, input(uids), { limit, seen })));
+	for (const uids of batches)
+		all.push(...(await collectPages(ctx, route, input(uids), { limit, seen })));
 	const merged = newestFirst(all, ROUTES[route].paging.idField);
 	return limit === undefined ? merged : merged.slice(0, limit);
 }

@@ -39,7 +39,10 @@ export interface SalesRequest {
 	period?: Period;
 }
 
-export async function readSalesRequest(ctx: IExecuteFunctions, itemIndex: number): Promise<SalesRequest> {
+export async function readSalesRequest(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+): Promise<SalesRequest> {
 	const scId = readId(ctx, 'center', 'Center', itemIndex);
 	const shopId = readId(ctx, 'shop', 'Shop', itemIndex);
 	precheckPeriod(ctx, itemIndex);

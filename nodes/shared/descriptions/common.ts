@@ -22,12 +22,30 @@ export function returnAllAndLimit(displayOptions: Display): INodeProperties[] {
 			typeOptions: { minValue: 1 },
 			default: 50,
 			description: 'Max number of results to return',
-			displayOptions: { ...displayOptions, show: { ...(displayOptions?.show ?? {}), returnAll: [false] } },
+			displayOptions: {
+				...displayOptions,
+				show: { ...(displayOptions?.show ?? {}), returnAll: [false] },
+			},
 		},
 	];
 }
 
 /** A day (YYYY-MM-DD) as text: a date-time picker would suggest a time that is not used. */
-export function dateField(name: string, displayName: string, description: string, displayOptions: Display, required = true): INodeProperties {
-	return { displayName, name, type: 'string', default: '', placeholder: 'YYYY-MM-DD', required, description, displayOptions };
+export function dateField(
+	name: string,
+	displayName: string,
+	description: string,
+	displayOptions: Display,
+	required = true,
+): INodeProperties {
+	return {
+		displayName,
+		name,
+		type: 'string',
+		default: '',
+		placeholder: 'YYYY-MM-DD',
+		required,
+		description,
+		displayOptions,
+	};
 }

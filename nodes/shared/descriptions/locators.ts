@@ -6,7 +6,14 @@ import type { INodeProperties } from 'n8n-workflow';
 
 type Display = INodeProperties['displayOptions'];
 
-function locator(name: string, displayName: string, searchListMethod: string, placeholder: string, description: string, displayOptions?: Display): INodeProperties {
+function locator(
+	name: string,
+	displayName: string,
+	searchListMethod: string,
+	placeholder: string,
+	description: string,
+	displayOptions?: Display,
+): INodeProperties {
 	return {
 		displayName,
 		name,
@@ -27,17 +34,43 @@ function locator(name: string, displayName: string, searchListMethod: string, pl
 				name: 'id',
 				type: 'string',
 				placeholder,
-				validation: [{ type: 'regex', properties: { regex: '^\\S+$', errorMessage: `Not a valid ${displayName} ID` } }],
+				validation: [
+					{
+						type: 'regex',
+						properties: { regex: '^\\S+$', errorMessage: `Not a valid ${displayName} ID` },
+					},
+				],
 			},
 		],
 	};
 }
 
 export const centerLocator = (displayOptions?: Display): INodeProperties =>
-	locator('center', 'Center', 'searchCenters', '1002', 'The shopping center (the sc_id). The list shows the centers your key has a role in.', displayOptions);
+	locator(
+		'center',
+		'Center',
+		'searchCenters',
+		'1002',
+		'The shopping center (the sc_id). The list shows the centers your key has a role in.',
+		displayOptions,
+	);
 
 export const shopLocator = (displayOptions?: Display): INodeProperties =>
-	locator('shop', 'Shop', 'searchShops', '1002-01', 'The shop (trading point) of the selected center.', displayOptions);
+	locator(
+		'shop',
+		'Shop',
+		'searchShops',
+		'1002-01',
+		'The shop (trading point) of the selected center.',
+		displayOptions,
+	);
 
 export const zoneLocator = (displayOptions?: Display): INodeProperties =>
-	locator('zone', 'Counting Zone', 'searchZones', '12', 'The counting zone of the selected center.', displayOptions);
+	locator(
+		'zone',
+		'Counting Zone',
+		'searchZones',
+		'12',
+		'The counting zone of the selected center.',
+		displayOptions,
+	);

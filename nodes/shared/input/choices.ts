@@ -11,17 +11,36 @@ import { fail, show, type InputContext } from './values';
 const MAX_WORD = 64;
 
 /** A value of an options field (an expression may give anything); empty gives the default. */
-export function choiceOf<T extends string>(ctx: { getNode(): INode }, value: unknown, label: string, itemIndex: number | undefined, allowed: readonly T[], def: T): T {
+export function choiceOf<T extends string>(
+	ctx: { getNode(): INode },
+	value: unknown,
+	label: string,
+	itemIndex: number | undefined,
+	allowed: readonly T[],
+	def: T,
+): T {
 	if (value === '' || value === undefined || value === null) return def;
 	const s = typeof value === 'string' ? value.trim() : value;
 	if (typeof s !== 'string' || !(allowed as readonly string[]).includes(s)) {
-		fail(ctx, itemIndex, label, `${show(value)} is not one of ${allowed.filter((a) => a !== '').join(', ')}${allowed.includes('' as T) ? ' (or empty)' : ''}`);
+		fail(
+			ctx,
+			itemIndex,
+			label,
+			`${show(value)} is not one of ${allowed.filter((a) => a !== '').join(', ')}${allowed.includes('' as T) ? ' (or empty)' : ''}`,
+		);
 	}
 	return s as T;
 }
 
 /** One value of an options field of the current item; empty gives the default. */
-export function readChoice<T extends string>(ctx: InputContext, name: string, label: string, itemIndex: number, allowed: readonly T[], def: T): T {
+export function readChoice<T extends string>(
+	ctx: InputContext,
+	name: string,
+	label: string,
+	itemIndex: number,
+	allowed: readonly T[],
+	def: T,
+): T {
 	return choiceOf(ctx, ctx.getNodeParameter(name, itemIndex, def), label, itemIndex, allowed, def);
 }
 
@@ -30,14 +49,30 @@ export function readChoice<T extends string>(ctx: InputContext, name: string, la
  * removed (first kept). With `allowed`, every entry must be one of them; without, every entry must
  * look like a status word (letters, digits, _ and -).
  */
-export function wordList(ctx: { getNode(): INode }, value: unknown, label: string, itemIndex?: number, allowed?: readonly string[]): string[] {
+export function wordList(
+	ctx: { getNode(): INode },
+	value: unknown,
+	label: string,
+	itemIndex?: number,
+	allowed?: readonly string[],
+): string[] {
 	const out: string[] = [];
 	for (const entry of listEntries(value, /,/)) {
-		if (typeof entry !== 'string' && typeof entry !== 'number') fail(ctx, itemIndex, label, `${show(entry)} is not a valid value`);
+		if (typeof entry !== 'string' && typeof entry !== 'number')
+			fail(ctx, itemIndex, label, `${show(entry)} is not a valid value`);
 		const word = String(entry).trim();
 		if (!word) continue;
-		if (allowed ? !allowed.includes(word) : !/^[A-Za-z0-9_-]+$/.test(word) || word.length > MAX_WORD) {
-			fail(ctx, itemIndex, label, allowed ? `${show(word)} is not one of ${allowed.join(', ')}` : `${show(word)} is not a status word (letters, digits, _ and -, at most ${MAX_WORD})`);
+		if (
+			allowed ? !allowed.includes(word) : !/^[A-Za-z0-9_-]+$/.test(word) || word.length > MAX_WORD
+		) {
+			fail(
+				ctx,
+				itemIndex,
+				label,
+				allowed
+					? `${show(word)} is not one of ${allowed.join(', ')}`
+					: `${show(word)} is not a status word (letters, digits, _ and -, at most ${MAX_WORD})`,
+			);
 		}
 		if (!out.includes(word)) out.push(word);
 	}
@@ -45,6 +80,12 @@ export function wordList(ctx: { getNode(): INode }, value: unknown, label: strin
 }
 
 /** A list-of-words field of the current item. */
-export function readWordList(ctx: InputContext, name: string, label: string, itemIndex: number, allowed?: readonly string[]): string[] {
+export function readWordList(
+	ctx: InputContext,
+	name: string,
+	label: string,
+	itemIndex: number,
+	allowed?: readonly string[],
+): string[] {
 	return wordList(ctx, ctx.getNodeParameter(name, itemIndex, []), label, itemIndex, allowed);
 }

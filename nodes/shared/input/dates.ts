@@ -23,18 +23,30 @@ export interface PeriodNames {
 	endLabel: string;
 }
 
-export const DEFAULT_PERIOD_NAMES: PeriodNames = { start: 'startDate', end: 'endDate', startLabel: 'Start Date', endLabel: 'End Date' };
+export const DEFAULT_PERIOD_NAMES: PeriodNames = {
+	start: 'startDate',
+	end: 'endDate',
+	startLabel: 'Start Date',
+	endLabel: 'End Date',
+};
 
 const OFFSET = /(Z|[+-]\d{2}:?\d{2})$/i;
 
-function rawDate(ctx: InputContext, name: string, label: string, itemIndex: number, required: boolean): unknown {
+function rawDate(
+	ctx: InputContext,
+	name: string,
+	label: string,
+	itemIndex: number,
+	required: boolean,
+): unknown {
 	const value = ctx.getNodeParameter(name, itemIndex, '') as unknown;
 	if (value === '' || value === undefined || value === null) {
 		if (required) fail(ctx, itemIndex, label, 'is required (a date, YYYY-MM-DD)');
 		return undefined;
 	}
 	// validity does not depend on the zone: any real zone will do
-	if (!toCenterDate(value, 'UTC')) fail(ctx, itemIndex, label, `${show(value)} is not a valid date (YYYY-MM-DD)`);
+	if (!toCenterDate(value, 'UTC'))
+		fail(ctx, itemIndex, label, `${show(value)} is not a valid date (YYYY-MM-DD)`);
 	return value;
 }
 
@@ -42,22 +54,40 @@ function rawDate(ctx: InputContext, name: string, label: string, itemIndex: numb
  * Checks one date field without knowing the zone. Returns its day when that day does not depend on the
  * zone, null when it does (a value with an offset), undefined when the field is empty and optional.
  */
-export function precheckDate(ctx: InputContext, name: string, label: string, itemIndex: number, required = true): string | null | undefined {
+export function precheckDate(
+	ctx: InputContext,
+	name: string,
+	label: string,
+	itemIndex: number,
+	required = true,
+): string | null | undefined {
 	const value = rawDate(ctx, name, label, itemIndex, required);
 	if (value === undefined) return undefined;
 	if (value instanceof Date || DateTime.isDateTime(value)) return null;
-	return typeof value === 'string' && OFFSET.test(value.trim()) ? null : (toCenterDate(value, 'UTC') as string);
+	return typeof value === 'string' && OFFSET.test(value.trim())
+		? null
+		: (toCenterDate(value, 'UTC') as string);
 }
 
 /** Both ends of a period: each a date, and (where the zone does not matter) end not before start. */
-export function precheckPeriod(ctx: InputContext, itemIndex: number, names: PeriodNames = DEFAULT_PERIOD_NAMES): void {
+export function precheckPeriod(
+	ctx: InputContext,
+	itemIndex: number,
+	names: PeriodNames = DEFAULT_PERIOD_NAMES,
+): void {
 	const start = precheckDate(ctx, names.start, names.startLabel, itemIndex);
 	const end = precheckDate(ctx, names.end, names.endLabel, itemIndex);
-	if (start && end && end < start) fail(ctx, itemIndex, names.endLabel, `${end} is earlier than ${names.startLabel} ${start}`);
+	if (start && end && end < start)
+		fail(ctx, itemIndex, names.endLabel, `${end} is earlier than ${names.startLabel} ${start}`);
 }
 
 /** A required date field checked to be a real date (before any request); its day is taken later with `dayIn`. */
-export function readRawDate(ctx: InputContext, name: string, label: string, itemIndex: number): unknown {
+export function readRawDate(
+	ctx: InputContext,
+	name: string,
+	label: string,
+	itemIndex: number,
+): unknown {
 	return rawDate(ctx, name, label, itemIndex, true);
 }
 
@@ -67,22 +97,47 @@ export function dayIn(value: unknown, zone: string): string {
 }
 
 /** A date field as YYYY-MM-DD in the center's zone. */
-export function readDate(ctx: InputContext, name: string, label: string, itemIndex: number, zone: string, required = true): string | undefined {
+export function readDate(
+	ctx: InputContext,
+	name: string,
+	label: string,
+	itemIndex: number,
+	zone: string,
+	required = true,
+): string | undefined {
 	const value = rawDate(ctx, name, label, itemIndex, required);
 	return value === undefined ? undefined : dayIn(value, zone);
 }
 
-export function readPeriod(ctx: InputContext, itemIndex: number, zone: string, names: PeriodNames = DEFAULT_PERIOD_NAMES): Period {
+export function readPeriod(
+	ctx: InputContext,
+	itemIndex: number,
+	zone: string,
+	names: PeriodNames = DEFAULT_PERIOD_NAMES,
+): Period {
 	const start = readDate(ctx, names.start, names.startLabel, itemIndex, zone) as string;
 	const end = readDate(ctx, names.end, names.endLabel, itemIndex, zone) as string;
-	if (end < start) fail(ctx, itemIndex, names.endLabel, `${end} is earlier than ${names.startLabel} ${start}`);
+	if (end < start)
+		fail(ctx, itemIndex, names.endLabel, `${end} is earlier than ${names.startLabel} ${start}`);
 	return { start, end };
 }
 
 /** Refuses a day after today in the center's zone. */
-export function assertNotFutureDay(ctx: InputContext, itemIndex: number, day: string, label: string, zone: string): void {
+export function assertNotFutureDay(
+	ctx: InputContext,
+	itemIndex: number,
+	day: string,
+	label: string,
+	zone: string,
+): void {
 	const today = todayIn(zone);
-	if (day > today) fail(ctx, itemIndex, label, `${day} is in the future (today is ${today} in the center's time zone ${zone})`);
+	if (day > today)
+		fail(
+			ctx,
+			itemIndex,
+			label,
+			`${day} is in the future (today is ${today} in the center's time zone ${zone})`,
+		);
 }
 
 /** The plan's freshest day in the center's zone: today (PRO, unknown plan) or yesterday (Basic). */
@@ -94,7 +149,12 @@ export function freshestDay(zone: string, rules: PlanRules, now: Date = new Date
  * A read period with its end clipped to the plan's freshest day. Undefined when the whole period lies
  * after that day (there is no data to read, so nothing is asked).
  */
-export function clipToFreshest(period: Period, zone: string, rules: PlanRules, now: Date = new Date()): Period | undefined {
+export function clipToFreshest(
+	period: Period,
+	zone: string,
+	rules: PlanRules,
+	now: Date = new Date(),
+): Period | undefined {
 	const freshest = freshestDay(zone, rules, now);
 	if (period.start > freshest) return undefined;
 	return { start: period.start, end: period.end > freshest ? freshest : period.end };

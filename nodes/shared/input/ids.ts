@@ -10,7 +10,8 @@ const NOT_IN_ID = /[\s\u00A0\u180E\u200B-\u200F\u2028-\u202F\u2060-\u206F\uFEFF]
 
 /** An ID given as a number or text; undefined when it is not a valid one (the caller names the field). */
 export function idOf(value: unknown): string | undefined {
-	if (typeof value === 'number') return Number.isSafeInteger(value) && value >= 0 ? String(value) : undefined;
+	if (typeof value === 'number')
+		return Number.isSafeInteger(value) && value >= 0 ? String(value) : undefined;
 	if (typeof value !== 'string') return undefined;
 	const s = value.trim();
 	if (!s || s.length > 200 || NOT_IN_ID.test(s) || brokenText(s)) return undefined;
@@ -20,14 +21,20 @@ export function idOf(value: unknown): string | undefined {
 /** A resource locator's value (center, shop, zone) as a non-empty string. */
 export function readId(ctx: InputContext, name: string, label: string, itemIndex: number): string {
 	const value = ctx.getNodeParameter(name, itemIndex, undefined, { extractValue: true }) as unknown;
-	if (value === undefined || value === null || (typeof value === 'string' && !value.trim())) fail(ctx, itemIndex, label, 'is required');
+	if (value === undefined || value === null || (typeof value === 'string' && !value.trim()))
+		fail(ctx, itemIndex, label, 'is required');
 	const id = idOf(value);
 	if (id === undefined) fail(ctx, itemIndex, label, `${show(value)} is not a valid ID`);
 	return id;
 }
 
 /** A resource locator that may stay empty: its value, or undefined. */
-export function readOptionalId(ctx: IExecuteFunctions, name: string, label: string, itemIndex: number): string | undefined {
+export function readOptionalId(
+	ctx: IExecuteFunctions,
+	name: string,
+	label: string,
+	itemIndex: number,
+): string | undefined {
 	const value = ctx.getNodeParameter(name, itemIndex, '', { extractValue: true }) as unknown;
 	if (value === undefined || value === null || value === '') return undefined;
 	if (typeof value === 'string' && !value.trim()) return undefined;
@@ -45,13 +52,20 @@ export function listEntries(value: unknown, separators: RegExp = /[,\n;]/): unkn
 }
 
 /** IDs from a list field: trimmed, empty entries dropped, duplicates removed (first kept). */
-export function idList(ctx: Pick<InputContext, 'getNode'>, value: unknown, label: string, itemIndex?: number): string[] {
+export function idList(
+	ctx: Pick<InputContext, 'getNode'>,
+	value: unknown,
+	label: string,
+	itemIndex?: number,
+): string[] {
 	const out: string[] = [];
 	for (const v of listEntries(value)) {
-		if (typeof v !== 'string' && typeof v !== 'number') fail(ctx, itemIndex, label, `${show(v)} is not an ID`);
+		if (typeof v !== 'string' && typeof v !== 'number')
+			fail(ctx, itemIndex, label, `${show(v)} is not an ID`);
 		const id = String(v).trim();
 		if (!id) continue;
-		if (/\s/.test(id) || id.length > 200) fail(ctx, itemIndex, label, `${show(v)} is not a valid ID`);
+		if (/\s/.test(id) || id.length > 200)
+			fail(ctx, itemIndex, label, `${show(v)} is not a valid ID`);
 		if (!out.includes(id)) out.push(id);
 	}
 	return out;

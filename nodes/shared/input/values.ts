@@ -9,8 +9,19 @@ import { inputError } from '../transport/errors';
 /** What a reader needs of n8n's context: its node (for the error) and its parameters. */
 export type InputContext = Pick<IExecuteFunctions, 'getNode' | 'getNodeParameter'>;
 
-export function fail(ctx: { getNode(): INode }, itemIndex: number | undefined, field: string, problem: string, description?: string): never {
-	throw inputError(ctx.getNode(), `${field}: ${problem}${itemIndex === undefined ? '' : ` [item ${itemIndex}]`}`, itemIndex, description);
+export function fail(
+	ctx: { getNode(): INode },
+	itemIndex: number | undefined,
+	field: string,
+	problem: string,
+	description?: string,
+): never {
+	throw inputError(
+		ctx.getNode(),
+		`${field}: ${problem}${itemIndex === undefined ? '' : ` [item ${itemIndex}]`}`,
+		itemIndex,
+		description,
+	);
 }
 
 /** A value as shown in a message: quoted, cut at 60 characters. */
@@ -21,8 +32,10 @@ export function show(value: unknown): string {
 
 /** Text that cannot be sent as it is: a lone UTF-16 surrogate (half of a character), control characters. */
 export function brokenText(s: string): string | undefined {
-	if (/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(s)) return 'contains a broken character (half of a UTF-16 pair)';
-	if (/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/.test(s)) return 'contains a control character';
+	if (/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(s))
+		return 'contains a broken character (half of a UTF-16 pair)';
+	if (/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/.test(s))
+		return 'contains a control character';
 	return undefined;
 }
 
@@ -32,22 +45,37 @@ export function isEmpty(value: unknown): boolean {
 }
 
 /** A boolean field, also when an expression gives "true" / "false" text. */
-export function readBoolean(ctx: IExecuteFunctions, name: string, label: string, itemIndex: number, def = false): boolean {
+export function readBoolean(
+	ctx: IExecuteFunctions,
+	name: string,
+	label: string,
+	itemIndex: number,
+	def = false,
+): boolean {
 	const value = ctx.getNodeParameter(name, itemIndex, def) as unknown;
 	if (typeof value === 'boolean') return value;
 	if (value === '' || value === undefined || value === null) return def;
-	if (typeof value === 'string' && /^\s*(true|false)\s*$/i.test(value)) return value.trim().toLowerCase() === 'true';
+	if (typeof value === 'string' && /^\s*(true|false)\s*$/i.test(value))
+		return value.trim().toLowerCase() === 'true';
 	fail(ctx, itemIndex, label, `${show(value)} is not true or false`);
 }
 
-export function readString(ctx: IExecuteFunctions, name: string, label: string, itemIndex: number, opts: { required?: boolean; max?: number } = {}): string {
+export function readString(
+	ctx: IExecuteFunctions,
+	name: string,
+	label: string,
+	itemIndex: number,
+	opts: { required?: boolean; max?: number } = {},
+): string {
 	const value = ctx.getNodeParameter(name, itemIndex, '') as unknown;
-	if (typeof value !== 'string' && typeof value !== 'number') fail(ctx, itemIndex, label, `${show(value)} is not text`);
+	if (typeof value !== 'string' && typeof value !== 'number')
+		fail(ctx, itemIndex, label, `${show(value)} is not text`);
 	const s = String(value).trim();
 	if (opts.required && !s) fail(ctx, itemIndex, label, 'is required');
 	const broken = brokenText(s);
 	if (broken) fail(ctx, itemIndex, label, broken);
-	if (opts.max && s.length > opts.max) fail(ctx, itemIndex, label, `is longer than ${opts.max} characters`);
+	if (opts.max && s.length > opts.max)
+		fail(ctx, itemIndex, label, `is longer than ${opts.max} characters`);
 	return s;
 }
 
@@ -55,18 +83,31 @@ export function readString(ctx: IExecuteFunctions, name: string, label: string, 
 export function readLimit(ctx: IExecuteFunctions, itemIndex: number): number | undefined {
 	if (readBoolean(ctx, 'returnAll', 'Return All', itemIndex)) return undefined;
 	const limit = ctx.getNodeParameter('limit', itemIndex, 50) as unknown;
-	if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 1) fail(ctx, itemIndex, 'Limit', `${show(limit)} is not a whole number of at least 1`);
+	if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 1)
+		fail(ctx, itemIndex, 'Limit', `${show(limit)} is not a whole number of at least 1`);
 	return limit;
 }
 
 /** A whole number (kopecks, counts): rejects NaN, fractions, strings that are not integers. */
-export function toInteger(ctx: IExecuteFunctions, itemIndex: number, label: string, value: unknown, opts: { min?: number; required?: boolean } = {}): number | undefined {
+export function toInteger(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	label: string,
+	value: unknown,
+	opts: { min?: number; required?: boolean } = {},
+): number | undefined {
 	if (value === '' || value === undefined || value === null) {
 		if (opts.required) fail(ctx, itemIndex, label, 'is required (a whole number)');
 		return undefined;
 	}
-	const n = typeof value === 'number' ? value : typeof value === 'string' && /^\s*-?\d+\s*$/.test(value) ? Number(value) : NaN;
+	const n =
+		typeof value === 'number'
+			? value
+			: typeof value === 'string' && /^\s*-?\d+\s*$/.test(value)
+				? Number(value)
+				: NaN;
 	if (!Number.isSafeInteger(n)) fail(ctx, itemIndex, label, `${show(value)} is not a whole number`);
-	if (opts.min !== undefined && n < opts.min) fail(ctx, itemIndex, label, `${n} is below ${opts.min}`);
+	if (opts.min !== undefined && n < opts.min)
+		fail(ctx, itemIndex, label, `${n} is below ${opts.min}`);
 	return n;
 }

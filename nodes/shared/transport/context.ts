@@ -7,7 +7,11 @@ import type {
 } from 'n8n-workflow';
 
 /** Every n8n context the transport runs in: nodes, list searches, the polling trigger. */
-export type ApiContext = IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions | IHookFunctions;
+export type ApiContext =
+	| IExecuteFunctions
+	| ILoadOptionsFunctions
+	| IPollFunctions
+	| IHookFunctions;
 
 /** The one n8n helper the transport sends HTTP through (also what a credential's preAuthentication gets). */
 export interface HttpHelper {

@@ -53,7 +53,9 @@ export function parseCredentials(data: ICredentialDataDecryptedObject): ApiCrede
 	const baseUrl = normalizeBaseUrl(data.baseUrl);
 	const allowInsecure = data.allowInsecure === true;
 	assertTransportAllowed(baseUrl, allowInsecure);
-	const cacheKey = createHash('sha256').update(`${baseUrl}\n${clientId}\n${clientSecret}`).digest('hex');
+	const cacheKey = createHash('sha256')
+		.update(`${baseUrl}\n${clientId}\n${clientSecret}`)
+		.digest('hex');
 	return { clientId, clientSecret, baseUrl, allowInsecure, cacheKey };
 }
 

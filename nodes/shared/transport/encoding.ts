@@ -3,14 +3,26 @@
  * notation (`statuses[]=a`, `data[0][in]=5`), booleans as true/false, `document_types` as the one
  * comma-separated list. Undefined, null and empty-string values are left out.
  */
-export type Encodable = string | number | boolean | null | undefined | Encodable[] | { [key: string]: Encodable };
+export type Encodable =
+	| string
+	| number
+	| boolean
+	| null
+	| undefined
+	| Encodable[]
+	| { [key: string]: Encodable };
 
 export type EncodableRecord = Record<string, Encodable>;
 
 /** Parameters sent as one comma-separated value instead of bracket notation. */
 const COMMA_LISTS = new Set(['document_types']);
 
-function flatten(prefix: string, value: Encodable, out: Array<[string, string]>, topLevel: boolean): void {
+function flatten(
+	prefix: string,
+	value: Encodable,
+	out: Array<[string, string]>,
+	topLevel: boolean,
+): void {
 	if (value === undefined || value === null || value === '') return;
 	if (Array.isArray(value)) {
 		if (topLevel && COMMA_LISTS.has(prefix)) {
@@ -37,7 +49,10 @@ export function toPairs(values: EncodableRecord): Array<[string, string]> {
 /** `a=1&statuses[]=x` with brackets kept readable (they are legal in a query). */
 export function toQueryString(values: EncodableRecord): string {
 	return toPairs(values)
-		.map(([k, v]) => `${encodeURIComponent(k).replace(/%5B/g, '[').replace(/%5D/g, ']')}=${encodeURIComponent(v)}`)
+		.map(
+			([k, v]) =>
+				`${encodeURIComponent(k).replace(/%5B/g, '[').replace(/%5D/g, ']')}=${encodeURIComponent(v)}`,
+		)
 		.join('&');
 }
 

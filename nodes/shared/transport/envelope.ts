@@ -14,7 +14,14 @@ export interface ApiFailure {
 }
 
 export type Outcome =
-	| { ok: true; body: IDataObject; data: unknown; meta: IDataObject; status: number; headers: Record<string, string> }
+	| {
+			ok: true;
+			body: IDataObject;
+			data: unknown;
+			meta: IDataObject;
+			status: number;
+			headers: Record<string, string>;
+	  }
 	| { ok: false; failure: ApiFailure };
 
 /** The code the package uses for a body that is not the API's envelope. */
@@ -43,9 +50,15 @@ export function interpret(raw: RawResponse): Outcome {
 	try {
 		body = JSON.parse(raw.text);
 	} catch {
-		return malformed(raw, raw.text.trim() ? 'a body that is not JSON (a proxy page or a cut-off answer?)' : 'an empty body');
+		return malformed(
+			raw,
+			raw.text.trim()
+				? 'a body that is not JSON (a proxy page or a cut-off answer?)'
+				: 'an empty body',
+		);
 	}
-	if (!body || typeof body !== 'object' || Array.isArray(body)) return malformed(raw, 'JSON that is not an object');
+	if (!body || typeof body !== 'object' || Array.isArray(body))
+		return malformed(raw, 'JSON that is not an object');
 	const b = body as IDataObject;
 	if (b.success === true) {
 		if (raw.status >= 400) return malformed(raw, 'success=true on an error status');

@@ -41,9 +41,12 @@ const UNAVAILABLE: Record<string, string> = {
 export function describeFailure(f: ApiFailure, c: FailureContext = {}): string {
 	const what = c.operation ? ` to ${c.operation}` : '';
 	const f1 = field(f.details);
-	if (f.status === 402) return 'This center is blocked for non-payment: the API lists it but answers no data requests for it until the bill is paid.';
+	if (f.status === 402)
+		return 'This center is blocked for non-payment: the API lists it but answers no data requests for it until the bill is paid.';
 	if (f.code in UNAVAILABLE) {
-		const tries = c.attempts ? ` (gave up after ${c.attempts} attempts${c.waitedMs ? ` and ${Math.round(c.waitedMs / 1000)} s of waiting` : ''})` : '';
+		const tries = c.attempts
+			? ` (gave up after ${c.attempts} attempts${c.waitedMs ? ` and ${Math.round(c.waitedMs / 1000)} s of waiting` : ''})`
+			: '';
 		return `${UNAVAILABLE[f.code]}${tries}. Try again later.`;
 	}
 	switch (f.code) {
@@ -66,7 +69,8 @@ export function describeFailure(f: ApiFailure, c: FailureContext = {}): string {
 		case 'malformed_response':
 			return f.message;
 		default:
-			if (f.status === 401) return `The API refused the credentials (${f.code}${f.message ? `: ${f.message}` : ''}). Check the Client ID and Client Secret.`;
+			if (f.status === 401)
+				return `The API refused the credentials (${f.code}${f.message ? `: ${f.message}` : ''}). Check the Client ID and Client Secret.`;
 			return f.message || `The API answered ${f.code} (HTTP ${f.status}).`;
 	}
 }
@@ -74,10 +78,16 @@ export function describeFailure(f: ApiFailure, c: FailureContext = {}): string {
 export type ApiError = NodeApiError & { context: { code?: string; details?: unknown } };
 
 export function toNodeApiError(node: INode, f: ApiFailure, c: FailureContext = {}): ApiError {
-	const detailText = f.details === null || f.details === undefined ? '' : ` Details: ${JSON.stringify(f.details)}`;
+	const detailText =
+		f.details === null || f.details === undefined ? '' : ` Details: ${JSON.stringify(f.details)}`;
 	const error = new NodeApiError(
 		node,
-		{ code: f.code, message: f.message, details: f.details as JsonObject, status: f.status } as JsonObject,
+		{
+			code: f.code,
+			message: f.message,
+			details: f.details as JsonObject,
+			status: f.status,
+		} as JsonObject,
 		{
 			message: describeFailure(f, c),
 			description: `API error ${f.code} (HTTP ${f.status})${f.message ? `: ${f.message}` : ''}.${detailText}`,
@@ -91,6 +101,11 @@ export function toNodeApiError(node: INode, f: ApiFailure, c: FailureContext = {
 }
 
 /** A problem found before any request (bad input, credential, connection): names the field and item. */
-export function inputError(node: INode, message: string, itemIndex?: number, description?: string): NodeOperationError {
+export function inputError(
+	node: INode,
+	message: string,
+	itemIndex?: number,
+	description?: string,
+): NodeOperationError {
 	return new NodeOperationError(node, message, { itemIndex, description });
 }

@@ -59,12 +59,22 @@ export async function sendHttp(ctx: HttpHelper, exchange: HttpExchange): Promise
 	} catch (error) {
 		// Only the error's code and a host-level message leave this place: the original error object
 		// carries the request options (headers with the token, a body with the secret).
-		const code = typeof (error as { code?: unknown }).code === 'string' ? (error as { code: string }).code : undefined;
+		const code =
+			typeof (error as { code?: unknown }).code === 'string'
+				? (error as { code: string }).code
+				: undefined;
 		const host = new URL(exchange.url).host;
 		failure = new NetworkFailure(`Could not reach ${host}${code ? ` (${code})` : ''}.`, code);
 	}
 	if (!response) throw failure as NetworkFailure;
 	const body = response.body;
-	const text = typeof body === 'string' ? body : Buffer.isBuffer(body) ? body.toString('utf8') : body === undefined || body === null ? '' : JSON.stringify(body);
+	const text =
+		typeof body === 'string'
+			? body
+			: Buffer.isBuffer(body)
+				? body.toString('utf8')
+				: body === undefined || body === null
+					? ''
+					: JSON.stringify(body);
 	return { status: response.statusCode, headers: plainHeaders(response.headers), text };
 }

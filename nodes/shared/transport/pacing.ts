@@ -76,12 +76,19 @@ export class Pacer {
 	}
 
 	/** Records what an answer said about the window (headers of a success, or a 429's Retry-After). */
-	release(key: string, status: number | undefined, headers: Record<string, string> = {}, rateLimited = false): void {
+	release(
+		key: string,
+		status: number | undefined,
+		headers: Record<string, string> = {},
+		rateLimited = false,
+	): void {
 		const s = this.state(key);
 		s.inFlight = Math.max(0, s.inFlight - 1);
 		const now = Date.now();
 		if (rateLimited) {
-			const after = parseRetryAfter(headers['retry-after'], now) ?? parseReset(headers['x-ratelimit-reset'], now);
+			const after =
+				parseRetryAfter(headers['retry-after'], now) ??
+				parseReset(headers['x-ratelimit-reset'], now);
 			s.remaining = 0;
 			s.resetAtMs = Math.max(s.resetAtMs ?? 0, now + (after ?? 1000));
 			return;

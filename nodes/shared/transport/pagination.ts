@@ -24,13 +24,21 @@ export interface Page {
 	meta: IDataObject;
 }
 
-type PagedRoute = { [K in RouteKey]: (typeof ROUTES)[K] extends { paging: object } ? K : never }[RouteKey];
+type PagedRoute = {
+	[K in RouteKey]: (typeof ROUTES)[K] extends { paging: object } ? K : never;
+}[RouteKey];
 
 export function rowsOf(ctx: ApiContext, data: unknown, input: RequestInput): IDataObject[] {
 	if (Array.isArray(data)) return data as IDataObject[];
 	throw toNodeApiError(
 		ctx.getNode(),
-		{ status: 200, code: MALFORMED, message: 'The API answered without a list in "data".', details: null, headers: {} },
+		{
+			status: 200,
+			code: MALFORMED,
+			message: 'The API answered without a list in "data".',
+			details: null,
+			headers: {},
+		},
 		{ itemIndex: input.itemIndex, operation: input.operation },
 	);
 }
@@ -38,7 +46,12 @@ export function rowsOf(ctx: ApiContext, data: unknown, input: RequestInput): IDa
 /** How many times a shrinking list may send the walk back before it is taken as it is. */
 const MAX_REWINDS = 20;
 
-export async function* paginate(ctx: ApiContext, route: PagedRoute, input: RequestInput, options: PageOptions = {}): AsyncGenerator<Page> {
+export async function* paginate(
+	ctx: ApiContext,
+	route: PagedRoute,
+	input: RequestInput,
+	options: PageOptions = {},
+): AsyncGenerator<Page> {
 	const paging = ROUTES[route].paging;
 	const perPage = Math.min(options.perPage ?? paging.maxPerPage, paging.maxPerPage);
 	const seen = options.seen ?? new Set<string>();
@@ -47,7 +60,10 @@ export async function* paginate(ctx: ApiContext, route: PagedRoute, input: Reque
 	let lastTotal: number | undefined;
 	let rewinds = 0;
 	while (remaining > 0) {
-		const res = await apiRequest(ctx, route, { ...input, query: { ...input.query, page, per_page: perPage } });
+		const res = await apiRequest(ctx, route, {
+			...input,
+			query: { ...input.query, page, per_page: perPage },
+		});
 		const rows = rowsOf(ctx, res.data, input);
 		const pagination = (res.meta.pagination ?? {}) as IDataObject;
 		const total = typeof pagination.total === 'number' ? pagination.total : undefined;
@@ -61,7 +77,13 @@ export async function* paginate(ctx: ApiContext, route: PagedRoute, input: Reque
 		}
 		remaining -= fresh.length;
 		yield { rows: fresh, meta: res.meta };
-		if (lastTotal !== undefined && total !== undefined && total < lastTotal && page > 1 && rewinds < MAX_REWINDS) {
+		if (
+			lastTotal !== undefined &&
+			total !== undefined &&
+			total < lastTotal &&
+			page > 1 &&
+			rewinds < MAX_REWINDS
+		) {
 			// records left the list: everything after them moved up, so re-read from where they could have been
 			rewinds++;
 			page = Math.max(1, page - Math.ceil((lastTotal - total) / perPage));
@@ -76,7 +98,12 @@ export async function* paginate(ctx: ApiContext, route: PagedRoute, input: Reque
 }
 
 /** All records of a paged list (up to the limit) as one array. */
-export async function collectPages(ctx: ApiContext, route: PagedRoute, input: RequestInput, options: PageOptions = {}): Promise<IDataObject[]> {
+export async function collectPages(
+	ctx: ApiContext,
+	route: PagedRoute,
+	input: RequestInput,
+	options: PageOptions = {},
+): Promise<IDataObject[]> {
 	const out: IDataObject[] = [];
 	for await (const p of paginate(ctx, route, input, options)) out.push(...p.rows);
 	return out;

@@ -18,7 +18,11 @@ export function planFromLimit(limit: number): PlanName | undefined {
 	return undefined;
 }
 
-export function rememberPlanFromLimit(baseUrl: string, scId: string | undefined, header: string | undefined): void {
+export function rememberPlanFromLimit(
+	baseUrl: string,
+	scId: string | undefined,
+	header: string | undefined,
+): void {
 	if (!scId || header === undefined || !/^\s*\d+\s*$/.test(header)) return;
 	const plan = planFromLimit(Number(header));
 	if (plan) plans.set(key(baseUrl, scId), plan);
@@ -31,7 +35,6 @@ export function rememberPlan(baseUrl: string, scId: string, plan: PlanName): voi
 export function knownPlan(baseUrl: string, scId: string | undefined): PlanName | undefined {
 	return scId ? plans.get(key(baseUrl, scId)) : undefined;
 }
-
 
 export function clearPlans(): void {
 	plans.clear();

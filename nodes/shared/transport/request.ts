@@ -10,7 +10,13 @@ import { interpret, type ApiFailure } from './envelope';
 import { inputError, toNodeApiError } from './errors';
 import { NetworkFailure, sendHttp, type RawResponse } from './http';
 import { pacer } from './pacing';
-import { backoffDelay, DEFAULT_RETRY_POLICY, parseRetryAfter, RETRYABLE_CODES, type RetryPolicy } from './retry';
+import {
+	backoffDelay,
+	DEFAULT_RETRY_POLICY,
+	parseRetryAfter,
+	RETRYABLE_CODES,
+	type RetryPolicy,
+} from './retry';
 import { ROUTES, routePath, type PathParams, type RouteKey } from './routes';
 import { toFormBody, toQueryString, type EncodableRecord } from './encoding';
 import { tokenCache } from './token';
@@ -46,10 +52,20 @@ function buildBody(route: RouteKey, input: RequestInput): { body?: string; conte
 }
 
 /** A credential or connection problem as the node's error; anything else as it is, wrapped. */
-function asRequestError(ctx: ApiContext, error: unknown, itemIndex?: number): NodeApiError | NodeOperationError {
-	if (error instanceof CredentialProblem || error instanceof NetworkFailure) return inputError(ctx.getNode(), error.message, itemIndex);
+function asRequestError(
+	ctx: ApiContext,
+	error: unknown,
+	itemIndex?: number,
+): NodeApiError | NodeOperationError {
+	if (error instanceof CredentialProblem || error instanceof NetworkFailure)
+		return inputError(ctx.getNode(), error.message, itemIndex);
 	// a lone UTF-16 surrogate cannot be URI-encoded: say so instead of a bare "URI malformed"
-	if (error instanceof URIError) return inputError(ctx.getNode(), 'A parameter contains a broken character (half of a UTF-16 pair); nothing was sent.', itemIndex);
+	if (error instanceof URIError)
+		return inputError(
+			ctx.getNode(),
+			'A parameter contains a broken character (half of a UTF-16 pair); nothing was sent.',
+			itemIndex,
+		);
 	return asNodeError(ctx.getNode(), error, itemIndex);
 }
 
@@ -61,7 +77,11 @@ async function credentialsOrThrow(ctx: ApiContext, itemIndex?: number): Promise<
 	}
 }
 
-export async function apiRequest(ctx: ApiContext, route: RouteKey, input: RequestInput = {}): Promise<ApiResult> {
+export async function apiRequest(
+	ctx: ApiContext,
+	route: RouteKey,
+	input: RequestInput = {},
+): Promise<ApiResult> {
 	const policy: RetryPolicy = { ...DEFAULT_RETRY_POLICY, ...input.retry };
 	const creds = await credentialsOrThrow(ctx, input.itemIndex);
 	let url: string;
@@ -75,7 +95,13 @@ export async function apiRequest(ctx: ApiContext, route: RouteKey, input: Reques
 	const { body, contentType } = encoded;
 	const paceKey = `${creds.baseUrl}|${input.params?.sc_id ?? ''}`;
 	const fail = (f: ApiFailure, attempts: number, waitedMs: number) =>
-		toNodeApiError(ctx.getNode(), f, { itemIndex: input.itemIndex, operation: input.operation, attempts, waitedMs, plan: planOf(creds, input) });
+		toNodeApiError(ctx.getNode(), f, {
+			itemIndex: input.itemIndex,
+			operation: input.operation,
+			attempts,
+			waitedMs,
+			plan: planOf(creds, input),
+		});
 
 	let attempts = 0;
 	// failures of the 503 / timeout / internal kind, which back off and have an attempt budget
@@ -104,7 +130,12 @@ export async function apiRequest(ctx: ApiContext, route: RouteKey, input: Reques
 			throw asRequestError(ctx, error, input.itemIndex);
 		}
 		const outcome = interpret(raw);
-		pacer.release(paceKey, raw.status, raw.headers, !outcome.ok && outcome.failure.code === 'rate_limited');
+		pacer.release(
+			paceKey,
+			raw.status,
+			raw.headers,
+			!outcome.ok && outcome.failure.code === 'rate_limited',
+		);
 		if (outcome.ok) {
 			rememberPlanFromLimit(creds.baseUrl, input.params?.sc_id, raw.headers['x-ratelimit-limit']);
 			return { data: outcome.data, meta: outcome.meta, headers: raw.headers };
@@ -137,4 +168,3 @@ export async function apiRequest(ctx: ApiContext, route: RouteKey, input: Reques
 function planOf(creds: ApiCredentials, input: RequestInput): PlanName | undefined {
 	return knownPlan(creds.baseUrl, input.params?.sc_id);
 }
-

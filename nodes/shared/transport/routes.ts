@@ -16,21 +16,69 @@ export interface RouteDefinition {
 export const ROUTES = {
 	token: { method: 'POST', path: '/auth/token', body: 'json', idempotent: true },
 	listCenters: { method: 'GET', path: '/sc', idempotent: true },
-	listShops: { method: 'GET', path: '/sc/{sc_id}/shops', paging: { defaultPerPage: 100, maxPerPage: 500, idField: 'id' }, idempotent: true },
+	listShops: {
+		method: 'GET',
+		path: '/sc/{sc_id}/shops',
+		paging: { defaultPerPage: 100, maxPerPage: 500, idField: 'id' },
+		idempotent: true,
+	},
 	listZones: { method: 'GET', path: '/sc/{sc_id}/traffic/zones', idempotent: true },
 	readAttendance: { method: 'GET', path: '/sc/{sc_id}/traffic', idempotent: true },
 	submitAttendance: { method: 'POST', path: '/sc/{sc_id}/traffic', body: 'form', idempotent: true },
-	submitCounterHours: { method: 'POST', path: '/sc/{sc_id}/traffic/counters/{external_id}', body: 'form', idempotent: true },
+	submitCounterHours: {
+		method: 'POST',
+		path: '/sc/{sc_id}/traffic/counters/{external_id}',
+		body: 'form',
+		idempotent: true,
+	},
 	createEvent: { method: 'POST', path: '/sc/{sc_id}/events', body: 'form', idempotent: false },
 	listCashRegisters: { method: 'GET', path: '/sc/{sc_id}/shops/{shop_id}/kkts', idempotent: true },
-	listPasses: { method: 'GET', path: '/sc/{sc_id}/portal/passes', paging: { defaultPerPage: 50, maxPerPage: 100, idField: 'id' }, idempotent: true },
-	listTickets: { method: 'GET', path: '/sc/{sc_id}/portal/tickets', paging: { defaultPerPage: 50, maxPerPage: 100, idField: 'ticket_uid' }, idempotent: true },
-	exportReceipts: { method: 'GET', path: '/sc/{sc_id}/shops/{shop_id}/receipts', paging: { defaultPerPage: 500, maxPerPage: 1000, idField: 'id' }, idempotent: true },
-	dailySales: { method: 'GET', path: '/sc/{sc_id}/shops/{shop_id}/sales/daily', paging: { defaultPerPage: 100, maxPerPage: 366, idField: 'date' }, idempotent: true },
-	monthlySales: { method: 'GET', path: '/sc/{sc_id}/shops/{shop_id}/sales/monthly', idempotent: true },
-	turnoverSettings: { method: 'GET', path: '/sc/{sc_id}/shops/{shop_id}/turnover/settings', idempotent: true },
-	declareTurnover: { method: 'POST', path: '/sc/{sc_id}/shops/{shop_id}/turnover', body: 'form', idempotent: true },
-	listAnomalies: { method: 'GET', path: '/sc/{sc_id}/anomalies', paging: { defaultPerPage: 100, maxPerPage: 500, idField: 'id' }, idempotent: true },
+	listPasses: {
+		method: 'GET',
+		path: '/sc/{sc_id}/portal/passes',
+		paging: { defaultPerPage: 50, maxPerPage: 100, idField: 'id' },
+		idempotent: true,
+	},
+	listTickets: {
+		method: 'GET',
+		path: '/sc/{sc_id}/portal/tickets',
+		paging: { defaultPerPage: 50, maxPerPage: 100, idField: 'ticket_uid' },
+		idempotent: true,
+	},
+	exportReceipts: {
+		method: 'GET',
+		path: '/sc/{sc_id}/shops/{shop_id}/receipts',
+		paging: { defaultPerPage: 500, maxPerPage: 1000, idField: 'id' },
+		idempotent: true,
+	},
+	dailySales: {
+		method: 'GET',
+		path: '/sc/{sc_id}/shops/{shop_id}/sales/daily',
+		paging: { defaultPerPage: 100, maxPerPage: 366, idField: 'date' },
+		idempotent: true,
+	},
+	monthlySales: {
+		method: 'GET',
+		path: '/sc/{sc_id}/shops/{shop_id}/sales/monthly',
+		idempotent: true,
+	},
+	turnoverSettings: {
+		method: 'GET',
+		path: '/sc/{sc_id}/shops/{shop_id}/turnover/settings',
+		idempotent: true,
+	},
+	declareTurnover: {
+		method: 'POST',
+		path: '/sc/{sc_id}/shops/{shop_id}/turnover',
+		body: 'form',
+		idempotent: true,
+	},
+	listAnomalies: {
+		method: 'GET',
+		path: '/sc/{sc_id}/anomalies',
+		paging: { defaultPerPage: 100, maxPerPage: 500, idField: 'id' },
+		idempotent: true,
+	},
 } as const satisfies Record<string, RouteDefinition>;
 
 export type RouteKey = keyof typeof ROUTES;
@@ -41,7 +89,8 @@ export type PathParams = Partial<Record<'sc_id' | 'shop_id' | 'external_id', str
 export function routePath(key: RouteKey, params: PathParams): string {
 	return ROUTES[key].path.replace(/\{(\w+)\}/g, (_m, name: string) => {
 		const value = params[name as keyof PathParams];
-		if (value === undefined || value === '') throw new Error(`Route ${key} needs the path parameter ${name}`);
+		if (value === undefined || value === '')
+			throw new Error(`Route ${key} needs the path parameter ${name}`);
 		return encodeURIComponent(value);
 	});
 }

@@ -16,7 +16,10 @@ export interface IssuedToken {
 }
 
 /** Exchanges client_id/client_secret for a token. Errors name the problem, never the secret. */
-export async function exchangeToken(ctx: HttpHelper, creds: Pick<ApiCredentials, 'clientId' | 'clientSecret' | 'baseUrl'>): Promise<IssuedToken> {
+export async function exchangeToken(
+	ctx: HttpHelper,
+	creds: Pick<ApiCredentials, 'clientId' | 'clientSecret' | 'baseUrl'>,
+): Promise<IssuedToken> {
 	const raw = await sendHttp(ctx, {
 		method: ROUTES.token.method,
 		url: `${creds.baseUrl}${ROUTES.token.path}`,
@@ -38,9 +41,13 @@ export async function exchangeToken(ctx: HttpHelper, creds: Pick<ApiCredentials,
 	if (!outcome.ok && outcome.failure.code !== 'malformed_response') {
 		const f = outcome.failure;
 		if (f.status === 401 || f.status === 403) {
-			throw new CredentialProblem(`The API refused the Client ID / Client Secret (${f.code}${f.message ? `: ${f.message}` : ''}). Check both in the credential.`);
+			throw new CredentialProblem(
+				`The API refused the Client ID / Client Secret (${f.code}${f.message ? `: ${f.message}` : ''}). Check both in the credential.`,
+			);
 		}
-		throw new CredentialProblem(`The token call failed with HTTP ${f.status} (${f.code}${f.message ? `: ${f.message}` : ''}).`);
+		throw new CredentialProblem(
+			`The token call failed with HTTP ${f.status} (${f.code}${f.message ? `: ${f.message}` : ''}).`,
+		);
 	}
 	throw new CredentialProblem(
 		`The token call at ${creds.baseUrl}${ROUTES.token.path} did not answer like the Shopping-center API v2 (HTTP ${raw.status}). ` +

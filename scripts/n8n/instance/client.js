@@ -49,7 +49,8 @@ function makeClient({ url, inst, env, userFolder, loadErrors = () => [] }) {
 			}
 			res = await fetch(url + p, init());
 		}
-		const setCookies = typeof res.headers.getSetCookie === 'function' ? res.headers.getSetCookie() : [];
+		const setCookies =
+			typeof res.headers.getSetCookie === 'function' ? res.headers.getSetCookie() : [];
 		for (const c of setCookies) {
 			const m = /^n8n-auth=([^;]*)/.exec(c);
 			if (m) state.cookie = m[1] ? `n8n-auth=${m[1]}` : '';
@@ -92,7 +93,12 @@ function makeClient({ url, inst, env, userFolder, loadErrors = () => [] }) {
 		},
 		/** { name, type, data } → created credential ({ id, name, type, ... }) */
 		async createCredential({ name, type, data, projectId }) {
-			return request('POST', '/rest/credentials', { name, type, data, ...(projectId ? { projectId } : {}) });
+			return request('POST', '/rest/credentials', {
+				name,
+				type,
+				data,
+				...(projectId ? { projectId } : {}),
+			});
 		},
 		async credentials() {
 			return request('GET', '/rest/credentials');
@@ -104,16 +110,27 @@ function makeClient({ url, inst, env, userFolder, loadErrors = () => [] }) {
 		async importWorkflow(workflow, { via = 'rest' } = {}) {
 			if (via === 'cli') {
 				const wf = { active: false, settings: {}, ...workflow };
-				if (!wf.id) wf.id = crypto.randomBytes(12).toString('base64url').replace(/[^a-zA-Z0-9]/g, 'x').slice(0, 16);
+				if (!wf.id)
+					wf.id = crypto
+						.randomBytes(12)
+						.toString('base64url')
+						.replace(/[^a-zA-Z0-9]/g, 'x')
+						.slice(0, 16);
 				const file = path.join(userFolder, `import-${wf.id}.json`);
 				fs.writeFileSync(file, JSON.stringify(wf));
 				const r = await cli(['import:workflow', `--input=${file}`]);
-				if (r.code !== 0) throw new N8nError(`import:workflow failed (${r.code}):\n${r.stdout}\n${r.stderr}`);
+				if (r.code !== 0)
+					throw new N8nError(`import:workflow failed (${r.code}):\n${r.stdout}\n${r.stderr}`);
 				return request('GET', `/rest/workflows/${wf.id}`);
 			}
 			const { id: _id, active: _active, ...body } = workflow;
 			// `active` must be sent (false): n8n 1.12x fails with a NOT NULL error without it.
-			return request('POST', '/rest/workflows', { settings: {}, connections: {}, ...body, active: false });
+			return request('POST', '/rest/workflows', {
+				settings: {},
+				connections: {},
+				...body,
+				active: false,
+			});
 		},
 		async getWorkflow(id) {
 			return request('GET', `/rest/workflows/${id}`);
@@ -124,18 +141,34 @@ function makeClient({ url, inst, env, userFolder, loadErrors = () => [] }) {
 		/** Activate (publish) a workflow: POST /rest/workflows/:id/activate (1.12x+), PATCH {active:true} on older. */
 		async activate(id) {
 			const wf = await request('GET', `/rest/workflows/${id}`);
-			const r = await request('POST', `/rest/workflows/${id}/activate`, { versionId: wf.versionId }, { raw: true, ok: false });
-			if (r.status === 404) return request('PATCH', `/rest/workflows/${id}`, { active: true, versionId: wf.versionId });
-			if (r.status >= 400) throw new N8nError(`activate ${id} → ${r.status}: ${r.text.slice(0, 800)}`);
+			const r = await request(
+				'POST',
+				`/rest/workflows/${id}/activate`,
+				{ versionId: wf.versionId },
+				{ raw: true, ok: false },
+			);
+			if (r.status === 404)
+				return request('PATCH', `/rest/workflows/${id}`, { active: true, versionId: wf.versionId });
+			if (r.status >= 400)
+				throw new N8nError(`activate ${id} → ${r.status}: ${r.text.slice(0, 800)}`);
 			return r.json && 'data' in r.json ? r.json.data : r.json;
 		},
 		async deactivate(id) {
-			const r = await request('POST', `/rest/workflows/${id}/deactivate`, {}, { raw: true, ok: false });
+			const r = await request(
+				'POST',
+				`/rest/workflows/${id}/deactivate`,
+				{},
+				{ raw: true, ok: false },
+			);
 			if (r.status === 404) {
 				const wf = await request('GET', `/rest/workflows/${id}`);
-				return request('PATCH', `/rest/workflows/${id}`, { active: false, versionId: wf.versionId });
+				return request('PATCH', `/rest/workflows/${id}`, {
+					active: false,
+					versionId: wf.versionId,
+				});
 			}
-			if (r.status >= 400) throw new N8nError(`deactivate ${id} → ${r.status}: ${r.text.slice(0, 800)}`);
+			if (r.status >= 400)
+				throw new N8nError(`deactivate ${id} → ${r.status}: ${r.text.slice(0, 800)}`);
 			return r.json && 'data' in r.json ? r.json.data : r.json;
 		},
 		/**
@@ -148,9 +181,15 @@ function makeClient({ url, inst, env, userFolder, loadErrors = () => [] }) {
 			if (via === 'cli') {
 				// `execute` prints the run (IRun) as indented JSON through the logger at level info,
 				// between other log lines; on failure it prints it too and exits 1.
-				const r = await cli(['execute', `--id=${id}`, '--rawOutput'], { timeoutMs, logLevel: 'info' });
+				const r = await cli(['execute', `--id=${id}`, '--rawOutput'], {
+					timeoutMs,
+					logLevel: 'info',
+				});
 				const run = extractJson(r.stdout);
-				if (!run) throw new N8nError(`n8n execute printed no run data (exit ${r.code}):\n${r.stdout.slice(-3000)}\n${r.stderr.slice(-3000)}`);
+				if (!run)
+					throw new N8nError(
+						`n8n execute printed no run data (exit ${r.code}):\n${r.stdout.slice(-3000)}\n${r.stderr.slice(-3000)}`,
+					);
 				const ok = r.code === 0 && !run.data?.resultData?.error;
 				return decorateExecution({
 					id: null,
@@ -165,7 +204,11 @@ function makeClient({ url, inst, env, userFolder, loadErrors = () => [] }) {
 			const wf = await request('GET', `/rest/workflows/${id}`);
 			const triggerNode =
 				trigger ||
-				(wf.nodes.find((n) => /manualTrigger$/i.test(n.type)) || wf.nodes.find((n) => /trigger$/i.test(n.type)) || {}).name;
+				(
+					wf.nodes.find((n) => /manualTrigger$/i.test(n.type)) ||
+					wf.nodes.find((n) => /trigger$/i.test(n.type)) ||
+					{}
+				).name;
 			const body = { workflowData: wf };
 			if (triggerNode) body.triggerToStartFrom = { name: triggerNode };
 			else {
@@ -173,14 +216,25 @@ function makeClient({ url, inst, env, userFolder, loadErrors = () => [] }) {
 				body.destinationNode = { nodeName: last.name, mode: 'inclusive' };
 			}
 			const started = await request('POST', `/rest/workflows/${id}/run`, body);
-			if (started?.waitingForWebhook) throw new N8nError(`workflow ${id} waits for a webhook: activate it and call the webhook instead`);
+			if (started?.waitingForWebhook)
+				throw new N8nError(
+					`workflow ${id} waits for a webhook: activate it and call the webhook instead`,
+				);
 			const executionId = started.executionId;
 			const deadline = Date.now() + timeoutMs;
 			for (;;) {
 				const ex = await api.execution(executionId).catch(() => null);
-				if (ex && ex.finished !== undefined && ['success', 'error', 'crashed', 'canceled'].includes(ex.status)) return ex;
+				if (
+					ex &&
+					ex.finished !== undefined &&
+					['success', 'error', 'crashed', 'canceled'].includes(ex.status)
+				)
+					return ex;
 				if (ex && ex.stoppedAt && ex.status !== 'running' && ex.status !== 'new') return ex;
-				if (Date.now() > deadline) throw new N8nError(`execution ${executionId} did not finish in ${timeoutMs} ms (last: ${ex && ex.status})`);
+				if (Date.now() > deadline)
+					throw new N8nError(
+						`execution ${executionId} did not finish in ${timeoutMs} ms (last: ${ex && ex.status})`,
+					);
 				await sleep(150);
 			}
 		},
@@ -193,7 +247,9 @@ function makeClient({ url, inst, env, userFolder, loadErrors = () => [] }) {
 		},
 		/** List executions (optionally of one workflow). */
 		async executions({ workflowId, limit = 50 } = {}) {
-			const filter = workflowId ? `&filter=${encodeURIComponent(JSON.stringify({ workflowId: String(workflowId) }))}` : '';
+			const filter = workflowId
+				? `&filter=${encodeURIComponent(JSON.stringify({ workflowId: String(workflowId) }))}`
+				: '';
 			const r = await request('GET', `/rest/executions?limit=${limit}${filter}`);
 			return r?.results || r;
 		},
@@ -209,10 +265,15 @@ function makeClient({ url, inst, env, userFolder, loadErrors = () => [] }) {
 		async assertLoaded({ nodes = [], credentials = [] } = {}) {
 			const nt = new Set((await api.nodeTypes()).map((n) => n.name));
 			const ct = new Set((await api.credentialTypes()).map((c) => c.name));
-			const missing = [...nodes.filter((n) => !nt.has(n)).map((n) => `node ${n}`), ...credentials.filter((c) => !ct.has(c)).map((c) => `credential ${c}`)];
+			const missing = [
+				...nodes.filter((n) => !nt.has(n)).map((n) => `node ${n}`),
+				...credentials.filter((c) => !ct.has(c)).map((c) => `credential ${c}`),
+			];
 			if (missing.length) {
 				const why = loadErrors();
-				throw new N8nError(`not loaded by n8n: ${missing.join(', ')}${why.length ? `\nn8n said:\n${[...new Set(why)].slice(0, 10).join('\n')}` : ''}`);
+				throw new N8nError(
+					`not loaded by n8n: ${missing.join(', ')}${why.length ? `\nn8n said:\n${[...new Set(why)].slice(0, 10).join('\n')}` : ''}`,
+				);
 			}
 			return true;
 		},
@@ -221,7 +282,10 @@ function makeClient({ url, inst, env, userFolder, loadErrors = () => [] }) {
 		 * webhooks a few hundred ms after `activate` answers, so a 404 "not registered" (which runs
 		 * nothing) is retried for up to `waitMs`.
 		 */
-		async webhook(pathPart, { method = 'POST', body, headers = {}, test = false, waitMs = 10000 } = {}) {
+		async webhook(
+			pathPart,
+			{ method = 'POST', body, headers = {}, test = false, waitMs = 10000 } = {},
+		) {
 			const deadline = Date.now() + waitMs;
 			let res;
 			let text;

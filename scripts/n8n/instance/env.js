@@ -6,7 +6,12 @@
 const fs = require('node:fs');
 const path = require('node:path');
 
-const OWNER = { email: 'owner@example.com', firstName: 'E2E', lastName: 'Owner', password: 'E2e-Owner-Passw0rd' };
+const OWNER = {
+	email: 'owner@example.com',
+	firstName: 'E2E',
+	lastName: 'Owner',
+	password: 'E2e-Owner-Passw0rd',
+};
 
 /** Everything that could call out, off.  Also used by the CLI commands (import, execute). */
 function quietEnv() {
@@ -58,12 +63,26 @@ function quietEnv() {
 
 /** Modules that call n8n's servers (and that the tests do not need); n8n 2.x fetched its MCP registry
  *  from api.n8n.io at start.  Only names this version knows are used (unknown ones make n8n fail). */
-const CALLING_OUT_MODULES = ['mcp-registry', 'instance-ai', 'instance-reporting', 'workflow-builder', 'instance-registry'];
+const CALLING_OUT_MODULES = [
+	'mcp-registry',
+	'instance-ai',
+	'instance-reporting',
+	'workflow-builder',
+	'instance-registry',
+];
 
 function disabledModules(installDir, wanted = CALLING_OUT_MODULES) {
 	let known = [];
 	try {
-		const f = path.join(installDir, 'node_modules', '@n8n', 'backend-common', 'dist', 'modules', 'modules.config.js');
+		const f = path.join(
+			installDir,
+			'node_modules',
+			'@n8n',
+			'backend-common',
+			'dist',
+			'modules',
+			'modules.config.js',
+		);
 		const m = /MODULE_NAMES = \[([^\]]*)\]/.exec(fs.readFileSync(f, 'utf8'));
 		known = m ? [...m[1].matchAll(/'([^']+)'/g)].map((x) => x[1]) : [];
 	} catch {
@@ -77,7 +96,13 @@ function disabledModules(installDir, wanted = CALLING_OUT_MODULES) {
 function inheritedEnv() {
 	const env = { ...process.env };
 	for (const k of Object.keys(env)) {
-		if (/^(N8N_|DB_|EXECUTIONS_|QUEUE_|GENERIC_|CREDENTIALS_|WEBHOOK_URL$|NODE_ENV$|NODE_OPTIONS$|NODE_PATH$|TS_NODE_|JEST_WORKER_ID$)/.test(k) && !k.startsWith('N8N_E2E_')) delete env[k];
+		if (
+			/^(N8N_|DB_|EXECUTIONS_|QUEUE_|GENERIC_|CREDENTIALS_|WEBHOOK_URL$|NODE_ENV$|NODE_OPTIONS$|NODE_PATH$|TS_NODE_|JEST_WORKER_ID$)/.test(
+				k,
+			) &&
+			!k.startsWith('N8N_E2E_')
+		)
+			delete env[k];
 	}
 	return env;
 }

@@ -38,7 +38,9 @@ async function startN8n(opts = {}) {
 	timings.installMs = Date.now() - t0;
 
 	const ownFolder = !opts.userFolder;
-	const userFolder = path.resolve(opts.userFolder || fs.mkdtempSync(path.join(os.tmpdir(), 'n8n-e2e-')));
+	const userFolder = path.resolve(
+		opts.userFolder || fs.mkdtempSync(path.join(os.tmpdir(), 'n8n-e2e-')),
+	);
 	const n8nFolder = path.join(userFolder, '.n8n');
 	fs.mkdirSync(n8nFolder, { recursive: true });
 
@@ -51,11 +53,17 @@ async function startN8n(opts = {}) {
 		tgz = packPackage(opts.packageDir, ownPackDir);
 	}
 	let installed = null;
-	if (tgz && opts.installToNodes !== false) installed = installCommunityPackage(tgz, n8nFolder, { mode: opts.installMode || 'n8n' });
+	if (tgz && opts.installToNodes !== false)
+		installed = installCommunityPackage(tgz, n8nFolder, { mode: opts.installMode || 'n8n' });
 	const customDirs = [];
-	if (opts.customExtensions === true && tgz) customDirs.push(unpackForCustomExtensions(tgz, path.join(userFolder, 'custom-extensions', 'pkg')));
-	else if (typeof opts.customExtensions === 'string') customDirs.push(path.resolve(opts.customExtensions));
-	else if (Array.isArray(opts.customExtensions)) customDirs.push(...opts.customExtensions.map((d) => path.resolve(d)));
+	if (opts.customExtensions === true && tgz)
+		customDirs.push(
+			unpackForCustomExtensions(tgz, path.join(userFolder, 'custom-extensions', 'pkg')),
+		);
+	else if (typeof opts.customExtensions === 'string')
+		customDirs.push(path.resolve(opts.customExtensions));
+	else if (Array.isArray(opts.customExtensions))
+		customDirs.push(...opts.customExtensions.map((d) => path.resolve(d)));
 	timings.packageMs = Date.now() - t1;
 
 	const port = opts.port || (await freePort());
@@ -88,15 +96,25 @@ async function startN8n(opts = {}) {
 		...(opts.env || {}),
 	};
 	const disabled = disabledModules(inst.dir, opts.disableModules);
-	if (disabled.length && !('N8N_DISABLED_MODULES' in (opts.env || {}))) env.N8N_DISABLED_MODULES = disabled.join(',');
+	if (disabled.length && !('N8N_DISABLED_MODULES' in (opts.env || {})))
+		env.N8N_DISABLED_MODULES = disabled.join(',');
 	if (inst.nodeHeaders) env.PATH = `${path.dirname(inst.nodeBin)}${path.delimiter}${env.PATH}`;
 
 	const logFile = path.join(userFolder, 'n8n.log');
-	const onLog = opts.onLog || (process.env.N8N_E2E_VERBOSE ? (l) => process.stderr.write(`[n8n] ${l}\n`) : null);
+	const onLog =
+		opts.onLog ||
+		(process.env.N8N_E2E_VERBOSE ? (l) => process.stderr.write(`[n8n] ${l}\n`) : null);
 	const t2 = Date.now();
 	const logStream = fs.createWriteStream(logFile);
 	// a detached group (n8n and its task runners), killed with this process if it dies without stop()
-	const proc = startProcess(inst.nodeBin, [inst.n8nBin, 'start'], { cwd: userFolder, env, detached: true, keepLines: 2000, onLine: onLog, onData: (d) => logStream.write(d) });
+	const proc = startProcess(inst.nodeBin, [inst.n8nBin, 'start'], {
+		cwd: userFolder,
+		env,
+		detached: true,
+		keepLines: 2000,
+		onLine: onLog,
+		onData: (d) => logStream.write(d),
+	});
 	const logLines = proc.lines;
 	const removeFolders = (keep) => {
 		if (ownFolder && !keep) fs.rmSync(userFolder, { recursive: true, force: true });
@@ -121,7 +139,8 @@ async function startN8n(opts = {}) {
 		// While n8n initialises, a placeholder answers 200 to every path and then 404 to /rest/*;
 		// the real API is up when /healthz/readiness is 200 and /rest/login answers 401 (no cookie yet).
 		const healthy = async () => {
-			if (proc.exited) throw new N8nError(`n8n exited early (${JSON.stringify(proc.exited)}):\n${tail()}`);
+			if (proc.exited)
+				throw new N8nError(`n8n exited early (${JSON.stringify(proc.exited)}):\n${tail()}`);
 			try {
 				const h = await fetch(`${url}/healthz/readiness`);
 				if (!h.ok) return false;
@@ -132,8 +151,14 @@ async function startN8n(opts = {}) {
 				return false;
 			}
 		};
-		await waitUntil(healthy, { what: 'n8n', timeoutMs: opts.startTimeoutMs || 180000, everyMs: 250 }).catch((e) => {
-			throw e instanceof N8nError ? e : new N8nError(`n8n did not become healthy in time:\n${tail()}`);
+		await waitUntil(healthy, {
+			what: 'n8n',
+			timeoutMs: opts.startTimeoutMs || 180000,
+			everyMs: 250,
+		}).catch((e) => {
+			throw e instanceof N8nError
+				? e
+				: new N8nError(`n8n did not become healthy in time:\n${tail()}`);
 		});
 		timings.startMs = Date.now() - t2;
 
@@ -141,7 +166,9 @@ async function startN8n(opts = {}) {
 		const loadErrors = () =>
 			logLines.filter(
 				(l) =>
-					/Cannot find module|could not be found|Error loading|Failed to load|is not a constructor|SyntaxError|Unexpected token/i.test(l) &&
+					/Cannot find module|could not be found|Error loading|Failed to load|is not a constructor|SyntaxError|Unexpected token/i.test(
+						l,
+					) &&
 					(!installed || l.includes(installed.name) || l.includes('custom-extensions')),
 			);
 		const client = makeClient({ url, inst, env, userFolder, logLines, loadErrors });

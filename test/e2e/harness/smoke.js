@@ -17,10 +17,18 @@ const assert = require('node:assert/strict');
 const { ensureN8n } = require('../../../scripts/n8n/install');
 const { startN8n, packPackage } = require('../../../scripts/n8n/instance');
 const { isAlive } = require('../../../scripts/lib/processes');
-const { makeTinyPackage, tinyWorkflow, NODE_TYPE, CREDENTIAL_TYPE, PACKAGE_NAME } = require('./tiny-package');
+const {
+	makeTinyPackage,
+	tinyWorkflow,
+	NODE_TYPE,
+	CREDENTIAL_TYPE,
+	PACKAGE_NAME,
+} = require('./tiny-package');
 
 const args = process.argv.slice(2);
-const version = args.includes('--version') ? args[args.indexOf('--version') + 1] : process.env.N8N_E2E_VERSION || '1.123.81';
+const version = args.includes('--version')
+	? args[args.indexOf('--version') + 1]
+	: process.env.N8N_E2E_VERSION || '1.123.81';
 const keep = args.includes('--keep');
 const verbose = args.includes('--verbose');
 
@@ -37,7 +45,9 @@ async function step(name, fn) {
 	} catch (e) {
 		timings[name] = Date.now() - t;
 		results.push({ name, ok: false, error: e });
-		console.log(`FAIL ${name} (${timings[name]} ms)\n${String(e.stack || e).replace(/^/gm, '     ')}`);
+		console.log(
+			`FAIL ${name} (${timings[name]} ms)\n${String(e.stack || e).replace(/^/gm, '     ')}`,
+		);
 		return undefined;
 	}
 }
@@ -54,7 +64,13 @@ async function step(name, fn) {
 
 	let n8n;
 	await step('start n8n (package in .n8n/nodes + N8N_CUSTOM_EXTENSIONS)', async () => {
-		n8n = await startN8n({ version, packageTgz: tgz, customExtensions: true, keep, onLog: verbose ? (l) => process.stderr.write(`[n8n] ${l}\n`) : undefined });
+		n8n = await startN8n({
+			version,
+			packageTgz: tgz,
+			customExtensions: true,
+			keep,
+			onLog: verbose ? (l) => process.stderr.write(`[n8n] ${l}\n`) : undefined,
+		});
 		Object.assign(timings, { startup: n8n.timings });
 		console.log(`     ${n8n.url} user folder ${n8n.userFolder}`);
 	});
@@ -67,16 +83,29 @@ async function step(name, fn) {
 			const node = nodes.find((n) => n.name === NODE_TYPE);
 			assert.ok(node, `${NODE_TYPE} missing among ${nodes.length} node types`);
 			assert.equal(node.displayName, 'SC Tiny Echo');
-			assert.ok(creds.find((c) => c.name === CREDENTIAL_TYPE), `${CREDENTIAL_TYPE} missing among ${creds.length} credential types`);
+			assert.ok(
+				creds.find((c) => c.name === CREDENTIAL_TYPE),
+				`${CREDENTIAL_TYPE} missing among ${creds.length} credential types`,
+			);
 			// Loaded a second time through N8N_CUSTOM_EXTENSIONS, as CUSTOM.<name>.
-			assert.ok(nodes.find((n) => n.name === 'CUSTOM.scTinyEcho'), 'CUSTOM.scTinyEcho (N8N_CUSTOM_EXTENSIONS) missing');
+			assert.ok(
+				nodes.find((n) => n.name === 'CUSTOM.scTinyEcho'),
+				'CUSTOM.scTinyEcho (N8N_CUSTOM_EXTENSIONS) missing',
+			);
 			await n8n.api.assertLoaded({ nodes: [NODE_TYPE], credentials: [CREDENTIAL_TYPE] });
 			// ...and the check really fails for a missing one:
-			await assert.rejects(() => n8n.api.assertLoaded({ nodes: [`${PACKAGE_NAME}.doesNotExist`] }), /not loaded/);
+			await assert.rejects(
+				() => n8n.api.assertLoaded({ nodes: [`${PACKAGE_NAME}.doesNotExist`] }),
+				/not loaded/,
+			);
 		});
 
 		const cred = await step('create credential (REST)', async () => {
-			const c = await n8n.api.createCredential({ name: 'tiny cred', type: CREDENTIAL_TYPE, data: { apiKey: 'secret-123', label: 'from-smoke' } });
+			const c = await n8n.api.createCredential({
+				name: 'tiny cred',
+				type: CREDENTIAL_TYPE,
+				data: { apiKey: 'secret-123', label: 'from-smoke' },
+			});
 			assert.ok(c && c.id, 'no credential id');
 			return c;
 		});
@@ -88,7 +117,11 @@ async function step(name, fn) {
 		});
 
 		const check = (ex) => {
-			assert.equal(ex.status, 'success', `status ${ex.status}: ${JSON.stringify(ex.error || ex.nodeError('Echo'))}`);
+			assert.equal(
+				ex.status,
+				'success',
+				`status ${ex.status}: ${JSON.stringify(ex.error || ex.nodeError('Echo'))}`,
+			);
 			const out = ex.output('Echo');
 			assert.equal(out.length, 1);
 			assert.equal(out[0].echo, 'hello from smoke');
@@ -96,8 +129,12 @@ async function step(name, fn) {
 			assert.equal(out[0].apiKeyLength, 'secret-123'.length);
 		};
 		if (wf) {
-			await step('run workflow (REST manual run)', async () => check(await n8n.api.runWorkflow(wf.id)));
-			await step('run workflow (n8n execute --id)', async () => check(await n8n.api.runWorkflow(wf.id, { via: 'cli' })));
+			await step('run workflow (REST manual run)', async () =>
+				check(await n8n.api.runWorkflow(wf.id)),
+			);
+			await step('run workflow (n8n execute --id)', async () =>
+				check(await n8n.api.runWorkflow(wf.id, { via: 'cli' })),
+			);
 			await step('executions list', async () => {
 				const list = await n8n.api.executions({ workflowId: wf.id });
 				assert.ok(list.length >= 1, 'no executions listed');
@@ -105,7 +142,10 @@ async function step(name, fn) {
 		}
 
 		await step('import workflow (n8n import:workflow) + run', async () => {
-			const w = await n8n.api.importWorkflow(tinyWorkflow({ name: 'tiny cli import', credentialId: cred && cred.id }), { via: 'cli' });
+			const w = await n8n.api.importWorkflow(
+				tinyWorkflow({ name: 'tiny cli import', credentialId: cred && cred.id }),
+				{ via: 'cli' },
+			);
 			assert.ok(w.id);
 			check(await n8n.api.runWorkflow(w.id));
 		});
@@ -114,8 +154,22 @@ async function step(name, fn) {
 			const w = await n8n.api.importWorkflow({
 				name: 'code',
 				nodes: [
-					{ id: 'a1', name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
-					{ id: 'a2', name: 'Code', type: 'n8n-nodes-base.code', typeVersion: 2, position: [200, 0], parameters: { jsCode: 'return [{ json: { sum: 20 + 22 } }];' } },
+					{
+						id: 'a1',
+						name: 'Start',
+						type: 'n8n-nodes-base.manualTrigger',
+						typeVersion: 1,
+						position: [0, 0],
+						parameters: {},
+					},
+					{
+						id: 'a2',
+						name: 'Code',
+						type: 'n8n-nodes-base.code',
+						typeVersion: 2,
+						position: [200, 0],
+						parameters: { jsCode: 'return [{ json: { sum: 20 + 22 } }];' },
+					},
 				],
 				connections: { Start: { main: [[{ node: 'Code', type: 'main', index: 0 }]] } },
 				settings: { executionOrder: 'v1' },
@@ -129,8 +183,29 @@ async function step(name, fn) {
 			const w = await n8n.api.importWorkflow({
 				name: 'hook',
 				nodes: [
-					{ id: 'b1', name: 'Hook', type: 'n8n-nodes-base.webhook', typeVersion: 2, position: [0, 0], webhookId: 'c0ffee00-0000-4000-8000-000000000001', parameters: { httpMethod: 'POST', path: 'tiny-smoke', responseMode: 'lastNode', options: {} } },
-					{ id: 'b2', name: 'Echo', type: NODE_TYPE, typeVersion: 1, position: [200, 0], parameters: { message: '={{ $json.body.say }}' }, credentials: { [CREDENTIAL_TYPE]: { id: String(cred && cred.id), name: 'tiny cred' } } },
+					{
+						id: 'b1',
+						name: 'Hook',
+						type: 'n8n-nodes-base.webhook',
+						typeVersion: 2,
+						position: [0, 0],
+						webhookId: 'c0ffee00-0000-4000-8000-000000000001',
+						parameters: {
+							httpMethod: 'POST',
+							path: 'tiny-smoke',
+							responseMode: 'lastNode',
+							options: {},
+						},
+					},
+					{
+						id: 'b2',
+						name: 'Echo',
+						type: NODE_TYPE,
+						typeVersion: 1,
+						position: [200, 0],
+						parameters: { message: '={{ $json.body.say }}' },
+						credentials: { [CREDENTIAL_TYPE]: { id: String(cred && cred.id), name: 'tiny cred' } },
+					},
 				],
 				connections: { Hook: { main: [[{ node: 'Echo', type: 'main', index: 0 }]] } },
 				settings: { executionOrder: 'v1' },

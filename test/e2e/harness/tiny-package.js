@@ -96,13 +96,21 @@ function makeTinyPackage({ dir, version = '0.0.1' } = {}) {
 	};
 	fs.writeFileSync(path.join(root, 'package.json'), JSON.stringify(pkg, null, 2) + '\n');
 	fs.writeFileSync(path.join(root, 'index.js'), 'module.exports = {};\n');
-	fs.writeFileSync(path.join(root, 'dist', 'credentials', 'ScTinyApi.credentials.js'), credentialJs);
+	fs.writeFileSync(
+		path.join(root, 'dist', 'credentials', 'ScTinyApi.credentials.js'),
+		credentialJs,
+	);
 	fs.writeFileSync(path.join(root, 'dist', 'nodes', 'ScTinyEcho', 'ScTinyEcho.node.js'), nodeJs);
 	return root;
 }
 
 /** A one-node-after-trigger workflow using the tiny node with the given credential. */
-function tinyWorkflow({ name = 'tiny smoke', credentialId, credentialName = 'tiny cred', message = 'hello from smoke' } = {}) {
+function tinyWorkflow({
+	name = 'tiny smoke',
+	credentialId,
+	credentialName = 'tiny cred',
+	message = 'hello from smoke',
+} = {}) {
 	return {
 		name,
 		nodes: [
@@ -121,7 +129,9 @@ function tinyWorkflow({ name = 'tiny smoke', credentialId, credentialName = 'tin
 				typeVersion: 1,
 				position: [220, 0],
 				parameters: { message },
-				credentials: credentialId ? { scTinyApi: { id: String(credentialId), name: credentialName } } : undefined,
+				credentials: credentialId
+					? { scTinyApi: { id: String(credentialId), name: credentialName } }
+					: undefined,
 			},
 		],
 		connections: { Start: { main: [[{ node: 'Echo', type: 'main', index: 0 }]] } },

@@ -18,14 +18,21 @@ function describeNode(type, description) {
 	const resource = props.find((p) => p.name === 'resource' && p.type === 'options');
 	const operations = props.filter((p) => p.name === 'operation' && p.type === 'options');
 	const event = props.find((p) => p.name === 'event' && p.type === 'options');
-	const opsOf = (r) => operations.filter((p) => !resource || !p.displayOptions?.show?.resource || p.displayOptions.show.resource.includes(r));
+	const opsOf = (r) =>
+		operations.filter(
+			(p) =>
+				!resource ||
+				!p.displayOptions?.show?.resource ||
+				p.displayOptions.show.resource.includes(r),
+		);
 	const keys = [];
 	for (const r of resource ? values(resource) : [undefined]) {
 		for (const p of opsOf(r)) for (const o of values(p)) keys.push(`${type} ${r}.${o}`);
 	}
 	if (!operations.length && event) for (const e of values(event)) keys.push(`${type} event ${e}`);
 	const keyOf = (params = {}) => {
-		if (!operations.length) return event ? `${type} event ${params.event ?? event.default}` : undefined;
+		if (!operations.length)
+			return event ? `${type} event ${params.event ?? event.default}` : undefined;
 		const r = params.resource ?? resource?.default;
 		return `${type} ${r}.${params.operation ?? opsOf(r)[0]?.default}`;
 	};
@@ -50,7 +57,8 @@ function coverage(packageDir, workflows) {
 	const operations = Object.values(nodes).flatMap((n) => n.keys);
 	const covered = new Set();
 	for (const wf of workflows) {
-		for (const node of wf.nodes) if (nodes[node.type]) covered.add(nodes[node.type].keyOf(node.parameters));
+		for (const node of wf.nodes)
+			if (nodes[node.type]) covered.add(nodes[node.type].keyOf(node.parameters));
 	}
 	return {
 		operations,

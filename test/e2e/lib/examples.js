@@ -23,7 +23,11 @@ function loadExamples(dir = EXAMPLES_DIR) {
 		.readdirSync(dir)
 		.filter((f) => f.endsWith('.json'))
 		.sort()
-		.map((file) => ({ file: path.join(dir, file), key: file.replace(/\.json$/, ''), workflow: JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) }));
+		.map((file) => ({
+			file: path.join(dir, file),
+			key: file.replace(/\.json$/, ''),
+			workflow: JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')),
+		}));
 }
 
 /**
@@ -34,11 +38,19 @@ function bindExample(workflow, { credentials = {}, dataDir = DATA_DIR, patch } =
 	const wf = JSON.parse(JSON.stringify(workflow));
 	for (const node of wf.nodes) {
 		for (const [type, ref] of Object.entries(node.credentials || {})) {
-			if (credentials[type]) node.credentials[type] = { id: String(credentials[type].id), name: credentials[type].name };
+			if (credentials[type])
+				node.credentials[type] = { id: String(credentials[type].id), name: credentials[type].name };
 			else if (!ref.name) ref.name = CREDENTIAL_NAMES[type] || type;
 		}
-		if (node.type === 'n8n-nodes-base.readWriteFile' && typeof node.parameters.fileSelector === 'string' && !node.parameters.fileSelector.startsWith('=')) {
-			node.parameters.fileSelector = path.join(dataDir, path.basename(node.parameters.fileSelector));
+		if (
+			node.type === 'n8n-nodes-base.readWriteFile' &&
+			typeof node.parameters.fileSelector === 'string' &&
+			!node.parameters.fileSelector.startsWith('=')
+		) {
+			node.parameters.fileSelector = path.join(
+				dataDir,
+				path.basename(node.parameters.fileSelector),
+			);
 		}
 		if (patch) patch(node, wf);
 	}

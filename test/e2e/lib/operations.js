@@ -35,7 +35,14 @@ const ok = (entries) => entries.every((e) => e.status >= 200 && e.status < 300);
 
 function workflow(name, opNodes, credentialId, { input = {}, chains = [] } = {}) {
 	const nodes = [
-		{ id: 'e2e-trigger', name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
+		{
+			id: 'e2e-trigger',
+			name: 'Start',
+			type: 'n8n-nodes-base.manualTrigger',
+			typeVersion: 1,
+			position: [0, 0],
+			parameters: {},
+		},
 		{
 			id: 'e2e-input',
 			name: 'Input',
@@ -45,7 +52,10 @@ function workflow(name, opNodes, credentialId, { input = {}, chains = [] } = {})
 			parameters: { jsCode: `return [{ json: ${JSON.stringify(input)} }];` },
 		},
 	];
-	const connections = { Start: { main: [[{ node: 'Input', type: 'main', index: 0 }]] }, Input: { main: [[]] } };
+	const connections = {
+		Start: { main: [[{ node: 'Input', type: 'main', index: 0 }]] },
+		Input: { main: [[]] },
+	};
 	opNodes.forEach((n, i) => {
 		nodes.push({
 			id: `e2e-op-${i}`,
@@ -58,29 +68,57 @@ function workflow(name, opNodes, credentialId, { input = {}, chains = [] } = {})
 		});
 		if (!n.after) connections.Input.main[0].push({ node: n.name, type: 'main', index: 0 });
 	});
-	for (const [from, to] of chains) connections[from] = { main: [[{ node: to, type: 'main', index: 0 }]] };
+	for (const [from, to] of chains)
+		connections[from] = { main: [[{ node: to, type: 'main', index: 0 }]] };
 	return { name, nodes, connections, settings: { executionOrder: 'v1' } };
 }
 
 function operationSuites({ credentialId, tag = 'e2e' }) {
 	const suites = [];
-	const counterRecords = [0, 1, 2].map((h) => ({ datetime: `${day(-2)}T${String(10 + h).padStart(2, '0')}:00:00+03:00`, in: 10 + h, out: 8 + h }));
+	const counterRecords = [0, 1, 2].map((h) => ({
+		datetime: `${day(-2)}T${String(10 + h).padStart(2, '0')}:00:00+03:00`,
+		in: 10 + h,
+		out: 8 + h,
+	}));
 	const eventName = `Black Friday ${tag}`;
 	const month = lastMonth();
 
 	// ---------------------------------------------------------------- Shopping Center (directory)
 	suites.push({
 		node: 'shoppingCenter',
-		workflow: workflow('e2e: Shopping Center', [
-			{ name: 'center.getMany', type: 'shoppingCenter', parameters: { resource: 'center', operation: 'getMany', returnAll: true } },
-			{ name: 'shop.getMany', type: 'shoppingCenter', parameters: { resource: 'shop', operation: 'getMany', center: byId(PRO), returnAll: true, includeArchived: true } },
-		], credentialId),
+		workflow: workflow(
+			'e2e: Shopping Center',
+			[
+				{
+					name: 'center.getMany',
+					type: 'shoppingCenter',
+					parameters: { resource: 'center', operation: 'getMany', returnAll: true },
+				},
+				{
+					name: 'shop.getMany',
+					type: 'shoppingCenter',
+					parameters: {
+						resource: 'shop',
+						operation: 'getMany',
+						center: byId(PRO),
+						returnAll: true,
+						includeArchived: true,
+					},
+				},
+			],
+			credentialId,
+		),
 		checks: [
 			{
 				name: 'Center → Get Many: the 4 centers of the demo key, with time_zone',
 				node: 'center.getMany',
 				check: ({ items, log }) => {
-					assert.deepEqual(items('center.getMany').map((c) => String(c.id)).sort(), ['1001', '1002', '1003', '1004']);
+					assert.deepEqual(
+						items('center.getMany')
+							.map((c) => String(c.id))
+							.sort(),
+						['1001', '1002', '1003', '1004'],
+					);
 					assert.ok(items('center.getMany').every((c) => c.time_zone));
 					assert.ok(routeCalls(log, 'centers').length >= 1, 'no GET /sc');
 				},
@@ -93,7 +131,10 @@ function operationSuites({ credentialId, tag = 'e2e' }) {
 					assert.equal(shops.length, 12);
 					assert.equal(shops.find((s) => s.id === '1002-09').is_archived, true);
 					const calls = routeCalls(log, 'shops');
-					assert.ok(calls.some((e) => e.sc_id === PRO && String(e.query.archived) === 'true'), `no GET /sc/1002/shops?archived=true: ${JSON.stringify(calls.map((e) => e.query))}`);
+					assert.ok(
+						calls.some((e) => e.sc_id === PRO && String(e.query.archived) === 'true'),
+						`no GET /sc/1002/shops?archived=true: ${JSON.stringify(calls.map((e) => e.query))}`,
+					);
 				},
 			},
 		],
@@ -104,33 +145,81 @@ function operationSuites({ credentialId, tag = 'e2e' }) {
 	const dailyEnd = day(-1);
 	suites.push({
 		node: 'shoppingCenterRevenue',
-		workflow: workflow('e2e: Shopping Center Revenue', [
-			{
-				name: 'dailySales.getMany',
-				type: 'shoppingCenterRevenue',
-				parameters: { resource: 'dailySales', operation: 'getMany', center: byId(BASIC), shop: byId('1001-02'), startDate: dailyStart, endDate: dailyEnd, returnAll: true, options: { addRubles: true } },
-			},
-			{
-				name: 'monthlyTotals.getMany',
-				type: 'shoppingCenterRevenue',
-				parameters: { resource: 'monthlyTotals', operation: 'getMany', center: byId(PRO), shop: byId('1002-01'), startDate: '2025-01-01', endDate: '2025-12-31', returnAll: true },
-			},
-			{ name: 'turnoverSettings.get', type: 'shoppingCenterRevenue', parameters: { resource: 'turnoverSettings', operation: 'get', center: byId(PRO), shop: byId('1002-01') } },
-			{
-				name: 'cashRegister.getMany',
-				type: 'shoppingCenterRevenue',
-				parameters: { resource: 'cashRegister', operation: 'getMany', center: byId(PRO), shop: byId('1002-02'), returnAll: true, includeArchived: true },
-			},
-		], credentialId),
+		workflow: workflow(
+			'e2e: Shopping Center Revenue',
+			[
+				{
+					name: 'dailySales.getMany',
+					type: 'shoppingCenterRevenue',
+					parameters: {
+						resource: 'dailySales',
+						operation: 'getMany',
+						center: byId(BASIC),
+						shop: byId('1001-02'),
+						startDate: dailyStart,
+						endDate: dailyEnd,
+						returnAll: true,
+						options: { addRubles: true },
+					},
+				},
+				{
+					name: 'monthlyTotals.getMany',
+					type: 'shoppingCenterRevenue',
+					parameters: {
+						resource: 'monthlyTotals',
+						operation: 'getMany',
+						center: byId(PRO),
+						shop: byId('1002-01'),
+						startDate: '2025-01-01',
+						endDate: '2025-12-31',
+						returnAll: true,
+					},
+				},
+				{
+					name: 'turnoverSettings.get',
+					type: 'shoppingCenterRevenue',
+					parameters: {
+						resource: 'turnoverSettings',
+						operation: 'get',
+						center: byId(PRO),
+						shop: byId('1002-01'),
+					},
+				},
+				{
+					name: 'cashRegister.getMany',
+					type: 'shoppingCenterRevenue',
+					parameters: {
+						resource: 'cashRegister',
+						operation: 'getMany',
+						center: byId(PRO),
+						shop: byId('1002-02'),
+						returnAll: true,
+						includeArchived: true,
+					},
+				},
+			],
+			credentialId,
+		),
 		checks: [
 			{
 				name: 'Daily Sales → Get Many: 40 days of a Basic shop in 31-day windows, sums = the sandbox truth',
 				node: 'dailySales.getMany',
 				check: async ({ items, log, control }) => {
 					const rows = items('dailySales.getMany');
-					const truth = await control.truth('daily', { sc_id: BASIC, shop_id: '1001-02', start_date: dailyStart, end_date: dailyEnd });
-					assert.deepEqual(rows.map((r) => r.date), truth.ids);
-					assert.equal(rows.reduce((s, r) => s + r.income_sum, 0), truth.sum);
+					const truth = await control.truth('daily', {
+						sc_id: BASIC,
+						shop_id: '1001-02',
+						start_date: dailyStart,
+						end_date: dailyEnd,
+					});
+					assert.deepEqual(
+						rows.map((r) => r.date),
+						truth.ids,
+					);
+					assert.equal(
+						rows.reduce((s, r) => s + r.income_sum, 0),
+						truth.sum,
+					);
 					assert.equal(rows[0].income_sum_rub, rows[0].income_sum / 100);
 					const calls = routeCalls(log, 'sales.daily');
 					assert.equal(calls.length, 2, `expected 2 windows (Basic: 31 days), saw ${calls.length}`);
@@ -142,7 +231,10 @@ function operationSuites({ credentialId, tag = 'e2e' }) {
 				node: 'monthlyTotals.getMany',
 				check: ({ items, log }) => {
 					const rows = items('monthlyTotals.getMany');
-					assert.deepEqual(rows.map((r) => r.date), Array.from({ length: 12 }, (_, i) => `2025-${String(i + 1).padStart(2, '0')}`));
+					assert.deepEqual(
+						rows.map((r) => r.date),
+						Array.from({ length: 12 }, (_, i) => `2025-${String(i + 1).padStart(2, '0')}`),
+					);
 					assert.ok(rows.every((r) => 'manual_turnover' in r && 'is_manual' in r && 'ocr' in r));
 					assert.equal(routeCalls(log, 'sales.monthly').length, 1);
 				},
@@ -163,7 +255,10 @@ function operationSuites({ credentialId, tag = 'e2e' }) {
 				check: ({ items, log }) => {
 					const rows = items('cashRegister.getMany');
 					assert.ok(rows.length >= 2, `${rows.length} registers`);
-					assert.ok(rows.some((r) => r.connection_status === 'disconnected'), 'no archived register');
+					assert.ok(
+						rows.some((r) => r.connection_status === 'disconnected'),
+						'no archived register',
+					);
 					assert.ok(routeCalls(log, 'kkts').length >= 1);
 				},
 			},
@@ -175,23 +270,44 @@ function operationSuites({ credentialId, tag = 'e2e' }) {
 	const rEnd = day(-1);
 	suites.push({
 		node: 'shoppingCenterReceipts',
-		workflow: workflow('e2e: Shopping Center Receipts', [
-			{
-				name: 'receipt.export',
-				type: 'shoppingCenterReceipts',
-				parameters: { resource: 'receipt', operation: 'export', center: byId(PRO), shop: byId('1002-02'), periodBy: 'created', createdStartDate: rStart, createdEndDate: rEnd, returnAll: true },
-			},
-		], credentialId),
+		workflow: workflow(
+			'e2e: Shopping Center Receipts',
+			[
+				{
+					name: 'receipt.export',
+					type: 'shoppingCenterReceipts',
+					parameters: {
+						resource: 'receipt',
+						operation: 'export',
+						center: byId(PRO),
+						shop: byId('1002-02'),
+						periodBy: 'created',
+						createdStartDate: rStart,
+						createdEndDate: rEnd,
+						returnAll: true,
+					},
+				},
+			],
+			credentialId,
+		),
 		checks: [
 			{
 				name: 'Receipt → Export: 3 days of 1002-02 = the sandbox truth (ids and Σ total_sum)',
 				node: 'receipt.export',
 				check: async ({ items, log, control }) => {
 					const rows = items('receipt.export');
-					const truth = await control.truth('receipts', { sc_id: PRO, shop_id: '1002-02', start_created_date: rStart, end_created_date: rEnd });
+					const truth = await control.truth('receipts', {
+						sc_id: PRO,
+						shop_id: '1002-02',
+						start_created_date: rStart,
+						end_created_date: rEnd,
+					});
 					assert.equal(rows.length, truth.count);
 					assert.deepEqual(rows.map((r) => r.id).sort(), [...truth.ids].sort());
-					assert.equal(rows.reduce((s, r) => s + r.total_sum, 0), truth.sum);
+					assert.equal(
+						rows.reduce((s, r) => s + r.total_sum, 0),
+						truth.sum,
+					);
 					assert.ok(ok(routeCalls(log, 'receipts')));
 				},
 			},
@@ -203,20 +319,47 @@ function operationSuites({ credentialId, tag = 'e2e' }) {
 	const aEnd = day(-1);
 	suites.push({
 		node: 'shoppingCenterAttendance',
-		workflow: workflow('e2e: Shopping Center Attendance', [
-			{ name: 'zone.getMany', type: 'shoppingCenterAttendance', parameters: { resource: 'zone', operation: 'getMany', center: byId(PRO), returnAll: true } },
-			{
-				name: 'attendance.get',
-				type: 'shoppingCenterAttendance',
-				parameters: { resource: 'attendance', operation: 'get', center: byId(PRO), startDate: aStart, endDate: aEnd, granularity: 'day', scope: 'zone', zone: byId('100201') },
-			},
-		], credentialId),
+		workflow: workflow(
+			'e2e: Shopping Center Attendance',
+			[
+				{
+					name: 'zone.getMany',
+					type: 'shoppingCenterAttendance',
+					parameters: {
+						resource: 'zone',
+						operation: 'getMany',
+						center: byId(PRO),
+						returnAll: true,
+					},
+				},
+				{
+					name: 'attendance.get',
+					type: 'shoppingCenterAttendance',
+					parameters: {
+						resource: 'attendance',
+						operation: 'get',
+						center: byId(PRO),
+						startDate: aStart,
+						endDate: aEnd,
+						granularity: 'day',
+						scope: 'zone',
+						zone: byId('100201'),
+					},
+				},
+			],
+			credentialId,
+		),
 		checks: [
 			{
 				name: 'Counting Zone → Get Many: zones 100201–100205 (service zone hidden)',
 				node: 'zone.getMany',
 				check: ({ items }) => {
-					assert.deepEqual(items('zone.getMany').map((z) => String(z.id)).sort(), ['100201', '100202', '100203', '100204', '100205']);
+					assert.deepEqual(
+						items('zone.getMany')
+							.map((z) => String(z.id))
+							.sort(),
+						['100201', '100202', '100203', '100204', '100205'],
+					);
 				},
 			},
 			{
@@ -225,9 +368,15 @@ function operationSuites({ credentialId, tag = 'e2e' }) {
 				check: ({ items, log }) => {
 					const rows = items('attendance.get');
 					assert.equal(rows.length, 7);
-					assert.ok(rows.every((r) => Number.isInteger(r.visitors_in) && r.visitors_in > 0), JSON.stringify(rows[0]));
+					assert.ok(
+						rows.every((r) => Number.isInteger(r.visitors_in) && r.visitors_in > 0),
+						JSON.stringify(rows[0]),
+					);
 					const calls = routeCalls(log, 'attendance.read');
-					assert.ok(calls.some((e) => e.query.scope === 'zone' && String(e.query.zone_id) === '100201'), JSON.stringify(calls.map((e) => e.query)));
+					assert.ok(
+						calls.some((e) => e.query.scope === 'zone' && String(e.query.zone_id) === '100201'),
+						JSON.stringify(calls.map((e) => e.query)),
+					);
 				},
 			},
 		],
@@ -238,35 +387,73 @@ function operationSuites({ credentialId, tag = 'e2e' }) {
 	const pEnd = day(0);
 	suites.push({
 		node: 'shoppingCenterPortal',
-		workflow: workflow('e2e: Shopping Center Portal', [
-			{
-				name: 'ticket.getMany',
-				type: 'shoppingCenterPortal',
-				parameters: { resource: 'ticket', operation: 'getMany', center: byId(PRO), selectBy: 'createdPeriod', startDate: pStart, endDate: pEnd, returnAll: true },
-			},
-			{
-				name: 'pass.getMany',
-				type: 'shoppingCenterPortal',
-				parameters: { resource: 'pass', operation: 'getMany', center: byId(PRO), selectBy: 'createdPeriod', startDate: pStart, endDate: pEnd, returnAll: true },
-			},
-		], credentialId),
+		workflow: workflow(
+			'e2e: Shopping Center Portal',
+			[
+				{
+					name: 'ticket.getMany',
+					type: 'shoppingCenterPortal',
+					parameters: {
+						resource: 'ticket',
+						operation: 'getMany',
+						center: byId(PRO),
+						selectBy: 'createdPeriod',
+						startDate: pStart,
+						endDate: pEnd,
+						returnAll: true,
+					},
+				},
+				{
+					name: 'pass.getMany',
+					type: 'shoppingCenterPortal',
+					parameters: {
+						resource: 'pass',
+						operation: 'getMany',
+						center: byId(PRO),
+						selectBy: 'createdPeriod',
+						startDate: pStart,
+						endDate: pEnd,
+						returnAll: true,
+					},
+				},
+			],
+			credentialId,
+		),
 		checks: [
 			{
 				name: 'Ticket → Get Many: 30 days = the sandbox truth',
 				node: 'ticket.getMany',
 				check: async ({ items, control }) => {
-					const truth = await control.truth('tickets', { sc_id: PRO, start_date: pStart, end_date: pEnd });
+					const truth = await control.truth('tickets', {
+						sc_id: PRO,
+						start_date: pStart,
+						end_date: pEnd,
+					});
 					assert.ok(truth.count > 0);
-					assert.deepEqual(items('ticket.getMany').map((t) => String(t.ticket_uid)).sort(), truth.ids.map(String).sort());
+					assert.deepEqual(
+						items('ticket.getMany')
+							.map((t) => String(t.ticket_uid))
+							.sort(),
+						truth.ids.map(String).sort(),
+					);
 				},
 			},
 			{
 				name: 'Pass → Get Many: 30 days = the sandbox truth',
 				node: 'pass.getMany',
 				check: async ({ items, control }) => {
-					const truth = await control.truth('passes', { sc_id: PRO, start_date: pStart, end_date: pEnd });
+					const truth = await control.truth('passes', {
+						sc_id: PRO,
+						start_date: pStart,
+						end_date: pEnd,
+					});
 					assert.ok(truth.count > 0);
-					assert.deepEqual(items('pass.getMany').map((p) => String(p.id)).sort(), truth.ids.map(String).sort());
+					assert.deepEqual(
+						items('pass.getMany')
+							.map((p) => String(p.id))
+							.sort(),
+						truth.ids.map(String).sort(),
+					);
 				},
 			},
 		],
@@ -275,21 +462,41 @@ function operationSuites({ credentialId, tag = 'e2e' }) {
 	// ---------------------------------------------------------------- Anomalies
 	suites.push({
 		node: 'shoppingCenterAnomalies',
-		workflow: workflow('e2e: Shopping Center Anomalies', [
-			{
-				name: 'anomaly.getMany',
-				type: 'shoppingCenterAnomalies',
-				parameters: { resource: 'anomaly', operation: 'getMany', center: byId(PRO), startDate: day(-60), endDate: day(0), returnAll: true },
-			},
-		], credentialId),
+		workflow: workflow(
+			'e2e: Shopping Center Anomalies',
+			[
+				{
+					name: 'anomaly.getMany',
+					type: 'shoppingCenterAnomalies',
+					parameters: {
+						resource: 'anomaly',
+						operation: 'getMany',
+						center: byId(PRO),
+						startDate: day(-60),
+						endDate: day(0),
+						returnAll: true,
+					},
+				},
+			],
+			credentialId,
+		),
 		checks: [
 			{
 				name: 'Anomaly → Get Many: 60 days of 1002 = the sandbox truth',
 				node: 'anomaly.getMany',
 				check: async ({ items, control }) => {
-					const truth = await control.truth('anomalies', { sc_id: PRO, start_date: day(-60), end_date: day(0) });
+					const truth = await control.truth('anomalies', {
+						sc_id: PRO,
+						start_date: day(-60),
+						end_date: day(0),
+					});
 					assert.ok(truth.count > 0);
-					assert.deepEqual(items('anomaly.getMany').map((a) => a.id).sort(), [...truth.ids].sort());
+					assert.deepEqual(
+						items('anomaly.getMany')
+							.map((a) => a.id)
+							.sort(),
+						[...truth.ids].sort(),
+					);
 				},
 			},
 		],
@@ -304,12 +511,26 @@ function operationSuites({ credentialId, tag = 'e2e' }) {
 				{
 					name: 'attendance.submitAttendance',
 					type: 'shoppingCenterIntake',
-					parameters: { resource: 'attendance', operation: 'submitAttendance', center: byId(BASIC), date: day(-1), visitors: 4321, scope: 'sc' },
+					parameters: {
+						resource: 'attendance',
+						operation: 'submitAttendance',
+						center: byId(BASIC),
+						date: day(-1),
+						visitors: 4321,
+						scope: 'sc',
+					},
 				},
 				{
 					name: 'counterHours.submitCounterHours',
 					type: 'shoppingCenterIntake',
-					parameters: { resource: 'counterHours', operation: 'submitCounterHours', center: byId(BASIC), externalId: `e2e-${tag}`, recordsSource: 'field', recordsField: 'records' },
+					parameters: {
+						resource: 'counterHours',
+						operation: 'submitCounterHours',
+						center: byId(BASIC),
+						externalId: `e2e-${tag}`,
+						recordsSource: 'field',
+						recordsField: 'records',
+					},
 				},
 				{
 					name: 'calendarEvent.createEvent',
@@ -360,7 +581,10 @@ function operationSuites({ credentialId, tag = 'e2e' }) {
 				},
 			],
 			credentialId,
-			{ input: { records: counterRecords }, chains: [['calendarEvent.createEvent', 'calendarEvent.createEvent (again)']] },
+			{
+				input: { records: counterRecords },
+				chains: [['calendarEvent.createEvent', 'calendarEvent.createEvent (again)']],
+			},
 		),
 		checks: [
 			{
@@ -369,7 +593,16 @@ function operationSuites({ credentialId, tag = 'e2e' }) {
 				check: async ({ items, control }) => {
 					assert.equal(items('attendance.submitAttendance').length, 1);
 					const { attendance } = await control.intake();
-					assert.ok(attendance.some((a) => a.center_id === BASIC && a.date === day(-1) && a.visitors === 4321 && a.scope === 'sc'), JSON.stringify(attendance));
+					assert.ok(
+						attendance.some(
+							(a) =>
+								a.center_id === BASIC &&
+								a.date === day(-1) &&
+								a.visitors === 4321 &&
+								a.scope === 'sc',
+						),
+						JSON.stringify(attendance),
+					);
 				},
 			},
 			{
@@ -406,7 +639,12 @@ function operationSuites({ credentialId, tag = 'e2e' }) {
 					const { declaredTurnover } = await control.intake();
 					const flat = JSON.stringify(declaredTurnover);
 					assert.ok(
-						declaredTurnover.some((d) => (d.shop_id === '1001-03' || (d.record && d.record.shop_id === '1001-03')) && JSON.stringify(d).includes(month) && JSON.stringify(d).includes('987654')),
+						declaredTurnover.some(
+							(d) =>
+								(d.shop_id === '1001-03' || (d.record && d.record.shop_id === '1001-03')) &&
+								JSON.stringify(d).includes(month) &&
+								JSON.stringify(d).includes('987654'),
+						),
 						flat.slice(0, 800),
 					);
 				},
@@ -436,8 +674,15 @@ function triggerManualSuites({ credentialId }) {
 					type: `${PKG}shoppingCenterTrigger`,
 					typeVersion: 1,
 					position: [0, 0],
-					parameters: { pollTimes: { item: [{ mode: 'everyHour' }] }, event, centerScope: 'all', firstPoll: 'remember' },
-					credentials: { shoppingCenterApi: { id: String(credentialId), name: 'Shopping Center API' } },
+					parameters: {
+						pollTimes: { item: [{ mode: 'everyHour' }] },
+						event,
+						centerScope: 'all',
+						firstPoll: 'remember',
+					},
+					credentials: {
+						shoppingCenterApi: { id: String(credentialId), name: 'Shopping Center API' },
+					},
 				},
 			],
 			connections: {},

@@ -12,7 +12,10 @@ const assert = require('node:assert/strict');
 function errText(e) {
 	if (!e) return String(e);
 	if (e instanceof assert.AssertionError) return `${e.message}`.split('\n').slice(0, 30).join('\n');
-	return String(e.stack || e.message || e).split('\n').slice(0, 12).join('\n');
+	return String(e.stack || e.message || e)
+		.split('\n')
+		.slice(0, 12)
+		.join('\n');
 }
 
 function banner(text) {
@@ -38,7 +41,9 @@ function createReport() {
 			} catch (e) {
 				const ms = Date.now() - t0;
 				report.results.push({ name: label, ok: false, ms, error: e });
-				console.log(`  FAIL ${name} (${(ms / 1000).toFixed(1)} s)\n${errText(e).replace(/^/gm, '       ')}`);
+				console.log(
+					`  FAIL ${name} (${(ms / 1000).toFixed(1)} s)\n${errText(e).replace(/^/gm, '       ')}`,
+				);
 				return undefined;
 			}
 		},
@@ -51,7 +56,8 @@ function createReport() {
 			console.log('\nTimings:');
 			for (const t of report.timings) console.log(`  n8n ${t.version}: ${t.seconds} s`);
 			console.log(`  total: ${Math.round((Date.now() - t0) / 1000)} s`);
-			if (report.skipped.length) banner(report.skipped.map((s) => `SKIPPED n8n ${s.version}: ${s.reason}`).join('\n'));
+			if (report.skipped.length)
+				banner(report.skipped.map((s) => `SKIPPED n8n ${s.version}: ${s.reason}`).join('\n'));
 			if (failed) {
 				console.log('\nFailed:');
 				for (const r of report.results.filter((x) => !x.ok)) console.log(`  ✖ ${r.name}`);

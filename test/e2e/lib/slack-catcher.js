@@ -36,12 +36,51 @@ function makeCertificates(dir = fs.mkdtempSync(path.join(os.tmpdir(), 'slack-cat
 		if (r.status !== 0) throw new Error(`openssl ${args.join(' ')} failed: ${r.stderr}`);
 	};
 	const ec = ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes'];
-	run(['req', '-x509', ...ec, '-keyout', 'ca.key', '-out', 'ca.pem', '-days', '7', '-subj', '/CN=n8n-nodes-shopping-center test CA',
-		'-addext', 'basicConstraints=critical,CA:TRUE', '-addext', 'keyUsage=critical,keyCertSign,cRLSign']);
+	run([
+		'req',
+		'-x509',
+		...ec,
+		'-keyout',
+		'ca.key',
+		'-out',
+		'ca.pem',
+		'-days',
+		'7',
+		'-subj',
+		'/CN=n8n-nodes-shopping-center test CA',
+		'-addext',
+		'basicConstraints=critical,CA:TRUE',
+		'-addext',
+		'keyUsage=critical,keyCertSign,cRLSign',
+	]);
 	run(['req', ...ec, '-keyout', 'slack.key', '-out', 'slack.csr', '-subj', '/CN=slack.com']);
-	fs.writeFileSync(path.join(dir, 'ext.cnf'), 'subjectAltName=DNS:slack.com,DNS:*.slack.com\nbasicConstraints=CA:FALSE\nextendedKeyUsage=serverAuth\n');
-	run(['x509', '-req', '-in', 'slack.csr', '-CA', 'ca.pem', '-CAkey', 'ca.key', '-CAcreateserial', '-out', 'slack.pem', '-days', '7', '-extfile', 'ext.cnf']);
-	return { dir, ca: path.join(dir, 'ca.pem'), key: path.join(dir, 'slack.key'), cert: path.join(dir, 'slack.pem') };
+	fs.writeFileSync(
+		path.join(dir, 'ext.cnf'),
+		'subjectAltName=DNS:slack.com,DNS:*.slack.com\nbasicConstraints=CA:FALSE\nextendedKeyUsage=serverAuth\n',
+	);
+	run([
+		'x509',
+		'-req',
+		'-in',
+		'slack.csr',
+		'-CA',
+		'ca.pem',
+		'-CAkey',
+		'ca.key',
+		'-CAcreateserial',
+		'-out',
+		'slack.pem',
+		'-days',
+		'7',
+		'-extfile',
+		'ext.cnf',
+	]);
+	return {
+		dir,
+		ca: path.join(dir, 'ca.pem'),
+		key: path.join(dir, 'slack.key'),
+		cert: path.join(dir, 'slack.pem'),
+	};
 }
 
 function readBody(req) {
@@ -75,39 +114,58 @@ async function startSlackCatcher(opts = {}) {
 	let seq = 0;
 
 	// The Slack side: an HTTPS server that never listens; the proxy hands it the CONNECTed sockets.
-	const slack = https.createServer({ key: fs.readFileSync(certs.key), cert: fs.readFileSync(certs.cert) }, async (req, res) => {
-		const text = await readBody(req);
-		const body = parseBody(text, req.headers['content-type']);
-		const method = req.url.replace(/^\/api\//, '').split('?')[0];
-		const answer = (status, json) => {
-			res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
-			res.end(JSON.stringify(json));
-		};
-		if (!/^Bearer \S+/.test(req.headers.authorization || '')) return answer(200, { ok: false, error: 'not_authed' });
-		if (method === 'chat.postMessage') {
-			const ts = `${Math.floor(Date.now() / 1000)}.${String(++seq).padStart(6, '0')}`;
-			const m = {
-				method,
-				channel: body.channel,
-				text: body.text,
-				body,
-				authorization: req.headers.authorization,
-				at: new Date().toISOString(),
-				ts,
+	const slack = https.createServer(
+		{ key: fs.readFileSync(certs.key), cert: fs.readFileSync(certs.cert) },
+		async (req, res) => {
+			const text = await readBody(req);
+			const body = parseBody(text, req.headers['content-type']);
+			const method = req.url.replace(/^\/api\//, '').split('?')[0];
+			const answer = (status, json) => {
+				res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
+				res.end(JSON.stringify(json));
 			};
-			messages.push(m);
-			if (opts.onMessage) opts.onMessage(m);
-			for (const w of [...waiters]) if (w.test(m)) w.resolve(m);
-			return answer(200, {
-				ok: true,
-				channel: 'C0SANDBOX01',
-				ts,
-				message: { type: 'message', subtype: 'bot_message', text: body.text, ts, bot_id: 'B0SANDBOX01', username: 'n8n' },
-			});
-		}
-		if (method === 'auth.test') return answer(200, { ok: true, url: 'https://sandbox.slack.com/', team: 'Sandbox', user: 'n8n', team_id: 'T0SANDBOX', user_id: 'U0SANDBOX' });
-		return answer(200, { ok: false, error: 'unknown_method' });
-	});
+			if (!/^Bearer \S+/.test(req.headers.authorization || ''))
+				return answer(200, { ok: false, error: 'not_authed' });
+			if (method === 'chat.postMessage') {
+				const ts = `${Math.floor(Date.now() / 1000)}.${String(++seq).padStart(6, '0')}`;
+				const m = {
+					method,
+					channel: body.channel,
+					text: body.text,
+					body,
+					authorization: req.headers.authorization,
+					at: new Date().toISOString(),
+					ts,
+				};
+				messages.push(m);
+				if (opts.onMessage) opts.onMessage(m);
+				for (const w of [...waiters]) if (w.test(m)) w.resolve(m);
+				return answer(200, {
+					ok: true,
+					channel: 'C0SANDBOX01',
+					ts,
+					message: {
+						type: 'message',
+						subtype: 'bot_message',
+						text: body.text,
+						ts,
+						bot_id: 'B0SANDBOX01',
+						username: 'n8n',
+					},
+				});
+			}
+			if (method === 'auth.test')
+				return answer(200, {
+					ok: true,
+					url: 'https://sandbox.slack.com/',
+					team: 'Sandbox',
+					user: 'n8n',
+					team_id: 'T0SANDBOX',
+					user_id: 'U0SANDBOX',
+				});
+			return answer(200, { ok: false, error: 'unknown_method' });
+		},
+	);
 
 	const proxy = http.createServer((req, res) => {
 		// plain-http proxying (not CONNECT): nothing may leave the machine through the catcher
@@ -152,7 +210,15 @@ async function startSlackCatcher(opts = {}) {
 		/** Environment for n8n: all outbound HTTP(S) through the catcher, except the hosts in noProxy. */
 		n8nEnv({ noProxy = ['127.0.0.1', 'localhost', '::1'] } = {}) {
 			const np = noProxy.join(',');
-			return { HTTPS_PROXY: proxyUrl, HTTP_PROXY: proxyUrl, https_proxy: proxyUrl, http_proxy: proxyUrl, NO_PROXY: np, no_proxy: np, NODE_EXTRA_CA_CERTS: certs.ca };
+			return {
+				HTTPS_PROXY: proxyUrl,
+				HTTP_PROXY: proxyUrl,
+				https_proxy: proxyUrl,
+				http_proxy: proxyUrl,
+				NO_PROXY: np,
+				no_proxy: np,
+				NODE_EXTRA_CA_CERTS: certs.ca,
+			};
 		},
 		/** The first message (already caught or coming) for which test(m) is true. */
 		waitFor(test, timeoutMs = 60000) {
@@ -169,7 +235,9 @@ async function startSlackCatcher(opts = {}) {
 				};
 				w.timer = setTimeout(() => {
 					waiters.splice(waiters.indexOf(w), 1);
-					reject(new Error(`no matching Slack message in ${timeoutMs} ms (caught ${messages.length})`));
+					reject(
+						new Error(`no matching Slack message in ${timeoutMs} ms (caught ${messages.length})`),
+					);
 				}, timeoutMs);
 				waiters.push(w);
 			});

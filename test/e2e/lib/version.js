@@ -28,10 +28,14 @@ async function runVersion(version, { slack, installPromise, report, opts }) {
 	let inst;
 	try {
 		inst = await installPromise;
-		console.log(`  n8n ${version} installed${inst.fresh ? ` now, in ${inst.seconds} s` : ' (cached)'}: ${inst.dir}`);
+		console.log(
+			`  n8n ${version} installed${inst.fresh ? ` now, in ${inst.seconds} s` : ' (cached)'}: ${inst.dir}`,
+		);
 	} catch (e) {
 		if (major >= 2) {
-			banner(`SKIPPED: the n8n ${version} leg.\nIts install failed on this machine, so nothing was tested on n8n 2.x.\nReason: ${errText(e).split('\n').slice(0, 15).join('\n')}\nThe install log is in ${path.join(installDir(version), 'install.log')}.`);
+			banner(
+				`SKIPPED: the n8n ${version} leg.\nIts install failed on this machine, so nothing was tested on n8n 2.x.\nReason: ${errText(e).split('\n').slice(0, 15).join('\n')}\nThe install log is in ${path.join(installDir(version), 'install.log')}.`,
+			);
 			report.skipped.push({ version, reason: String(e.message || e).split('\n')[0] });
 			return;
 		}
@@ -45,7 +49,9 @@ async function runVersion(version, { slack, installPromise, report, opts }) {
 	let sb;
 	let n8n;
 	try {
-		sb = await step('start the sandbox (child process, running clock)', () => startSandboxProcess({}));
+		sb = await step('start the sandbox (child process, running clock)', () =>
+			startSandboxProcess({}),
+		);
 		if (!sb) return;
 		n8n = await step(`start n8n ${version} with the package (npm pack → .n8n/nodes)`, () =>
 			startN8n({
@@ -57,20 +63,37 @@ async function runVersion(version, { slack, installPromise, report, opts }) {
 			}),
 		);
 		if (!n8n) return;
-		console.log(`       ${n8n.url}  (start ${(n8n.timings.startMs / 1000).toFixed(1)} s; user folder ${n8n.userFolder})`);
+		console.log(
+			`       ${n8n.url}  (start ${(n8n.timings.startMs / 1000).toFixed(1)} s; user folder ${n8n.userFolder})`,
+		);
 		const ctx = { n8n, sb, step, version, want, slack, slowPoll: opts.slowPoll };
 
 		if (opts.only.has('load')) await loadPart(ctx);
 
-		ctx.credData = { baseUrl: sb.baseUrl, clientId: sb.clientId, clientSecret: sb.clientSecret, allowInsecure: false };
-		ctx.cred = await step('create the "Shopping Center API" credential (REST)', () => n8n.api.createCredential({ name: 'Shopping Center API', type: 'shoppingCenterApi', data: ctx.credData }));
+		ctx.credData = {
+			baseUrl: sb.baseUrl,
+			clientId: sb.clientId,
+			clientSecret: sb.clientSecret,
+			allowInsecure: false,
+		};
+		ctx.cred = await step('create the "Shopping Center API" credential (REST)', () =>
+			n8n.api.createCredential({
+				name: 'Shopping Center API',
+				type: 'shoppingCenterApi',
+				data: ctx.credData,
+			}),
+		);
 		if (!ctx.cred) return;
 
 		if (opts.only.has('credential')) await credentialPart(ctx);
 		if (opts.only.has('operations')) await operationsPart(ctx);
 		if (opts.only.has('trigger')) await triggerPart(ctx);
 
-		const slackCred = await n8n.api.createCredential({ name: 'Slack', type: 'slackApi', data: { accessToken: 'xoxb-e2e-local-catcher' } });
+		const slackCred = await n8n.api.createCredential({
+			name: 'Slack',
+			type: 'slackApi',
+			data: { accessToken: 'xoxb-e2e-local-catcher' },
+		});
 		ctx.credentials = { shoppingCenterApi: ctx.cred, slackApi: slackCred };
 		ctx.examples = Object.fromEntries(loadExamples().map((e) => [e.key, e]));
 		if (opts.only.has('examples')) await examplesPart(ctx);
@@ -79,8 +102,15 @@ async function runVersion(version, { slack, installPromise, report, opts }) {
 		if (n8n) {
 			if (report.failedIn(version) && !opts.verbose) {
 				const why = n8n.loadErrors();
-				const tail = n8n.logs().split('\n').filter((l) => /error|warn/i.test(l)).slice(-15);
-				if (why.length || tail.length) console.log(`  n8n ${version} log (errors/warnings, last lines):\n${[...why, ...tail].map((l) => `       ${l}`).join('\n')}`);
+				const tail = n8n
+					.logs()
+					.split('\n')
+					.filter((l) => /error|warn/i.test(l))
+					.slice(-15);
+				if (why.length || tail.length)
+					console.log(
+						`  n8n ${version} log (errors/warnings, last lines):\n${[...why, ...tail].map((l) => `       ${l}`).join('\n')}`,
+					);
 			}
 			await n8n.stop().catch(() => {});
 		}

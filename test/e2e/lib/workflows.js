@@ -34,7 +34,10 @@ async function runWorkflow(n8n, sb, workflow, { timeoutMs = 300000 } = {}) {
 function itemsOf(ex) {
 	return (node) => {
 		const out = ex.output(node);
-		if (out === undefined) throw new Error(`node "${node}" did not run (execution ${ex.status}; ${nodeErrorText(ex, node)})`);
+		if (out === undefined)
+			throw new Error(
+				`node "${node}" did not run (execution ${ex.status}; ${nodeErrorText(ex, node)})`,
+			);
 		if (!Array.isArray(out)) throw new Error(`node "${node}" failed: ${nodeErrorText(ex, node)}`);
 		return out;
 	};
@@ -44,7 +47,12 @@ function itemsOf(ex) {
 async function binaryContent(n8n, bin) {
 	if (bin.data && !bin.id) return Buffer.from(bin.data, 'base64');
 	if (!bin.id) throw new Error(`binary without data or id: ${JSON.stringify(bin).slice(0, 200)}`);
-	const r = await n8n.request('GET', `/rest/binary-data?id=${encodeURIComponent(bin.id)}&action=download`, undefined, { raw: true });
+	const r = await n8n.request(
+		'GET',
+		`/rest/binary-data?id=${encodeURIComponent(bin.id)}&action=download`,
+		undefined,
+		{ raw: true },
+	);
 	return Buffer.from(r.text, 'utf8');
 }
 

@@ -8,85 +8,149 @@ const path = require('node:path');
 const assert = require('node:assert/strict');
 const { bindExample, DATA_DIR } = require('../lib/examples');
 const { PRO } = require('../lib/operations');
-const { runWorkflow, itemsOf, nodeErrorText, binaryContent, parseCsv, lastMonthOf } = require('../lib/workflows');
+const {
+	runWorkflow,
+	itemsOf,
+	nodeErrorText,
+	binaryContent,
+	parseCsv,
+	lastMonthOf,
+} = require('../lib/workflows');
 
 module.exports = async function examplesPart({ n8n, sb, step, credentials, examples }) {
 	await step('examples/: the four example workflows are there', () => {
-		assert.deepEqual(Object.keys(examples).sort(), ['anomaly-to-slack', 'counter-upload', 'revenue-export', 'spreadsheet-to-declared-turnover']);
+		assert.deepEqual(Object.keys(examples).sort(), [
+			'anomaly-to-slack',
+			'counter-upload',
+			'revenue-export',
+			'spreadsheet-to-declared-turnover',
+		]);
 	});
 
-	await step('example "revenue export": a year of daily sales of every shop of 1002 → one CSV = the sandbox truth', async () => {
-		const { ex, log } = await runWorkflow(n8n, sb, bindExample(examples['revenue-export'].workflow, { credentials }));
-		assert.equal(ex.status, 'success', nodeErrorText(ex, ex.lastNodeExecuted));
-		const shops = itemsOf(ex)('Shops');
-		assert.equal(shops.length, 11, 'Mega PRO has 11 shops that are not archived');
-		assert.equal(itemsOf(ex)('CSV file').length, 1, 'one file');
-		const binary = ex.runData['CSV file'].at(-1).data.main[0][0].binary.data;
-		assert.equal(binary.mimeType, 'text/csv');
-		assert.match(binary.fileName, /^daily-sales-mega-pro-\d{4}-\d{2}-\d{2}\.csv$/);
-		const rows = parseCsv((await binaryContent(n8n, binary)).toString('utf8'));
-		assert.deepEqual(Object.keys(rows[0]), ['shop_id', 'shop_name', 'date', 'receipts', 'income_rub', 'refund_rub', 'turnover_rub']);
-		const byShop = new Map();
-		for (const r of rows) byShop.set(r.shop_id, [...(byShop.get(r.shop_id) || []), r]);
-		assert.deepEqual([...byShop.keys()].sort(), shops.map((s) => s.id).sort());
-		for (const [shop, list] of byShop) {
-			const dates = list.map((r) => r.date);
-			const first = dates[0];
-			const last = dates[dates.length - 1];
-			assert.equal((Date.parse(last) - Date.parse(first)) / 86400e3, 364, `${shop}: ${first}..${last} is not 365 days`);
-			const truth = await sb.control.truth('daily', { sc_id: PRO, shop_id: shop, start_date: first, end_date: last });
-			assert.deepEqual(dates, truth.ids, `${shop}: dates differ from the truth`);
-			const kopecks = list.reduce((s, r) => s + Math.round(Number(r.income_rub) * 100), 0);
-			assert.equal(kopecks, truth.sum, `${shop}: Σ income differs from the truth`);
-		}
-		const daily = log.filter((e) => e.route === 'sales.daily');
-		assert.equal(daily.length, 11, `PRO: one 366-day window per shop, saw ${daily.length} requests`);
-		assert.ok(daily.every((e) => e.status === 200));
-		console.log(`       ${rows.length} CSV rows, ${byShop.size} shops`);
-	});
+	await step(
+		'example "revenue export": a year of daily sales of every shop of 1002 → one CSV = the sandbox truth',
+		async () => {
+			const { ex, log } = await runWorkflow(
+				n8n,
+				sb,
+				bindExample(examples['revenue-export'].workflow, { credentials }),
+			);
+			assert.equal(ex.status, 'success', nodeErrorText(ex, ex.lastNodeExecuted));
+			const shops = itemsOf(ex)('Shops');
+			assert.equal(shops.length, 11, 'Mega PRO has 11 shops that are not archived');
+			assert.equal(itemsOf(ex)('CSV file').length, 1, 'one file');
+			const binary = ex.runData['CSV file'].at(-1).data.main[0][0].binary.data;
+			assert.equal(binary.mimeType, 'text/csv');
+			assert.match(binary.fileName, /^daily-sales-mega-pro-\d{4}-\d{2}-\d{2}\.csv$/);
+			const rows = parseCsv((await binaryContent(n8n, binary)).toString('utf8'));
+			assert.deepEqual(Object.keys(rows[0]), [
+				'shop_id',
+				'shop_name',
+				'date',
+				'receipts',
+				'income_rub',
+				'refund_rub',
+				'turnover_rub',
+			]);
+			const byShop = new Map();
+			for (const r of rows) byShop.set(r.shop_id, [...(byShop.get(r.shop_id) || []), r]);
+			assert.deepEqual([...byShop.keys()].sort(), shops.map((s) => s.id).sort());
+			for (const [shop, list] of byShop) {
+				const dates = list.map((r) => r.date);
+				const first = dates[0];
+				const last = dates[dates.length - 1];
+				assert.equal(
+					(Date.parse(last) - Date.parse(first)) / 86400e3,
+					364,
+					`${shop}: ${first}..${last} is not 365 days`,
+				);
+				const truth = await sb.control.truth('daily', {
+					sc_id: PRO,
+					shop_id: shop,
+					start_date: first,
+					end_date: last,
+				});
+				assert.deepEqual(dates, truth.ids, `${shop}: dates differ from the truth`);
+				const kopecks = list.reduce((s, r) => s + Math.round(Number(r.income_rub) * 100), 0);
+				assert.equal(kopecks, truth.sum, `${shop}: Σ income differs from the truth`);
+			}
+			const daily = log.filter((e) => e.route === 'sales.daily');
+			assert.equal(
+				daily.length,
+				11,
+				`PRO: one 366-day window per shop, saw ${daily.length} requests`,
+			);
+			assert.ok(daily.every((e) => e.status === 200));
+			console.log(`       ${rows.length} CSV rows, ${byShop.size} shops`);
+		},
+	);
 
-	await step('example "spreadsheet → declared turnover": rubles with decimal commas → kopecks stored; Monthly Totals shows manual_turnover', async () => {
-		const { ex, log } = await runWorkflow(n8n, sb, bindExample(examples['spreadsheet-to-declared-turnover'].workflow, { credentials }));
-		assert.equal(ex.status, 'success', nodeErrorText(ex, ex.lastNodeExecuted));
-		// the month the workflow declared ("last month" in n8n's time zone; may differ from UTC's for a few hours)
-		const { month } = itemsOf(ex)('Tenant spreadsheet')[0];
-		assert.equal(month, lastMonthOf(month));
-		const expected = { '1002-02': 125430050, '1002-03': 98765432, '1002-04': 241000000 };
-		const declared = itemsOf(ex)('Declare turnover');
-		assert.deepEqual(Object.fromEntries(declared.map((d) => [d.shop_id, d.manual_turnover])), expected);
-		assert.equal(log.filter((e) => e.route === 'turnover.declare' && e.status === 200).length, 3);
-		const { declaredTurnover } = await sb.control.intake();
-		for (const [shop, kopecks] of Object.entries(expected)) {
-			const rec = declaredTurnover.find((d) => JSON.stringify(d).includes(`"${shop}"`) && JSON.stringify(d).includes(month));
-			assert.ok(rec && JSON.stringify(rec).includes(String(kopecks)), `sandbox has no ${kopecks} for ${shop} ${month}: ${JSON.stringify(declaredTurnover).slice(0, 600)}`);
-		}
-		const monthly = itemsOf(ex)('Monthly totals');
-		assert.equal(monthly.length, 3);
-		monthly.forEach((m, i) => {
-			assert.equal(m.date, month);
-			assert.equal(m.is_manual, true);
-			assert.equal(m.manual_turnover, Object.values(expected)[i]);
-		});
-		assert.equal(monthly[2].visitors, 15230, 'declared visitors should replace counted ones');
-	});
+	await step(
+		'example "spreadsheet → declared turnover": rubles with decimal commas → kopecks stored; Monthly Totals shows manual_turnover',
+		async () => {
+			const { ex, log } = await runWorkflow(
+				n8n,
+				sb,
+				bindExample(examples['spreadsheet-to-declared-turnover'].workflow, { credentials }),
+			);
+			assert.equal(ex.status, 'success', nodeErrorText(ex, ex.lastNodeExecuted));
+			// the month the workflow declared ("last month" in n8n's time zone; may differ from UTC's for a few hours)
+			const { month } = itemsOf(ex)('Tenant spreadsheet')[0];
+			assert.equal(month, lastMonthOf(month));
+			const expected = { '1002-02': 125430050, '1002-03': 98765432, '1002-04': 241000000 };
+			const declared = itemsOf(ex)('Declare turnover');
+			assert.deepEqual(
+				Object.fromEntries(declared.map((d) => [d.shop_id, d.manual_turnover])),
+				expected,
+			);
+			assert.equal(log.filter((e) => e.route === 'turnover.declare' && e.status === 200).length, 3);
+			const { declaredTurnover } = await sb.control.intake();
+			for (const [shop, kopecks] of Object.entries(expected)) {
+				const rec = declaredTurnover.find(
+					(d) => JSON.stringify(d).includes(`"${shop}"`) && JSON.stringify(d).includes(month),
+				);
+				assert.ok(
+					rec && JSON.stringify(rec).includes(String(kopecks)),
+					`sandbox has no ${kopecks} for ${shop} ${month}: ${JSON.stringify(declaredTurnover).slice(0, 600)}`,
+				);
+			}
+			const monthly = itemsOf(ex)('Monthly totals');
+			assert.equal(monthly.length, 3);
+			monthly.forEach((m, i) => {
+				assert.equal(m.date, month);
+				assert.equal(m.is_manual, true);
+				assert.equal(m.manual_turnover, Object.values(expected)[i]);
+			});
+			assert.equal(monthly[2].visitors, 15230, 'declared visitors should replace counted ones');
+		},
+	);
 
-	await step('example "counter upload": 2,400 hourly rows from a file → 3 calls of ≤ 1000 records, all stored', async () => {
-		const { ex, log } = await runWorkflow(n8n, sb, bindExample(examples['counter-upload'].workflow, { credentials }));
-		assert.equal(ex.status, 'success', nodeErrorText(ex, ex.lastNodeExecuted));
-		const [summary] = itemsOf(ex)('Submit counter hours');
-		assert.equal(summary.records, 2400);
-		assert.equal(summary.batches, 3);
-		assert.equal(summary.written, 2400);
-		const calls = log.filter((e) => e.route === 'counter.submit');
-		assert.equal(calls.length, 3);
-		assert.ok(calls.every((e) => e.status === 200 && /entrance-north-1/.test(e.path)));
-		const { counters } = await sb.control.intake();
-		const mine = counters.filter((c) => c.external_id === 'entrance-north-1' && c.center_id === '1001');
-		assert.equal(mine.length, 2400);
-		const csv = parseCsv(fs.readFileSync(path.join(DATA_DIR, 'counter-hours.csv'), 'utf8'));
-		const noon = csv.find((r) => r.datetime === '2025-10-15T12:00:00+03:00');
-		const stored = mine.find((c) => c.hour === '2025-10-15T09:00:00.000Z');
-		assert.ok(stored, 'hour 2025-10-15 12:00 Moscow not stored');
-		assert.deepEqual([stored.in, stored.out], [Number(noon.in), Number(noon.out)]);
-	});
+	await step(
+		'example "counter upload": 2,400 hourly rows from a file → 3 calls of ≤ 1000 records, all stored',
+		async () => {
+			const { ex, log } = await runWorkflow(
+				n8n,
+				sb,
+				bindExample(examples['counter-upload'].workflow, { credentials }),
+			);
+			assert.equal(ex.status, 'success', nodeErrorText(ex, ex.lastNodeExecuted));
+			const [summary] = itemsOf(ex)('Submit counter hours');
+			assert.equal(summary.records, 2400);
+			assert.equal(summary.batches, 3);
+			assert.equal(summary.written, 2400);
+			const calls = log.filter((e) => e.route === 'counter.submit');
+			assert.equal(calls.length, 3);
+			assert.ok(calls.every((e) => e.status === 200 && /entrance-north-1/.test(e.path)));
+			const { counters } = await sb.control.intake();
+			const mine = counters.filter(
+				(c) => c.external_id === 'entrance-north-1' && c.center_id === '1001',
+			);
+			assert.equal(mine.length, 2400);
+			const csv = parseCsv(fs.readFileSync(path.join(DATA_DIR, 'counter-hours.csv'), 'utf8'));
+			const noon = csv.find((r) => r.datetime === '2025-10-15T12:00:00+03:00');
+			const stored = mine.find((c) => c.hour === '2025-10-15T09:00:00.000Z');
+			assert.ok(stored, 'hour 2025-10-15 12:00 Moscow not stored');
+			assert.deepEqual([stored.in, stored.out], [Number(noon.in), Number(noon.out)]);
+		},
+	);
 };

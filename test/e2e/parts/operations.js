@@ -22,19 +22,35 @@ async function operationsPart({ n8n, sb, step, cred, version }) {
 			});
 			continue;
 		}
-		console.log(`  ·    ${suite.node}: workflow ran in ${((Date.now() - t0) / 1000).toFixed(1)} s (${run.ex.status}, ${run.log.length} API requests)`);
+		console.log(
+			`  ·    ${suite.node}: workflow ran in ${((Date.now() - t0) / 1000).toFixed(1)} s (${run.ex.status}, ${run.log.length} API requests)`,
+		);
 		for (const c of suite.checks) {
-			await step(`${suite.node} ${c.name}`, () => c.check({ items: itemsOf(run.ex), error: (n) => run.ex.nodeError(n), log: run.log, control: sb.control }));
+			await step(`${suite.node} ${c.name}`, () =>
+				c.check({
+					items: itemsOf(run.ex),
+					error: (n) => run.ex.nodeError(n),
+					log: run.log,
+					control: sb.control,
+				}),
+			);
 		}
 	}
 }
 
 /** Throws unless every operation and trigger event of the built package has an e2e case, and every case is real. */
 function assertCovered(packageDir) {
-	const workflows = [...operationSuites({ credentialId: 0 }), ...triggerManualSuites({ credentialId: 0 })].map((s) => s.workflow);
+	const workflows = [
+		...operationSuites({ credentialId: 0 }),
+		...triggerManualSuites({ credentialId: 0 }),
+	].map((s) => s.workflow);
 	const { operations, missing, unknown } = coverage(packageDir, workflows);
 	assert.ok(operations.length > 0, 'no operation found in the built package');
-	assert.deepEqual(missing, [], 'operations of the package without an e2e case (test/e2e/lib/operations.js)');
+	assert.deepEqual(
+		missing,
+		[],
+		'operations of the package without an e2e case (test/e2e/lib/operations.js)',
+	);
 	assert.deepEqual(unknown, [], 'e2e cases of operations the package does not have');
 	return operations.length;
 }

@@ -19,7 +19,11 @@ export const HUGE_DIGITS = '9'.repeat(10_000);
 
 const v = (title: string, value: unknown): BadValue => ({ title, value });
 
-const EMPTY = [v('empty', ''), v('whitespace only', '   '), v('tabs and new lines only', '\t\n \r\n')];
+const EMPTY = [
+	v('empty', ''),
+	v('whitespace only', '   '),
+	v('tabs and new lines only', '\t\n \r\n'),
+];
 const WRONG_TYPES = [v('an object', { id: 1 }), v('an array', ['1002']), v('a boolean', true)];
 
 export type Kind =
@@ -150,9 +154,25 @@ export const BAD_VALUES: Record<Kind, BadValue[]> = {
 		v('a NUL character', 'Fair\u0000'),
 		v('10k characters', HUGE),
 	],
-	granularity: [v('an unknown value', 'minute'), v('upper case', 'DAY'), v('another script', 'день'), v('10k characters', HUGE), ...WRONG_TYPES],
-	choice: [v('an unknown value', 'bogus'), v('another script', 'значение'), v('10k characters', HUGE), ...WRONG_TYPES],
-	optionalChoice: [v('an unknown value', 'bogus'), v('whitespace inside', 'ne w'), v('10k characters', HUGE), ...WRONG_TYPES],
+	granularity: [
+		v('an unknown value', 'minute'),
+		v('upper case', 'DAY'),
+		v('another script', 'день'),
+		v('10k characters', HUGE),
+		...WRONG_TYPES,
+	],
+	choice: [
+		v('an unknown value', 'bogus'),
+		v('another script', 'значение'),
+		v('10k characters', HUGE),
+		...WRONG_TYPES,
+	],
+	optionalChoice: [
+		v('an unknown value', 'bogus'),
+		v('whitespace inside', 'ne w'),
+		v('10k characters', HUGE),
+		...WRONG_TYPES,
+	],
 	color: [
 		v('rgb()', 'rgb(1,2,3)'),
 		v('rgba()', 'rgba(0,0,0,0.5)'),
@@ -210,7 +230,13 @@ export const BAD_VALUES: Record<Kind, BadValue[]> = {
 		v('an object', { receipt: true }),
 		v('a number', 5),
 	],
-	otherDocumentTypes: [v('a space inside', 'correction receipt'), v('punctuation', 'correction;drop'), v('another script', 'коррекция'), v('10k characters', HUGE), ...WRONG_TYPES],
+	otherDocumentTypes: [
+		v('a space inside', 'correction receipt'),
+		v('punctuation', 'correction;drop'),
+		v('another script', 'коррекция'),
+		v('10k characters', HUGE),
+		...WRONG_TYPES,
+	],
 	shopIdList: [
 		v('a space inside an ID', '1002-01, 1002 02'),
 		v('an object in the list', [{ id: '1002-01' }]),
@@ -221,6 +247,14 @@ export const BAD_VALUES: Record<Kind, BadValue[]> = {
 	],
 	fieldName: [v('whitespace only', '   '), ...WRONG_TYPES],
 	// "true" / "false" text (an expression's output) is accepted, and empty gives the default
-	boolean: [v('the text "no"', 'no'), v('the text "yes"', 'yes'), v('1', 1), v('0', 0), v('an object', { on: true }), v('an array', [true]), v('10k characters', HUGE)],
+	boolean: [
+		v('the text "no"', 'no'),
+		v('the text "yes"', 'yes'),
+		v('1', 1),
+		v('0', 0),
+		v('an object', { on: true }),
+		v('an array', [true]),
+		v('10k characters', HUGE),
+	],
 };
 BAD_VALUES.requiredCount = [v('empty', ''), v('null', null), ...BAD_VALUES.count];

@@ -22,7 +22,10 @@ export function recordIssuedTokens(sb: Sandbox): string[] {
 export const JWT_SHAPE = /eyJ[A-Za-z0-9_-]{5,}\.eyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]{10,}/;
 
 /** A bearer header or a client_secret field with a value, whatever the value (catches secrets not listed). */
-export const CREDENTIAL_FIELDS = [/Bearer\s+[A-Za-z0-9._~+/-]{10,}/, /client_secret["']?\s*[:=]\s*["']?[^"'\s,}&]{3,}/];
+export const CREDENTIAL_FIELDS = [
+	/Bearer\s+[A-Za-z0-9._~+/-]{10,}/,
+	/client_secret["']?\s*[:=]\s*["']?[^"'\s,}&]{3,}/,
+];
 
 export interface Hit {
 	surface: string;
@@ -44,7 +47,8 @@ export class LeakScanner {
 			Buffer.from(secret).toString('base64url'),
 			...(clientId ? [Buffer.from(`${clientId}:${secret}`).toString('base64')] : []),
 		]);
-		for (const text of variants) this.needles.push({ label: `${label} (${text === secret ? 'as is' : 'encoded'})`, text });
+		for (const text of variants)
+			this.needles.push({ label: `${label} (${text === secret ? 'as is' : 'encoded'})`, text });
 	}
 
 	/** Tokens recorded so far: each whole, and its signature alone. */
@@ -59,11 +63,20 @@ export class LeakScanner {
 		const hits: Hit[] = [];
 		for (const n of this.needles) {
 			const i = text.indexOf(n.text);
-			if (i >= 0) hits.push({ surface, needle: n.label, at: text.slice(Math.max(0, i - 40), i + 40) });
+			if (i >= 0)
+				hits.push({ surface, needle: n.label, at: text.slice(Math.max(0, i - 40), i + 40) });
 		}
-		for (const [label, pattern] of [['a JWT-shaped string', JWT_SHAPE], ...CREDENTIAL_FIELDS.map((p) => ['a credential field', p] as const)] as const) {
+		for (const [label, pattern] of [
+			['a JWT-shaped string', JWT_SHAPE],
+			...CREDENTIAL_FIELDS.map((p) => ['a credential field', p] as const),
+		] as const) {
 			const m = pattern.exec(text);
-			if (m) hits.push({ surface, needle: label, at: text.slice(Math.max(0, m.index - 40), m.index + 60) });
+			if (m)
+				hits.push({
+					surface,
+					needle: label,
+					at: text.slice(Math.max(0, m.index - 40), m.index + 60),
+				});
 		}
 		return hits;
 	}
@@ -95,7 +108,8 @@ export function surfacesOf(name: string, r: ExposedRun): Array<[string, string]>
 	}
 	out.push([`${name}: log lines`, r.logs.map((l) => l.line).join('\n')]);
 	out.push([`${name}: log metadata`, stringifyForLog(r.logs.map((l) => l.meta))]);
-	for (const [k, v] of Object.entries(r.extra ?? {})) out.push([`${name}: ${k}`, stringifyForLog(v)]);
+	for (const [k, v] of Object.entries(r.extra ?? {}))
+		out.push([`${name}: ${k}`, stringifyForLog(v)]);
 	return out;
 }
 
@@ -123,7 +137,13 @@ export function captureOutput(): { text: () => string; stop: () => void } {
 	const wrap =
 		(original: typeof out) =>
 		(chunk: unknown, ...rest: unknown[]): boolean => {
-			chunks.push(typeof chunk === 'string' ? chunk : Buffer.isBuffer(chunk) ? chunk.toString('utf8') : String(chunk));
+			chunks.push(
+				typeof chunk === 'string'
+					? chunk
+					: Buffer.isBuffer(chunk)
+						? chunk.toString('utf8')
+						: String(chunk),
+			);
 			return (original as (...a: unknown[]) => boolean)(chunk, ...rest);
 		};
 	process.stdout.write = wrap(out) as typeof process.stdout.write;

@@ -77,7 +77,8 @@ export const MOSCOW_LATE = '2026-11-20T20:59:00Z';
 export const VLAD_MONTH_END = '2026-11-30T13:30:00Z';
 export const VLAD_NEW_MONTH = '2026-11-30T14:30:00Z';
 
-const DISPLAY_NOTE = 'an options field that shows or hides other fields: tested with literal bad values in the extra cases';
+const DISPLAY_NOTE =
+	'an options field that shows or hides other fields: tested with literal bad values in the extra cases';
 
 const LIMIT_FIELD: FieldSpec = { name: 'limit', label: 'Limit', kind: 'limit' };
 const CENTER: FieldSpec = { name: 'center', label: 'Center', kind: 'id' };
@@ -90,17 +91,37 @@ const END: FieldSpec = { name: 'endDate', label: 'End Date', kind: 'date' };
  * in the parameters, so the fields it governs keep their literal setup.
  */
 export function literalCases(param: string, label: string, kind: Kind): BadCase[] {
-	return BAD_VALUES[kind].map((b) => ({ title: `${label}: ${b.title}`, params: { [param]: `={{ ${JSON.stringify(b.value)} }}` }, label }));
+	return BAD_VALUES[kind].map((b) => ({
+		title: `${label}: ${b.title}`,
+		params: { [param]: `={{ ${JSON.stringify(b.value)} }}` },
+		label,
+	}));
 }
 
 const RETURN_ALL_CASES = literalCases('returnAll', 'Return All', 'boolean');
-const INCLUDE_ARCHIVED: FieldSpec = { name: 'includeArchived', label: 'Include Archived', kind: 'boolean' };
+const INCLUDE_ARCHIVED: FieldSpec = {
+	name: 'includeArchived',
+	label: 'Include Archived',
+	kind: 'boolean',
+};
 
 /** The common period cases of a read with Start Date / End Date. */
-function periodCases(start = 'Start Date', end = 'End Date', names = { start: 'startDate', end: 'endDate' }): BadCase[] {
+function periodCases(
+	start = 'Start Date',
+	end = 'End Date',
+	names = { start: 'startDate', end: 'endDate' },
+): BadCase[] {
 	return [
-		{ title: 'end before start', p: { [names.start]: '2026-11-10', [names.end]: '2026-11-09' }, label: end },
-		{ title: 'end before start by a year', p: { [names.start]: '2026-01-01', [names.end]: '2025-12-31' }, label: end },
+		{
+			title: 'end before start',
+			p: { [names.start]: '2026-11-10', [names.end]: '2026-11-09' },
+			label: end,
+		},
+		{
+			title: 'end before start by a year',
+			p: { [names.start]: '2026-01-01', [names.end]: '2025-12-31' },
+			label: end,
+		},
 		{ title: 'half a pair: no end', p: { [names.end]: '' }, label: end },
 		{ title: 'half a pair: no start', p: { [names.start]: undefined }, label: start },
 	];
@@ -124,7 +145,12 @@ export const OPERATIONS: OpSpec[] = [
 		node: 'ShoppingCenter',
 		resource: 'shop',
 		operation: 'getMany',
-		parameters: { center: rl(fromItem('center')), returnAll: false, limit: fromItem('limit'), includeArchived: fromItem('includeArchived') },
+		parameters: {
+			center: rl(fromItem('center')),
+			returnAll: false,
+			limit: fromItem('limit'),
+			includeArchived: fromItem('includeArchived'),
+		},
 		good: { center: PRO, limit: 2, includeArchived: 'true' },
 		fields: [CENTER, LIMIT_FIELD, INCLUDE_ARCHIVED],
 		extra: RETURN_ALL_CASES,
@@ -145,8 +171,22 @@ export const OPERATIONS: OpSpec[] = [
 			limit: fromItem('limit'),
 			options: { addRubles: fromItem('options.addRubles') },
 		},
-		good: { center: PRO, shop: '1002-03', startDate: '2026-11-01', endDate: '2026-11-03', limit: 2, 'options.addRubles': true },
-		fields: [CENTER, SHOP, START, END, LIMIT_FIELD, { name: 'options.addRubles', label: 'Add Ruble Amounts', kind: 'boolean' }],
+		good: {
+			center: PRO,
+			shop: '1002-03',
+			startDate: '2026-11-01',
+			endDate: '2026-11-03',
+			limit: 2,
+			'options.addRubles': true,
+		},
+		fields: [
+			CENTER,
+			SHOP,
+			START,
+			END,
+			LIMIT_FIELD,
+			{ name: 'options.addRubles', label: 'Add Ruble Amounts', kind: 'boolean' },
+		],
 		extra: [...periodCases(), ...RETURN_ALL_CASES],
 		controlMinItems: 2,
 	},
@@ -164,8 +204,22 @@ export const OPERATIONS: OpSpec[] = [
 			limit: fromItem('limit'),
 			options: { addRubles: fromItem('options.addRubles') },
 		},
-		good: { center: BASIC, shop: '1001-02', startDate: '2026-08-01', endDate: '2026-10-31', limit: 2, 'options.addRubles': 'false' },
-		fields: [CENTER, SHOP, START, END, LIMIT_FIELD, { name: 'options.addRubles', label: 'Add Ruble Amounts', kind: 'boolean' }],
+		good: {
+			center: BASIC,
+			shop: '1001-02',
+			startDate: '2026-08-01',
+			endDate: '2026-10-31',
+			limit: 2,
+			'options.addRubles': 'false',
+		},
+		fields: [
+			CENTER,
+			SHOP,
+			START,
+			END,
+			LIMIT_FIELD,
+			{ name: 'options.addRubles', label: 'Add Ruble Amounts', kind: 'boolean' },
+		],
 		extra: [...periodCases(), ...RETURN_ALL_CASES],
 		controlMinItems: 2,
 	},
@@ -184,7 +238,13 @@ export const OPERATIONS: OpSpec[] = [
 		node: 'ShoppingCenterRevenue',
 		resource: 'cashRegister',
 		operation: 'getMany',
-		parameters: { center: rl(fromItem('center')), shop: rl(fromItem('shop')), returnAll: false, limit: fromItem('limit'), includeArchived: fromItem('includeArchived') },
+		parameters: {
+			center: rl(fromItem('center')),
+			shop: rl(fromItem('shop')),
+			returnAll: false,
+			limit: fromItem('limit'),
+			includeArchived: fromItem('includeArchived'),
+		},
 		good: { center: PRO, shop: '1002-01', limit: 2, includeArchived: false },
 		fields: [CENTER, SHOP, LIMIT_FIELD, INCLUDE_ARCHIVED],
 		extra: RETURN_ALL_CASES,
@@ -230,12 +290,27 @@ export const OPERATIONS: OpSpec[] = [
 			LIMIT_FIELD,
 		],
 		extra: [
-			...periodCases('Creation Start Date', 'Creation End Date', { start: 'createdStartDate', end: 'createdEndDate' }),
-			{ title: 'no document type at all', p: { documentTypes: [], otherDocumentTypes: '' }, label: 'Document Types' },
-			{ title: 'only separators as document types', p: { documentTypes: [' '], otherDocumentTypes: ' , ,' }, label: 'Document Types' },
+			...periodCases('Creation Start Date', 'Creation End Date', {
+				start: 'createdStartDate',
+				end: 'createdEndDate',
+			}),
+			{
+				title: 'no document type at all',
+				p: { documentTypes: [], otherDocumentTypes: '' },
+				label: 'Document Types',
+			},
+			{
+				title: 'only separators as document types',
+				p: { documentTypes: [' '], otherDocumentTypes: ' , ,' },
+				label: 'Document Types',
+			},
 			// "Period By" shows and hides the pairs: its bad values and the second pair are literal variants
 			{ title: 'Period By unknown', params: { periodBy: '={{ "creation" }}' }, label: 'Period By' },
-			{ title: 'Period By an object', params: { periodBy: '={{ { by: "created" } }}' }, label: 'Period By' },
+			{
+				title: 'Period By an object',
+				params: { periodBy: '={{ { by: "created" } }}' },
+				label: 'Period By',
+			},
 			...(['receivedStartDate', 'receivedEndDate'] as const).flatMap((name) =>
 				BAD_VALUES.date.map((b) => ({
 					title: `both pairs, ${name}: ${b.title}`,
@@ -244,14 +319,21 @@ export const OPERATIONS: OpSpec[] = [
 					label: name === 'receivedStartDate' ? 'Reception Start Date' : 'Reception End Date',
 				})),
 			),
-			...periodCases('Reception Start Date', 'Reception End Date', { start: 'receivedStartDate', end: 'receivedEndDate' }).map((c) => ({
+			...periodCases('Reception Start Date', 'Reception End Date', {
+				start: 'receivedStartDate',
+				end: 'receivedEndDate',
+			}).map((c) => ({
 				...c,
 				title: `reception pair only: ${c.title}`,
 				params: { periodBy: 'received' },
 			})),
 			...RETURN_ALL_CASES,
 		],
-		untabled: { periodBy: DISPLAY_NOTE, receivedStartDate: 'in the extra cases (Period By = both)', receivedEndDate: 'in the extra cases (Period By = both)' },
+		untabled: {
+			periodBy: DISPLAY_NOTE,
+			receivedStartDate: 'in the extra cases (Period By = both)',
+			receivedEndDate: 'in the extra cases (Period By = both)',
+		},
 		controlMinItems: 2,
 	},
 	// ------------------------------------------------------------------ Attendance
@@ -260,16 +342,39 @@ export const OPERATIONS: OpSpec[] = [
 		node: 'ShoppingCenterAttendance',
 		resource: 'attendance',
 		operation: 'get',
-		parameters: { center: rl(fromItem('center')), startDate: fromItem('startDate'), endDate: fromItem('endDate'), granularity: fromItem('granularity'), scope: 'sc' },
+		parameters: {
+			center: rl(fromItem('center')),
+			startDate: fromItem('startDate'),
+			endDate: fromItem('endDate'),
+			granularity: fromItem('granularity'),
+			scope: 'sc',
+		},
 		good: { center: PRO, startDate: '2026-11-01', endDate: '2026-11-07', granularity: 'day' },
-		fields: [CENTER, START, END, { name: 'granularity', label: 'Granularity', kind: 'granularity' }],
+		fields: [
+			CENTER,
+			START,
+			END,
+			{ name: 'granularity', label: 'Granularity', kind: 'granularity' },
+		],
 		extra: [
 			...periodCases(),
 			// with the scope an expression n8n shows every field that depends on it: the required ones get values
-			{ title: 'Scope unknown', params: { scope: '={{ "center" }}', zone: rl('100201'), shop: rl('1002-01') }, label: 'Scope' },
-			{ title: 'Scope an array', params: { scope: '={{ ["sc"] }}', zone: rl('100201'), shop: rl('1002-01') }, label: 'Scope' },
+			{
+				title: 'Scope unknown',
+				params: { scope: '={{ "center" }}', zone: rl('100201'), shop: rl('1002-01') },
+				label: 'Scope',
+			},
+			{
+				title: 'Scope an array',
+				params: { scope: '={{ ["sc"] }}', zone: rl('100201'), shop: rl('1002-01') },
+				label: 'Scope',
+			},
 		],
-		untabled: { scope: DISPLAY_NOTE, zone: 'in the (scope zone) variant', shop: 'in the (scope shop) variant' },
+		untabled: {
+			scope: DISPLAY_NOTE,
+			zone: 'in the (scope zone) variant',
+			shop: 'in the (scope shop) variant',
+		},
 		controlMinItems: 7,
 	},
 	{
@@ -277,7 +382,14 @@ export const OPERATIONS: OpSpec[] = [
 		node: 'ShoppingCenterAttendance',
 		resource: 'attendance',
 		operation: 'get',
-		parameters: { center: rl(PRO), startDate: '2026-11-01', endDate: '2026-11-02', granularity: 'day', scope: 'zone', zone: rl(fromItem('zone')) },
+		parameters: {
+			center: rl(PRO),
+			startDate: '2026-11-01',
+			endDate: '2026-11-02',
+			granularity: 'day',
+			scope: 'zone',
+			zone: rl(fromItem('zone')),
+		},
 		good: { zone: '100201' },
 		fields: [{ name: 'zone', label: 'Counting Zone', kind: 'id' }],
 		controlMinItems: 2,
@@ -287,7 +399,14 @@ export const OPERATIONS: OpSpec[] = [
 		node: 'ShoppingCenterAttendance',
 		resource: 'attendance',
 		operation: 'get',
-		parameters: { center: rl(PRO), startDate: '2026-11-01', endDate: '2026-11-02', granularity: 'day', scope: 'shop', shop: rl(fromItem('shop')) },
+		parameters: {
+			center: rl(PRO),
+			startDate: '2026-11-01',
+			endDate: '2026-11-02',
+			granularity: 'day',
+			scope: 'shop',
+			shop: rl(fromItem('shop')),
+		},
 		good: { shop: '1002-03' },
 		fields: [SHOP],
 		controlMinItems: 2,
@@ -319,14 +438,36 @@ export const OPERATIONS: OpSpec[] = [
 			limit: fromItem('limit'),
 		},
 		good: { center: BASIC, startDate: '2026-10-01', endDate: '2026-11-19', statuses: [], limit: 2 },
-		fields: [CENTER, START, END, { name: 'statuses', label: 'Statuses', kind: 'ticketStatuses' }, LIMIT_FIELD],
+		fields: [
+			CENTER,
+			START,
+			END,
+			{ name: 'statuses', label: 'Statuses', kind: 'ticketStatuses' },
+			LIMIT_FIELD,
+		],
 		extra: [
 			...periodCases(),
-			...periodCases().map((c) => ({ ...c, title: `validity period: ${c.title}`, params: { selectBy: 'activePeriod' } })),
-			{ title: 'Select By unknown', params: { selectBy: '={{ "both" }}', ticketNumbers: '1001000101' }, label: 'Select By' },
+			...periodCases().map((c) => ({
+				...c,
+				title: `validity period: ${c.title}`,
+				params: { selectBy: 'activePeriod' },
+			})),
+			{
+				title: 'Select By unknown',
+				params: { selectBy: '={{ "both" }}', ticketNumbers: '1001000101' },
+				label: 'Select By',
+			},
 			// tickets take exactly one selection: numbers AND a period is a pass-only choice
-			{ title: 'two selections (numbers and a creation period)', params: { selectBy: '={{ "ticketNumbersCreated" }}', ticketNumbers: '1001000101' }, label: 'Select By' },
-			{ title: 'two selections (numbers and a validity period)', params: { selectBy: '={{ "ticketNumbersActive" }}', ticketNumbers: '1001000101' }, label: 'Select By' },
+			{
+				title: 'two selections (numbers and a creation period)',
+				params: { selectBy: '={{ "ticketNumbersCreated" }}', ticketNumbers: '1001000101' },
+				label: 'Select By',
+			},
+			{
+				title: 'two selections (numbers and a validity period)',
+				params: { selectBy: '={{ "ticketNumbersActive" }}', ticketNumbers: '1001000101' },
+				label: 'Select By',
+			},
 			...RETURN_ALL_CASES,
 		],
 		untabled: { selectBy: DISPLAY_NOTE, ticketNumbers: 'in the (ticket numbers) variant' },
@@ -337,7 +478,12 @@ export const OPERATIONS: OpSpec[] = [
 		node: 'ShoppingCenterPortal',
 		resource: 'ticket',
 		operation: 'getMany',
-		parameters: { center: rl(BASIC), selectBy: 'ticketNumbers', ticketNumbers: fromItem('ticketNumbers'), returnAll: true },
+		parameters: {
+			center: rl(BASIC),
+			selectBy: 'ticketNumbers',
+			ticketNumbers: fromItem('ticketNumbers'),
+			returnAll: true,
+		},
 		good: { ticketNumbers: '1001000101, 1001000102' },
 		fields: [{ name: 'ticketNumbers', label: 'Ticket Numbers', kind: 'ticketNumbers' }],
 		controlMinItems: 0,
@@ -357,7 +503,14 @@ export const OPERATIONS: OpSpec[] = [
 			returnAll: false,
 			limit: fromItem('limit'),
 		},
-		good: { center: PRO, startDate: '2026-11-01', endDate: '2026-11-30', statuses: ['approved'], otherStatuses: 'pending, expired', limit: 2 },
+		good: {
+			center: PRO,
+			startDate: '2026-11-01',
+			endDate: '2026-11-30',
+			statuses: ['approved'],
+			otherStatuses: 'pending, expired',
+			limit: 2,
+		},
 		fields: [
 			CENTER,
 			START,
@@ -368,8 +521,16 @@ export const OPERATIONS: OpSpec[] = [
 		],
 		extra: [
 			...periodCases(),
-			{ title: 'Select By unknown', params: { selectBy: '={{ "everything" }}', ticketNumbers: '1002000101' }, label: 'Select By' },
-			...periodCases().map((c) => ({ ...c, title: `numbers within a creation period: ${c.title}`, params: { selectBy: 'ticketNumbersCreated', ticketNumbers: '1002000101' } })),
+			{
+				title: 'Select By unknown',
+				params: { selectBy: '={{ "everything" }}', ticketNumbers: '1002000101' },
+				label: 'Select By',
+			},
+			...periodCases().map((c) => ({
+				...c,
+				title: `numbers within a creation period: ${c.title}`,
+				params: { selectBy: 'ticketNumbersCreated', ticketNumbers: '1002000101' },
+			})),
 			...RETURN_ALL_CASES,
 		],
 		untabled: { selectBy: DISPLAY_NOTE, ticketNumbers: 'in the (ticket numbers) variant' },
@@ -380,7 +541,14 @@ export const OPERATIONS: OpSpec[] = [
 		node: 'ShoppingCenterPortal',
 		resource: 'pass',
 		operation: 'getMany',
-		parameters: { center: rl(PRO), selectBy: 'ticketNumbersActive', ticketNumbers: fromItem('ticketNumbers'), startDate: '2026-01-01', endDate: '2026-12-31', returnAll: true },
+		parameters: {
+			center: rl(PRO),
+			selectBy: 'ticketNumbersActive',
+			ticketNumbers: fromItem('ticketNumbers'),
+			startDate: '2026-01-01',
+			endDate: '2026-12-31',
+			returnAll: true,
+		},
 		good: { ticketNumbers: ['1002000101', 1002000102] },
 		fields: [{ name: 'ticketNumbers', label: 'Ticket Numbers', kind: 'ticketNumbers' }],
 		controlMinItems: 0,
@@ -401,7 +569,15 @@ export const OPERATIONS: OpSpec[] = [
 			status: fromItem('status'),
 			level: fromItem('level'),
 		},
-		good: { center: PRO, startDate: '2026-10-01', endDate: '2026-11-19', limit: 2, shop: '', status: '', level: '' },
+		good: {
+			center: PRO,
+			startDate: '2026-10-01',
+			endDate: '2026-11-19',
+			limit: 2,
+			shop: '',
+			status: '',
+			level: '',
+		},
 		fields: [
 			CENTER,
 			START,
@@ -420,18 +596,64 @@ export const OPERATIONS: OpSpec[] = [
 		node: 'ShoppingCenterIntake',
 		resource: 'attendance',
 		operation: 'submitAttendance',
-		parameters: { center: rl(fromItem('center')), date: fromItem('date'), visitors: fromItem('visitors'), scope: 'sc' },
+		parameters: {
+			center: rl(fromItem('center')),
+			date: fromItem('date'),
+			visitors: fromItem('visitors'),
+			scope: 'sc',
+		},
 		good: { center: BASIC, date: '2026-11-18', visitors: 4321 },
-		fields: [CENTER, { name: 'date', label: 'Date', kind: 'date' }, { name: 'visitors', label: 'Visitors', kind: 'requiredCount' }],
+		fields: [
+			CENTER,
+			{ name: 'date', label: 'Date', kind: 'date' },
+			{ name: 'visitors', label: 'Visitors', kind: 'requiredCount' },
+		],
 		extra: [
-			{ title: 'Scope unknown', params: { scope: '={{ "center" }}', zone: rl('100102') }, label: 'Scope' },
-			{ title: 'Scope an object', params: { scope: '={{ { scope: "sc" } }}', zone: rl('100102') }, label: 'Scope' },
+			{
+				title: 'Scope unknown',
+				params: { scope: '={{ "center" }}', zone: rl('100102') },
+				label: 'Scope',
+			},
+			{
+				title: 'Scope an object',
+				params: { scope: '={{ { scope: "sc" } }}', zone: rl('100102') },
+				label: 'Scope',
+			},
 			// "tomorrow" in the center's zone, while it is still "today" in UTC
-			{ title: 'tomorrow in Vladivostok at 23:30 local (13:30 UTC)', p: { center: VLADIVOSTOK, date: '2026-11-21' }, now: VLAD_LATE, label: 'Date', lookup: 'the future is decided in the center zone' },
-			{ title: 'the day after tomorrow in Vladivostok just after its midnight', p: { center: VLADIVOSTOK, date: '2026-11-22' }, now: VLAD_AFTER_MIDNIGHT, label: 'Date', lookup: 'the future is decided in the center zone' },
-			{ title: 'tomorrow in Moscow at 23:59 local', p: { center: BASIC, date: '2026-11-21' }, now: MOSCOW_LATE, label: 'Date', lookup: 'the future is decided in the center zone' },
-			{ title: 'a moment 30 minutes ahead that is tomorrow in Vladivostok', p: { center: VLADIVOSTOK, date: '2026-11-20T14:00:00Z' }, now: VLAD_LATE, label: 'Date', lookup: 'the future is decided in the center zone' },
-			{ title: 'a far future date', p: { date: '2099-01-01' }, label: 'Date', lookup: 'the future is decided in the center zone' },
+			{
+				title: 'tomorrow in Vladivostok at 23:30 local (13:30 UTC)',
+				p: { center: VLADIVOSTOK, date: '2026-11-21' },
+				now: VLAD_LATE,
+				label: 'Date',
+				lookup: 'the future is decided in the center zone',
+			},
+			{
+				title: 'the day after tomorrow in Vladivostok just after its midnight',
+				p: { center: VLADIVOSTOK, date: '2026-11-22' },
+				now: VLAD_AFTER_MIDNIGHT,
+				label: 'Date',
+				lookup: 'the future is decided in the center zone',
+			},
+			{
+				title: 'tomorrow in Moscow at 23:59 local',
+				p: { center: BASIC, date: '2026-11-21' },
+				now: MOSCOW_LATE,
+				label: 'Date',
+				lookup: 'the future is decided in the center zone',
+			},
+			{
+				title: 'a moment 30 minutes ahead that is tomorrow in Vladivostok',
+				p: { center: VLADIVOSTOK, date: '2026-11-20T14:00:00Z' },
+				now: VLAD_LATE,
+				label: 'Date',
+				lookup: 'the future is decided in the center zone',
+			},
+			{
+				title: 'a far future date',
+				p: { date: '2099-01-01' },
+				label: 'Date',
+				lookup: 'the future is decided in the center zone',
+			},
 		],
 		untabled: { scope: DISPLAY_NOTE, zone: 'in the (scope zone) variant' },
 		controlMinItems: 1,
@@ -441,7 +663,13 @@ export const OPERATIONS: OpSpec[] = [
 		node: 'ShoppingCenterIntake',
 		resource: 'attendance',
 		operation: 'submitAttendance',
-		parameters: { center: rl(PRO), date: '2026-11-18', visitors: 10, scope: 'zone', zone: rl(fromItem('zone')) },
+		parameters: {
+			center: rl(PRO),
+			date: '2026-11-18',
+			visitors: 10,
+			scope: 'zone',
+			zone: rl(fromItem('zone')),
+		},
 		good: { zone: '100202' },
 		fields: [{ name: 'zone', label: 'Counting Zone', kind: 'id' }],
 		controlMinItems: 1,
@@ -456,9 +684,20 @@ export const OPERATIONS: OpSpec[] = [
 			externalId: fromItem('externalId'),
 			recordsSource: 'field',
 			recordsField: fromItem('recordsField'),
-			options: { datetimeField: fromItem('options.datetimeField'), inField: fromItem('options.inField'), outField: fromItem('options.outField') },
+			options: {
+				datetimeField: fromItem('options.datetimeField'),
+				inField: fromItem('options.inField'),
+				outField: fromItem('options.outField'),
+			},
 		},
-		good: { center: PRO, externalId: 'north-gate', recordsField: 'data.hours', 'options.datetimeField': 'at', 'options.inField': 'came', 'options.outField': 'left' },
+		good: {
+			center: PRO,
+			externalId: 'north-gate',
+			recordsField: 'data.hours',
+			'options.datetimeField': 'at',
+			'options.inField': 'came',
+			'options.outField': 'left',
+		},
 		itemJson: {
 			data: {
 				hours: [
@@ -475,12 +714,28 @@ export const OPERATIONS: OpSpec[] = [
 			{ name: 'options.outField', label: 'Out Field Name', kind: 'fieldName' },
 		],
 		extra: [
-			...['a/b', 'a?b', 'a#b', 'north gate', 'x'.repeat(201)].map((id) => ({ title: `external ID ${JSON.stringify(id.slice(0, 12))}`, p: { externalId: id }, label: 'Counter External ID' })),
-			{ title: 'records field missing', p: { recordsField: 'data.nothing' }, label: 'Records Field' },
+			...['a/b', 'a?b', 'a#b', 'north gate', 'x'.repeat(201)].map((id) => ({
+				title: `external ID ${JSON.stringify(id.slice(0, 12))}`,
+				p: { externalId: id },
+				label: 'Counter External ID',
+			})),
+			{
+				title: 'records field missing',
+				p: { recordsField: 'data.nothing' },
+				label: 'Records Field',
+			},
 			{ title: 'records field empty', p: { recordsField: '' }, label: 'Records Field' },
-			{ title: 'records field whitespace only', p: { recordsField: '   ' }, label: 'Records Field' },
+			{
+				title: 'records field whitespace only',
+				p: { recordsField: '   ' },
+				label: 'Records Field',
+			},
 			{ title: 'records field not a list', p: { recordsField: 'data' }, label: 'Records Field' },
-			{ title: 'records field an empty list', item: { data: { hours: [] } }, label: 'Records Field' },
+			{
+				title: 'records field an empty list',
+				item: { data: { hours: [] } },
+				label: 'Records Field',
+			},
 			...recordCases(),
 		],
 		untabled: { recordsSource: 'noDataExpression options field: the (all input items) variant' },
@@ -491,7 +746,12 @@ export const OPERATIONS: OpSpec[] = [
 		node: 'ShoppingCenterIntake',
 		resource: 'counterHours',
 		operation: 'submitCounterHours',
-		parameters: { center: rl(PRO), externalId: 'south-gate', recordsSource: 'allItems', options: {} },
+		parameters: {
+			center: rl(PRO),
+			externalId: 'south-gate',
+			recordsSource: 'allItems',
+			options: {},
+		},
 		good: {},
 		fields: [],
 		multiItem: false,
@@ -511,7 +771,10 @@ export const OPERATIONS: OpSpec[] = [
 			eventType: fromItem('eventType'),
 			startDate: fromItem('startDate'),
 			endDate: fromItem('endDate'),
-			additionalFields: { color: fromItem('additionalFields.color'), shopIds: fromItem('additionalFields.shopIds') },
+			additionalFields: {
+				color: fromItem('additionalFields.color'),
+				shopIds: fromItem('additionalFields.shopIds'),
+			},
 			options: { treatExistingAsSuccess: false },
 		},
 		good: {
@@ -538,8 +801,18 @@ export const OPERATIONS: OpSpec[] = [
 			{ title: 'Event Type empty', p: { eventType: '' }, label: 'Event Type' },
 			{ title: 'a platform service type', p: { eventType: 'service' }, label: 'Event Type' },
 			{ title: 'name of 256 characters', p: { name: 'n'.repeat(256) }, label: 'Name' },
-			{ title: 'description of 5001 characters', p: { description: 'd'.repeat(5001) }, label: 'Description' },
-			{ title: 'end before start', p: { startDate: '2026-12-03', endDate: '2026-12-01' }, label: 'End Date', lookup: 'the node compares the days in the center zone (see report: avoidable for plain dates)' },
+			{
+				title: 'description of 5001 characters',
+				p: { description: 'd'.repeat(5001) },
+				label: 'Description',
+			},
+			{
+				title: 'end before start',
+				p: { startDate: '2026-12-03', endDate: '2026-12-01' },
+				label: 'End Date',
+				lookup:
+					'the node compares the days in the center zone (see report: avoidable for plain dates)',
+			},
 			{ title: 'half a pair: no end', p: { endDate: '' }, label: 'End Date' },
 			{ title: 'half a pair: no start', p: { startDate: undefined }, label: 'Start Date' },
 		],
@@ -557,9 +830,20 @@ export const OPERATIONS: OpSpec[] = [
 			month: fromItem('month'),
 			turnover: fromItem('turnover'),
 			amountUnit: fromItem('amountUnit'),
-			additionalFields: { receiptsCount: fromItem('additionalFields.receiptsCount'), visitorsCount: fromItem('additionalFields.visitorsCount') },
+			additionalFields: {
+				receiptsCount: fromItem('additionalFields.receiptsCount'),
+				visitorsCount: fromItem('additionalFields.visitorsCount'),
+			},
 		},
-		good: { center: PRO, shop: '1002-03', month: '2026-10-15', turnover: '1 234 567', amountUnit: 'kopecks', 'additionalFields.receiptsCount': 10, 'additionalFields.visitorsCount': 200 },
+		good: {
+			center: PRO,
+			shop: '1002-03',
+			month: '2026-10-15',
+			turnover: '1 234 567',
+			amountUnit: 'kopecks',
+			'additionalFields.receiptsCount': 10,
+			'additionalFields.visitorsCount': 200,
+		},
 		fields: [
 			CENTER,
 			SHOP,
@@ -570,19 +854,55 @@ export const OPERATIONS: OpSpec[] = [
 			{ name: 'additionalFields.visitorsCount', label: 'Visitors Count', kind: 'count' },
 		],
 		extra: [
-			...['12.345', '0.001', '1 234,567', '12.3.4', '.5', '12.', '1,234.56', '1.234,56', '-12.34', '12.34e1'].map((t) => ({
+			...[
+				'12.345',
+				'0.001',
+				'1 234,567',
+				'12.3.4',
+				'.5',
+				'12.',
+				'1,234.56',
+				'1.234,56',
+				'-12.34',
+				'12.34e1',
+			].map((t) => ({
 				title: `currency units ${JSON.stringify(t)}`,
 				p: { amountUnit: 'currencyUnits', turnover: t },
 				label: 'Turnover',
 			})),
-			{ title: 'currency units as a number with 3 decimals', p: { amountUnit: 'currencyUnits', turnover: 12.345 }, label: 'Turnover' },
-			{ title: 'currency units too large', p: { amountUnit: 'currencyUnits', turnover: '90071992547409.92' }, label: 'Turnover' },
+			{
+				title: 'currency units as a number with 3 decimals',
+				p: { amountUnit: 'currencyUnits', turnover: 12.345 },
+				label: 'Turnover',
+			},
+			{
+				title: 'currency units too large',
+				p: { amountUnit: 'currencyUnits', turnover: '90071992547409.92' },
+				label: 'Turnover',
+			},
 			{ title: 'Amount Unit empty', p: { amountUnit: '' }, label: 'Amount Unit' },
 			{ title: 'Amount Unit rubles', p: { amountUnit: 'rubles' }, label: 'Amount Unit' },
 			// December begins in Vladivostok ten hours before it does in UTC
-			{ title: 'next month in Vladivostok at 23:30 on the 30th local', p: { center: VLADIVOSTOK, shop: '1004-01', month: '2026-12-01' }, now: VLAD_MONTH_END, label: 'Month', lookup: 'the future is decided in the center zone' },
-			{ title: 'the month after next just after midnight in Vladivostok', p: { center: VLADIVOSTOK, shop: '1004-01', month: '2027-01' }, now: VLAD_NEW_MONTH, label: 'Month', lookup: 'the future is decided in the center zone' },
-			{ title: 'next month in Moscow', p: { center: BASIC, shop: '1001-02', month: '2026-12-31' }, label: 'Month', lookup: 'the future is decided in the center zone' },
+			{
+				title: 'next month in Vladivostok at 23:30 on the 30th local',
+				p: { center: VLADIVOSTOK, shop: '1004-01', month: '2026-12-01' },
+				now: VLAD_MONTH_END,
+				label: 'Month',
+				lookup: 'the future is decided in the center zone',
+			},
+			{
+				title: 'the month after next just after midnight in Vladivostok',
+				p: { center: VLADIVOSTOK, shop: '1004-01', month: '2027-01' },
+				now: VLAD_NEW_MONTH,
+				label: 'Month',
+				lookup: 'the future is decided in the center zone',
+			},
+			{
+				title: 'next month in Moscow',
+				p: { center: BASIC, shop: '1001-02', month: '2026-12-31' },
+				label: 'Month',
+				lookup: 'the future is decided in the center zone',
+			},
 		],
 		controlMinItems: 1,
 	},
@@ -591,7 +911,12 @@ export const OPERATIONS: OpSpec[] = [
 /** Bad hourly records inside the item's records field; the label names the record. */
 function recordCases(): BadCase[] {
 	const good = { at: '2026-11-19T12:00:00+05:00', came: 1, left: 1 };
-	const withRecord = (title: string, record: unknown, label: string, extra: Partial<BadCase> = {}): BadCase => ({
+	const withRecord = (
+		title: string,
+		record: unknown,
+		label: string,
+		extra: Partial<BadCase> = {},
+	): BadCase => ({
 		title,
 		item: { data: { hours: [good, record] } },
 		label,
@@ -603,23 +928,72 @@ function recordCases(): BadCase[] {
 		withRecord('a record that is null', null, 'Record 1'),
 		withRecord('a record that is a list', [1, 2], 'Record 1'),
 		withRecord('no datetime', { came: 1, left: 1 }, 'Record 1 "at"'),
-		...['', '   ', 'yesterday', '2025-02-30T10:00:00', '2025-13-01T10:00:00', '2025-01-01T25:00:00', '2026-11-19', HUGE].map((at) =>
-			withRecord(`datetime ${JSON.stringify(at.slice(0, 20))}`, { at, came: 1, left: 1 }, 'Record 1 "at"'),
+		...[
+			'',
+			'   ',
+			'yesterday',
+			'2025-02-30T10:00:00',
+			'2025-13-01T10:00:00',
+			'2025-01-01T25:00:00',
+			'2026-11-19',
+			HUGE,
+		].map((at) =>
+			withRecord(
+				`datetime ${JSON.stringify(at.slice(0, 20))}`,
+				{ at, came: 1, left: 1 },
+				'Record 1 "at"',
+			),
 		),
 		withRecord('datetime NaN', { at: NaN, came: 1, left: 1 }, 'Record 1 "at"'),
 		withRecord('datetime an object', { at: { h: 1 }, came: 1, left: 1 }, 'Record 1 "at"'),
-		withRecord('datetime not at the start of an hour', { at: '2026-11-19T10:30:00+05:00', came: 1, left: 1 }, 'Record 1 "at"', { lookup: zoneNote }),
-		withRecord('datetime on the hour in UTC+5:30, half past in the center zone (UTC+5)', { at: '2026-11-19T10:00:00+05:30', came: 1, left: 1 }, 'Record 1 "at"', { lookup: zoneNote }),
-		withRecord('the next hour in Vladivostok at 23:30 local', { at: '2026-11-21T00:00:00', came: 1, left: 1 }, 'Record 1 "at"', {
-			p: { center: VLADIVOSTOK },
-			now: VLAD_LATE,
-			lookup: zoneNote,
-		}),
-		withRecord('an hour ahead given in UTC', { at: '2026-11-20T14:00:00Z', came: 1, left: 1 }, 'Record 1 "at"', { p: { center: VLADIVOSTOK }, now: VLAD_LATE, lookup: zoneNote }),
-		...BAD_VALUES.count.map((b) => withRecord(`in: ${b.title}`, { at: '2026-11-19T13:00:00+05:00', came: b.value, left: 1 }, 'Record 1 "came"')),
-		...BAD_VALUES.count.map((b) => withRecord(`out: ${b.title}`, { at: '2026-11-19T13:00:00+05:00', came: 1, left: b.value }, 'Record 1 "left"')),
+		withRecord(
+			'datetime not at the start of an hour',
+			{ at: '2026-11-19T10:30:00+05:00', came: 1, left: 1 },
+			'Record 1 "at"',
+			{ lookup: zoneNote },
+		),
+		withRecord(
+			'datetime on the hour in UTC+5:30, half past in the center zone (UTC+5)',
+			{ at: '2026-11-19T10:00:00+05:30', came: 1, left: 1 },
+			'Record 1 "at"',
+			{ lookup: zoneNote },
+		),
+		withRecord(
+			'the next hour in Vladivostok at 23:30 local',
+			{ at: '2026-11-21T00:00:00', came: 1, left: 1 },
+			'Record 1 "at"',
+			{
+				p: { center: VLADIVOSTOK },
+				now: VLAD_LATE,
+				lookup: zoneNote,
+			},
+		),
+		withRecord(
+			'an hour ahead given in UTC',
+			{ at: '2026-11-20T14:00:00Z', came: 1, left: 1 },
+			'Record 1 "at"',
+			{ p: { center: VLADIVOSTOK }, now: VLAD_LATE, lookup: zoneNote },
+		),
+		...BAD_VALUES.count.map((b) =>
+			withRecord(
+				`in: ${b.title}`,
+				{ at: '2026-11-19T13:00:00+05:00', came: b.value, left: 1 },
+				'Record 1 "came"',
+			),
+		),
+		...BAD_VALUES.count.map((b) =>
+			withRecord(
+				`out: ${b.title}`,
+				{ at: '2026-11-19T13:00:00+05:00', came: 1, left: b.value },
+				'Record 1 "left"',
+			),
+		),
 		withRecord('in missing', { at: '2026-11-19T13:00:00+05:00', left: 1 }, 'Record 1 "came"'),
-		withRecord('out null', { at: '2026-11-19T13:00:00+05:00', came: 1, left: null }, 'Record 1 "left"'),
+		withRecord(
+			'out null',
+			{ at: '2026-11-19T13:00:00+05:00', came: 1, left: null },
+			'Record 1 "left"',
+		),
 	];
 }
 
@@ -641,19 +1015,49 @@ function allItemsCases(): BadCase[] {
 	};
 	return [
 		at2('item 2 without datetime', { in: 1, out: 1 }, 'Record 2 "datetime"'),
-		at2('item 2 with February 30th', { datetime: '2025-02-30T10:00:00', in: 1, out: 1 }, 'Record 2 "datetime"'),
-		at2('item 2 with negative in', { datetime: '2026-11-19T12:00:00+05:00', in: -1, out: 1 }, 'Record 2 "in"'),
-		at2('item 2 with fractional out', { datetime: '2026-11-19T12:00:00+05:00', in: 1, out: 0.5 }, 'Record 2 "out"'),
-		at2('item 2 with NaN in', { datetime: '2026-11-19T12:00:00+05:00', in: NaN, out: 1 }, 'Record 2 "in"'),
-		at2('item 2 in the future', { datetime: '2026-11-21T10:00:00+05:00', in: 1, out: 1 }, 'Record 2 "datetime"', 'the future is decided after the zone is known'),
-		at2('item 2 at half past', { datetime: '2026-11-19T12:30:00+05:00', in: 1, out: 1 }, 'Record 2 "datetime"', 'the start of the hour is decided in the center zone'),
+		at2(
+			'item 2 with February 30th',
+			{ datetime: '2025-02-30T10:00:00', in: 1, out: 1 },
+			'Record 2 "datetime"',
+		),
+		at2(
+			'item 2 with negative in',
+			{ datetime: '2026-11-19T12:00:00+05:00', in: -1, out: 1 },
+			'Record 2 "in"',
+		),
+		at2(
+			'item 2 with fractional out',
+			{ datetime: '2026-11-19T12:00:00+05:00', in: 1, out: 0.5 },
+			'Record 2 "out"',
+		),
+		at2(
+			'item 2 with NaN in',
+			{ datetime: '2026-11-19T12:00:00+05:00', in: NaN, out: 1 },
+			'Record 2 "in"',
+		),
+		at2(
+			'item 2 in the future',
+			{ datetime: '2026-11-21T10:00:00+05:00', in: 1, out: 1 },
+			'Record 2 "datetime"',
+			'the future is decided after the zone is known',
+		),
+		at2(
+			'item 2 at half past',
+			{ datetime: '2026-11-19T12:30:00+05:00', in: 1, out: 1 },
+			'Record 2 "datetime"',
+			'the start of the hour is decided in the center zone',
+		),
 	];
 }
 
 /** Every bad case of an operation: the generated table for its fields, then its own cases. */
 export function casesOf(op: OpSpec): BadCase[] {
 	const generated = op.fields.flatMap((f) =>
-		BAD_VALUES[f.kind].map((b: BadValue) => ({ title: `${f.label}: ${b.title}`, p: { [f.name]: b.value }, label: f.label })),
+		BAD_VALUES[f.kind].map((b: BadValue) => ({
+			title: `${f.label}: ${b.title}`,
+			p: { [f.name]: b.value },
+			label: f.label,
+		})),
 	);
 	return [...generated, ...(op.extra ?? [])];
 }
@@ -661,5 +1065,7 @@ export function casesOf(op: OpSpec): BadCase[] {
 /** The input items of a case (one item unless the case is a list of items). */
 export function itemsOf(op: OpSpec, c: BadCase): IDataObject[] {
 	if (c.items) return c.items;
-	return [{ ...(op.itemJson ?? {}), ...(c.item ?? {}), p: { ...op.good, ...(c.p ?? {}) } } as IDataObject];
+	return [
+		{ ...(op.itemJson ?? {}), ...(c.item ?? {}), p: { ...op.good, ...(c.p ?? {}) } } as IDataObject,
+	];
 }

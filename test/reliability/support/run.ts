@@ -3,7 +3,14 @@
  * through the in-process n8n-core harness (test/harness) against a sandbox, with the package's
  * module-level caches (token, center list, plans, pacing) reset on demand so a case starts cold.
  */
-import type { ICredentialDataDecryptedObject, IDataObject, INodeExecutionData, INodeParameterResourceLocator, INodeParameters, INodeType } from 'n8n-workflow';
+import type {
+	ICredentialDataDecryptedObject,
+	IDataObject,
+	INodeExecutionData,
+	INodeParameterResourceLocator,
+	INodeParameters,
+	INodeType,
+} from 'n8n-workflow';
 import { ShoppingCenterApi } from '../../../credentials/ShoppingCenterApi.credentials';
 import { ShoppingCenter } from '../../../nodes/ShoppingCenter/ShoppingCenter.node';
 import { ShoppingCenterAnomalies } from '../../../nodes/ShoppingCenterAnomalies/ShoppingCenterAnomalies.node';
@@ -50,7 +57,12 @@ export function resetCaches(): void {
 	clearPlans();
 }
 
-export function credentialsFor(sb: Sandbox, clientId = DEMO_CLIENT_ID, clientSecret = DEMO_CLIENT_SECRET, extra: IDataObject = {}): Record<string, ICredentialDataDecryptedObject> {
+export function credentialsFor(
+	sb: Sandbox,
+	clientId = DEMO_CLIENT_ID,
+	clientSecret = DEMO_CLIENT_SECRET,
+	extra: IDataObject = {},
+): Record<string, ICredentialDataDecryptedObject> {
 	return { shoppingCenterApi: { baseUrl: sb.baseUrl, clientId, clientSecret, ...extra } };
 }
 
@@ -71,7 +83,12 @@ export interface RunOptions extends Partial<Omit<RunNodeOptions, 'nodeType' | 'p
 }
 
 /** One node run through the engine; the sandbox's log entries of that run come back with it. */
-export async function runOn(sb: Sandbox, nodeType: INodeType, parameters: INodeParameters, options: RunOptions = {}): Promise<CaseRun> {
+export async function runOn(
+	sb: Sandbox,
+	nodeType: INodeType,
+	parameters: INodeParameters,
+	options: RunOptions = {},
+): Promise<CaseRun> {
 	const since = lastSeq(sb);
 	const result = await runNode({
 		nodeType,
@@ -81,12 +98,20 @@ export async function runOn(sb: Sandbox, nodeType: INodeType, parameters: INodeP
 		now: NOW,
 		...options,
 	});
-	return { ...result, json: (result.items[0] ?? []).map((i) => i.json), requests: sb.log.list({ since }) };
+	return {
+		...result,
+		json: (result.items[0] ?? []).map((i) => i.json),
+		requests: sb.log.list({ since }),
+	};
 }
 
 /** Routes a rejected input may cost: the token call and the center list (for the center's time zone). */
 export const LOOKUP_ROUTES = new Set(['token', 'centers']);
 
-export const dataRequests = (requests: LogEntry[]): LogEntry[] => requests.filter((e) => !LOOKUP_ROUTES.has(e.route ?? ''));
+export const dataRequests = (requests: LogEntry[]): LogEntry[] =>
+	requests.filter((e) => !LOOKUP_ROUTES.has(e.route ?? ''));
 
-export const describeRequests = (requests: LogEntry[]): string => requests.map((e) => `${e.method} ${e.path} → ${e.status}${e.code ? ` ${e.code}` : ''}`).join('; ');
+export const describeRequests = (requests: LogEntry[]): string =>
+	requests
+		.map((e) => `${e.method} ${e.path} → ${e.status}${e.code ? ` ${e.code}` : ''}`)
+		.join('; ');

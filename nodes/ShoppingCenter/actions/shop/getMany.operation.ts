@@ -27,7 +27,12 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	return await collectPages(
 		this,
 		'listShops',
-		{ params: { sc_id: scId }, query: { archived: archived || undefined }, itemIndex, operation: 'list shops' },
+		{
+			params: { sc_id: scId },
+			query: { archived: archived || undefined },
+			itemIndex,
+			operation: 'list shops',
+		},
 		{ limit },
 	);
 }

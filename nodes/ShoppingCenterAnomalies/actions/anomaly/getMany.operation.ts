@@ -14,8 +14,18 @@ const show = { resource: ['anomaly'], operation: ['getMany'] };
 
 export const description: INodeProperties[] = [
 	centerLocator({ show }),
-	dateField('startDate', 'Start Date', "First day of the deviations to list (inclusive, in the center's time zone). Any period length: it is read 366 days a request.", { show }),
-	dateField('endDate', 'End Date', "Last day of the deviations to list (inclusive, in the center's time zone). A day after today is clipped to today.", { show }),
+	dateField(
+		'startDate',
+		'Start Date',
+		"First day of the deviations to list (inclusive, in the center's time zone). Any period length: it is read 366 days a request.",
+		{ show },
+	),
+	dateField(
+		'endDate',
+		'End Date',
+		"Last day of the deviations to list (inclusive, in the center's time zone). A day after today is clipped to today.",
+		{ show },
+	),
 	...returnAllAndLimit({ show }),
 	{
 		...shopLocator({ show }),
@@ -26,10 +36,7 @@ export const description: INodeProperties[] = [
 		displayName: 'Status',
 		name: 'status',
 		type: 'options',
-		options: [
-			{ name: 'Any', value: '' },
-			...ANOMALY_STATUSES.options,
-		],
+		options: [{ name: 'Any', value: '' }, ...ANOMALY_STATUSES.options],
 		default: '',
 		description: "Only anomalies in this status (their handling in the center manager's interface)",
 		displayOptions: { show },
@@ -38,10 +45,7 @@ export const description: INodeProperties[] = [
 		displayName: 'Level',
 		name: 'level',
 		type: 'options',
-		options: [
-			{ name: 'Any', value: '' },
-			...ANOMALY_LEVELS.options,
-		],
+		options: [{ name: 'Any', value: '' }, ...ANOMALY_LEVELS.options],
 		default: '',
 		description: 'Only anomalies of this level',
 		displayOptions: { show },
@@ -55,7 +59,14 @@ export const description: INodeProperties[] = [
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const scId = readId(this, 'center', 'Center', itemIndex);
 	const shopId = readOptionalId(this, 'shop', 'Shop', itemIndex);
-	const status = readChoice(this, 'status', 'Status', itemIndex, ['', ...ANOMALY_STATUSES.values], '');
+	const status = readChoice(
+		this,
+		'status',
+		'Status',
+		itemIndex,
+		['', ...ANOMALY_STATUSES.values],
+		'',
+	);
 	const level = readChoice(this, 'level', 'Level', itemIndex, ['', ...ANOMALY_LEVELS.values], '');
 	const limit = readLimit(this, itemIndex);
 	precheckPeriod(this, itemIndex);
@@ -75,7 +86,13 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		windows,
 		(w) => ({
 			params: { sc_id: scId },
-			query: { start_date: w.start, end_date: w.end, shop_id: shopId, status: status || undefined, level: level || undefined },
+			query: {
+				start_date: w.start,
+				end_date: w.end,
+				shop_id: shopId,
+				status: status || undefined,
+				level: level || undefined,
+			},
 			itemIndex,
 			operation: 'list anomalies',
 		}),

@@ -13,10 +13,14 @@ import { splitDays, type DayWindow } from '../../../shared/dateWindows';
 
 const show = { resource: ['attendance'], operation: ['get'] };
 
-
 export const description: INodeProperties[] = [
 	centerLocator({ show }),
-	dateField('startDate', 'Start Date', "First day of the period (inclusive, in the center's time zone)", { show }),
+	dateField(
+		'startDate',
+		'Start Date',
+		"First day of the period (inclusive, in the center's time zone)",
+		{ show },
+	),
 	dateField(
 		'endDate',
 		'End Date',
@@ -49,7 +53,12 @@ export const description: INodeProperties[] = [
  * Windows a request may cover. Week and month rows are cut at the end of a week (Sunday) or month
  * whenever a window has to end early, so that no row is split between two requests.
  */
-export function attendanceWindows(start: string, end: string, granularity: Granularity, windowDays: number): DayWindow[] {
+export function attendanceWindows(
+	start: string,
+	end: string,
+	granularity: Granularity,
+	windowDays: number,
+): DayWindow[] {
 	if (granularity === 'day' || granularity === 'hour') return splitDays(start, end, windowDays);
 	const out: DayWindow[] = [];
 	let s = DateTime.fromISO(start, { zone: 'utc' });
@@ -78,7 +87,14 @@ export function attendanceWindows(start: string, end: string, granularity: Granu
  */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const scId = readId(this, 'center', 'Center', itemIndex);
-	const granularity = readChoice(this, 'granularity', 'Granularity', itemIndex, GRANULARITIES.values, 'day');
+	const granularity = readChoice(
+		this,
+		'granularity',
+		'Granularity',
+		itemIndex,
+		GRANULARITIES.values,
+		'day',
+	);
 	const scope = readChoice(this, 'scope', 'Scope', itemIndex, ATTENDANCE_SCOPES.values, 'sc');
 	const zoneId = scope === 'zone' ? readId(this, 'zone', 'Counting Zone', itemIndex) : undefined;
 	const shopId = scope === 'shop' ? readId(this, 'shop', 'Shop', itemIndex) : undefined;
@@ -94,7 +110,10 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const rules = rulesFor(plan);
 	const clipped = clipToFreshest(period, zone, rules);
 	if (!clipped) return [];
-	const windowDays = granularity === 'hour' ? Math.min(LIMITS.hourlyAttendanceDays, rules.dailyWindowDays) : rules.dailyWindowDays;
+	const windowDays =
+		granularity === 'hour'
+			? Math.min(LIMITS.hourlyAttendanceDays, rules.dailyWindowDays)
+			: rules.dailyWindowDays;
 	const windows = attendanceWindows(clipped.start, clipped.end, granularity, windowDays);
 	return await collectPlainWindows(
 		this,
@@ -102,7 +121,14 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		windows,
 		(w) => ({
 			params: { sc_id: scId },
-			query: { start_date: w.start, end_date: w.end, granularity, scope, zone_id: zoneId, shop_id: shopId },
+			query: {
+				start_date: w.start,
+				end_date: w.end,
+				granularity,
+				scope,
+				zone_id: zoneId,
+				shop_id: shopId,
+			},
 			itemIndex,
 			operation: 'read attendance',
 		}),

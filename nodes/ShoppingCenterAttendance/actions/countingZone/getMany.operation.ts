@@ -6,7 +6,10 @@ import { apiRequest, rowsOf } from '../../../shared/transport';
 
 const show = { resource: ['countingZone'], operation: ['getMany'] };
 
-export const description: INodeProperties[] = [centerLocator({ show }), ...returnAllAndLimit({ show })];
+export const description: INodeProperties[] = [
+	centerLocator({ show }),
+	...returnAllAndLimit({ show }),
+];
 
 /**
  * GET /sc/{sc_id}/traffic/zones: the counting zones of a center (no pagination on the API side, so the

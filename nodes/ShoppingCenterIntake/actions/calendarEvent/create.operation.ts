@@ -39,7 +39,7 @@ export const description: INodeProperties[] = [
 		type: 'options',
 		options: CALENDAR_EVENT_TYPES.options,
 		default: 'calendar',
-		description: 'Type of the event (the platform\'s service types are not accepted)',
+		description: "Type of the event (the platform's service types are not accepted)",
 		displayOptions: { show },
 	},
 	{
@@ -59,7 +59,8 @@ export const description: INodeProperties[] = [
 		placeholder: 'YYYY-MM-DD',
 		default: '',
 		required: true,
-		description: "Last day of the event (YYYY-MM-DD, in the center's time zone); not earlier than the start date",
+		description:
+			"Last day of the event (YYYY-MM-DD, in the center's time zone); not earlier than the start date",
 		displayOptions: { show },
 	},
 	{
@@ -75,7 +76,8 @@ export const description: INodeProperties[] = [
 				name: 'color',
 				type: 'color',
 				default: '',
-				description: 'HEX color #RRGGBB (other notations are refused). Empty: the API\'s default gray.',
+				description:
+					"HEX color #RRGGBB (other notations are refused). Empty: the API's default gray.",
 			},
 			{
 				displayName: 'Shop Names or IDs',
@@ -123,9 +125,18 @@ function apiCode(error: unknown): string | undefined {
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const scId = readId(this, 'center', 'Center', itemIndex);
 	const name = readString(this, 'name', 'Name', itemIndex, { required: true, max: 255 });
-	const text = readString(this, 'description', 'Description', itemIndex, { required: true, max: 5000 });
+	const text = readString(this, 'description', 'Description', itemIndex, {
+		required: true,
+		max: 5000,
+	});
 	const eventType = this.getNodeParameter('eventType', itemIndex, 'calendar') as string;
-	if (!(CALENDAR_EVENT_TYPES.values as readonly string[]).includes(eventType)) fail(this, itemIndex, 'Event Type', `${showValue(eventType)} is not one of: ${CALENDAR_EVENT_TYPES.values.join(', ')}`);
+	if (!(CALENDAR_EVENT_TYPES.values as readonly string[]).includes(eventType))
+		fail(
+			this,
+			itemIndex,
+			'Event Type',
+			`${showValue(eventType)} is not one of: ${CALENDAR_EVENT_TYPES.values.join(', ')}`,
+		);
 	const rawStart = readRawDate(this, 'startDate', 'Start Date', itemIndex);
 	const rawEnd = readRawDate(this, 'endDate', 'End Date', itemIndex);
 	// plain dates (or both with offsets) can be ordered before the center's zone is known
@@ -134,11 +145,22 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	let color: string | undefined;
 	if (extra.color !== undefined && extra.color !== null && extra.color !== '') {
 		const c = typeof extra.color === 'string' ? extra.color.trim() : extra.color;
-		if (typeof c !== 'string' || !HEX_COLOR.test(c)) fail(this, itemIndex, 'Color', `${showValue(extra.color)} is not a HEX color #RRGGBB (like #FF8800)`);
+		if (typeof c !== 'string' || !HEX_COLOR.test(c))
+			fail(
+				this,
+				itemIndex,
+				'Color',
+				`${showValue(extra.color)} is not a HEX color #RRGGBB (like #FF8800)`,
+			);
 		color = c;
 	}
 	const shopIds = idList(this, extra.shopIds, 'Shop Names or IDs', itemIndex);
-	const treatExistingAsSuccess = readBoolean(this, 'options.treatExistingAsSuccess', 'Treat Existing As Success', itemIndex);
+	const treatExistingAsSuccess = readBoolean(
+		this,
+		'options.treatExistingAsSuccess',
+		'Treat Existing As Success',
+		itemIndex,
+	);
 
 	const zone = await centerZone(this, scId);
 	const start = dayIn(rawStart, zone);
@@ -148,16 +170,28 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	try {
 		const res = await apiRequest(this, 'createEvent', {
 			params: { sc_id: scId },
-			body: { name, description: text, event_type: eventType, start_date: start, end_date: end, shop_ids: shopIds, color },
+			body: {
+				name,
+				description: text,
+				event_type: eventType,
+				start_date: start,
+				end_date: end,
+				shop_ids: shopIds,
+				color,
+			},
 			itemIndex,
 			operation: 'create a calendar event',
 		});
 		const event = res.data as IDataObject;
 		return [treatExistingAsSuccess ? { ...event, already_existed: false } : event];
 	} catch (error) {
-		if (!treatExistingAsSuccess || apiCode(error) !== 'already_exists_in_sc') throw asNodeError(this.getNode(), error, itemIndex);
+		if (!treatExistingAsSuccess || apiCode(error) !== 'already_exists_in_sc')
+			throw asNodeError(this.getNode(), error, itemIndex);
 		const details = (error as { context?: { details?: unknown } }).context?.details;
-		const existingId = details && typeof details === 'object' && 'id' in details ? (details as IDataObject).id : undefined;
+		const existingId =
+			details && typeof details === 'object' && 'id' in details
+				? (details as IDataObject).id
+				: undefined;
 		return [
 			{
 				already_existed: true,

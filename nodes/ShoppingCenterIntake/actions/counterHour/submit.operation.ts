@@ -1,5 +1,10 @@
 import { DateTime } from 'luxon';
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 import { centerLocator } from '../../../shared/descriptions/locators';
 import { asNodeError, type OperationOutput } from '../../../shared/router';
 import { fail, readId, readString, toInteger } from '../../../shared/input';
@@ -21,7 +26,8 @@ export const description: INodeProperties[] = [
 		default: '',
 		required: true,
 		placeholder: 'entrance-north-1',
-		description: "The counter's own identifier given when it was connected (the API has no list of counters)",
+		description:
+			"The counter's own identifier given when it was connected (the API has no list of counters)",
 		displayOptions: { show },
 	},
 	{
@@ -33,12 +39,14 @@ export const description: INodeProperties[] = [
 			{
 				name: 'From a Field of Each Item',
 				value: 'field',
-				description: 'Each input item holds an array of hourly records; each item is one submission',
+				description:
+					'Each input item holds an array of hourly records; each item is one submission',
 			},
 			{
 				name: 'From All Input Items',
 				value: 'allItems',
-				description: 'Each input item is one hourly record; all items are submitted together as one submission',
+				description:
+					'Each input item is one hourly record; all items are submitted together as one submission',
 			},
 		],
 		default: 'field',
@@ -51,7 +59,8 @@ export const description: INodeProperties[] = [
 		default: 'records',
 		required: true,
 		placeholder: 'records',
-		description: 'The field of the input item holding the array of hourly records (a dotted path like data.records works)',
+		description:
+			'The field of the input item holding the array of hourly records (a dotted path like data.records works)',
 		displayOptions: { show: { ...show, recordsSource: ['field'] } },
 	},
 	{
@@ -75,14 +84,16 @@ export const description: INodeProperties[] = [
 				name: 'inField',
 				type: 'string',
 				default: 'in',
-				description: 'Name of the record field with the number of visitors who came in during the hour',
+				description:
+					'Name of the record field with the number of visitors who came in during the hour',
 			},
 			{
 				displayName: 'Out Field Name',
 				name: 'outField',
 				type: 'string',
 				default: 'out',
-				description: 'Name of the record field with the number of visitors who went out during the hour',
+				description:
+					'Name of the record field with the number of visitors who went out during the hour',
 			},
 		],
 	},
@@ -106,26 +117,53 @@ function fieldNames(ctx: IExecuteFunctions, itemIndex: number): FieldNames {
 	const name = (key: string, label: string, fallback: string): string => {
 		const v = o[key];
 		if (v === undefined || v === '') return fallback;
-		if (typeof v !== 'string' || !v.trim()) fail(ctx, itemIndex, label, `${showValue(v)} is not a field name`);
+		if (typeof v !== 'string' || !v.trim())
+			fail(ctx, itemIndex, label, `${showValue(v)} is not a field name`);
 		return v.trim();
 	};
-	return { datetime: name('datetimeField', 'Datetime Field Name', 'datetime'), in: name('inField', 'In Field Name', 'in'), out: name('outField', 'Out Field Name', 'out') };
+	return {
+		datetime: name('datetimeField', 'Datetime Field Name', 'datetime'),
+		in: name('inField', 'In Field Name', 'in'),
+		out: name('outField', 'Out Field Name', 'out'),
+	};
 }
 
 /**
  * One record checked: an ISO 8601 date-time at the start of an hour (in the center's zone), not in
  * the future, with in/out whole numbers ≥ 0. Sent with the center's offset (unambiguous).
  */
-function checkRecord(ctx: IExecuteFunctions, itemIndex: number, index: number, raw: unknown, names: FieldNames, zone: string, now?: DateTime): HourRecord {
-	const label = (field?: string) => (field === undefined ? `Record ${index}` : `Record ${index} "${field}"`);
-	if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) fail(ctx, itemIndex, label(), `${showValue(raw)} is not an object {${names.datetime}, ${names.in}, ${names.out}}`);
+function checkRecord(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	index: number,
+	raw: unknown,
+	names: FieldNames,
+	zone: string,
+	now?: DateTime,
+): HourRecord {
+	const label = (field?: string) =>
+		field === undefined ? `Record ${index}` : `Record ${index} "${field}"`;
+	if (raw === null || typeof raw !== 'object' || Array.isArray(raw))
+		fail(
+			ctx,
+			itemIndex,
+			label(),
+			`${showValue(raw)} is not an object {${names.datetime}, ${names.in}, ${names.out}}`,
+		);
 	const rec = raw as IDataObject;
 	const dt = rec[names.datetime];
-	if (dt === undefined || dt === null || dt === '') fail(ctx, itemIndex, label(names.datetime), 'is required (the start of the hour, ISO 8601)');
+	if (dt === undefined || dt === null || dt === '')
+		fail(ctx, itemIndex, label(names.datetime), 'is required (the start of the hour, ISO 8601)');
 	let at: DateTime;
 	if (typeof dt === 'string') {
 		const text = dt.trim();
-		if (!/^\d{4}-\d{2}-\d{2}T\d{2}/.test(text)) fail(ctx, itemIndex, label(names.datetime), `${showValue(dt)} is not an ISO 8601 date-time (like 2026-11-19T10:00:00+03:00)`);
+		if (!/^\d{4}-\d{2}-\d{2}T\d{2}/.test(text))
+			fail(
+				ctx,
+				itemIndex,
+				label(names.datetime),
+				`${showValue(dt)} is not an ISO 8601 date-time (like 2026-11-19T10:00:00+03:00)`,
+			);
 		at = DateTime.fromISO(text, { zone });
 	} else if (dt instanceof Date) {
 		at = DateTime.fromJSDate(dt, { zone });
@@ -134,17 +172,40 @@ function checkRecord(ctx: IExecuteFunctions, itemIndex: number, index: number, r
 	} else {
 		fail(ctx, itemIndex, label(names.datetime), `${showValue(dt)} is not an ISO 8601 date-time`);
 	}
-	if (!at.isValid) fail(ctx, itemIndex, label(names.datetime), `${showValue(dt)} is not a valid ISO 8601 date-time`);
+	if (!at.isValid)
+		fail(
+			ctx,
+			itemIndex,
+			label(names.datetime),
+			`${showValue(dt)} is not a valid ISO 8601 date-time`,
+		);
 	// without `now` (the first pass, before the center's zone is known) only zone-free checks run
 	if (now && (at.minute !== 0 || at.second !== 0 || at.millisecond !== 0)) {
-		fail(ctx, itemIndex, label(names.datetime), `${showValue(dt)} is not the start of an hour (minutes and seconds must be 0 in the center's time zone ${zone})`);
+		fail(
+			ctx,
+			itemIndex,
+			label(names.datetime),
+			`${showValue(dt)} is not the start of an hour (minutes and seconds must be 0 in the center's time zone ${zone})`,
+		);
 	}
-	if (now && at > now) fail(ctx, itemIndex, label(names.datetime), `${showValue(dt)} is in the future`);
-	const count = (field: string) => toInteger(ctx, itemIndex, label(field), rec[field], { min: 0, required: true }) as number;
-	return { datetime: at.toISO({ suppressMilliseconds: true }) as string, in: count(names.in), out: count(names.out) };
+	if (now && at > now)
+		fail(ctx, itemIndex, label(names.datetime), `${showValue(dt)} is in the future`);
+	const count = (field: string) =>
+		toInteger(ctx, itemIndex, label(field), rec[field], { min: 0, required: true }) as number;
+	return {
+		datetime: at.toISO({ suppressMilliseconds: true }) as string,
+		in: count(names.in),
+		out: count(names.out),
+	};
 }
 
-async function submit(ctx: IExecuteFunctions, itemIndex: number, scId: string, externalId: string, records: HourRecord[]): Promise<IDataObject> {
+async function submit(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	scId: string,
+	externalId: string,
+	records: HourRecord[],
+): Promise<IDataObject> {
 	const batches = chunk(records, LIMITS.counterRecordsPerCall);
 	const results: IDataObject[] = [];
 	let written = 0;
@@ -164,24 +225,46 @@ async function submit(ctx: IExecuteFunctions, itemIndex: number, scId: string, e
 			if (n > 0 && error && typeof error === 'object') {
 				// earlier batches are stored; hours overwrite, so running the whole submission again is safe
 				const e = error as { description?: string | null };
-				const done = n === 1 ? `batch 1 (${written} records) was written` : `batches 1–${n} (${written} records) were written`;
+				const done =
+					n === 1
+						? `batch 1 (${written} records) was written`
+						: `batches 1–${n} (${written} records) were written`;
 				e.description = `${e.description ? `${e.description} ` : ''}Batch ${n + 1} of ${batches.length} failed; ${done}. Submitting again is safe: a repeated hour overwrites.`;
 			}
 			throw asNodeError(ctx.getNode(), error, itemIndex);
 		}
 	}
-	return { external_id: externalId, records: records.length, batches: batches.length, written, batch_results: results };
+	return {
+		external_id: externalId,
+		records: records.length,
+		batches: batches.length,
+		written,
+		batch_results: results,
+	};
 }
 
 /**
  * POST /sc/{sc_id}/traffic/counters/{external_id} (form, data[i][datetime|in|out]) in batches of at
  * most 1000 records. Per item (records in a field) or all items at once (one record per item).
  */
-export async function execute(this: IExecuteFunctions, itemIndex: number, items: INodeExecutionData[]): Promise<OperationOutput> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	items: INodeExecutionData[],
+): Promise<OperationOutput> {
 	const source = this.getNodeParameter('recordsSource', itemIndex, 'field') as string;
 	const scId = readId(this, 'center', 'Center', itemIndex);
-	const externalId = readString(this, 'externalId', 'Counter External ID', itemIndex, { required: true, max: 200 });
-	if (/[\s/?#]/.test(externalId)) fail(this, itemIndex, 'Counter External ID', `${showValue(externalId)} must not contain spaces, "/", "?" or "#"`);
+	const externalId = readString(this, 'externalId', 'Counter External ID', itemIndex, {
+		required: true,
+		max: 200,
+	});
+	if (/[\s/?#]/.test(externalId))
+		fail(
+			this,
+			itemIndex,
+			'Counter External ID',
+			`${showValue(externalId)} must not contain spaces, "/", "?" or "#"`,
+		);
 	const names = fieldNames(this, itemIndex);
 
 	// the shape of every record is checked before any request
@@ -191,17 +274,49 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, items:
 	} else {
 		const field = readString(this, 'recordsField', 'Records Field', itemIndex, { required: true });
 		const value = valueAt(items[itemIndex].json, field);
-		if (value === undefined || value === null) fail(this, itemIndex, 'Records Field', `the item has no field "${field}"`);
-		if (!Array.isArray(value)) fail(this, itemIndex, 'Records Field', `the field "${field}" is not an array of records (got ${showValue(value)})`);
+		if (value === undefined || value === null)
+			fail(this, itemIndex, 'Records Field', `the item has no field "${field}"`);
+		if (!Array.isArray(value))
+			fail(
+				this,
+				itemIndex,
+				'Records Field',
+				`the field "${field}" is not an array of records (got ${showValue(value)})`,
+			);
 		value.forEach((v) => raws.push({ value: v, itemIndex }));
 	}
-	if (raws.length === 0) fail(this, itemIndex, source === 'allItems' ? 'Records Source' : 'Records Field', 'there are no records to submit');
+	if (raws.length === 0)
+		fail(
+			this,
+			itemIndex,
+			source === 'allItems' ? 'Records Source' : 'Records Field',
+			'there are no records to submit',
+		);
 	// a first pass catches what does not depend on the center's zone, before asking for the zone
-	raws.forEach((r, index) => checkRecord(this, r.itemIndex, source === 'allItems' ? r.itemIndex : index, r.value, names, 'UTC'));
+	raws.forEach((r, index) =>
+		checkRecord(
+			this,
+			r.itemIndex,
+			source === 'allItems' ? r.itemIndex : index,
+			r.value,
+			names,
+			'UTC',
+		),
+	);
 
 	const zone = await centerZone(this, scId);
 	const now = DateTime.now();
-	const records = raws.map((r, index) => checkRecord(this, r.itemIndex, source === 'allItems' ? r.itemIndex : index, r.value, names, zone, now));
+	const records = raws.map((r, index) =>
+		checkRecord(
+			this,
+			r.itemIndex,
+			source === 'allItems' ? r.itemIndex : index,
+			r.value,
+			names,
+			zone,
+			now,
+		),
+	);
 	const summary = await submit(this, itemIndex, scId, externalId, records);
 	return source === 'allItems' ? { records: [summary], allItems: true } : [summary];
 }

@@ -47,7 +47,13 @@ export const description: INodeProperties[] = [
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const scId = readId(this, 'center', 'Center', itemIndex);
 	const rawDate = readRawDate(this, 'date', 'Date', itemIndex);
-	const visitors = toInteger(this, itemIndex, 'Visitors', this.getNodeParameter('visitors', itemIndex, undefined) as unknown, { min: 0, required: true }) as number;
+	const visitors = toInteger(
+		this,
+		itemIndex,
+		'Visitors',
+		this.getNodeParameter('visitors', itemIndex, undefined) as unknown,
+		{ min: 0, required: true },
+	) as number;
 	const scope = readChoice(this, 'scope', 'Scope', itemIndex, INTAKE_SCOPES.values, 'sc');
 	const zoneId = scope === 'zone' ? readId(this, 'zone', 'Counting Zone', itemIndex) : undefined;
 

@@ -40,11 +40,17 @@ export const description: INodeProperties[] = [
 		name: 'amountUnit',
 		type: 'options',
 		options: [
-			{ name: 'Kopecks', value: 'kopecks', description: 'The amount is a whole number of kopecks (what the API takes): 123456 = 1 234.56' },
+			{
+				name: 'Kopecks',
+				value: 'kopecks',
+				description:
+					'The amount is a whole number of kopecks (what the API takes): 123456 = 1 234.56',
+			},
 			{
 				name: 'Currency Units',
 				value: 'currencyUnits',
-				description: 'The amount is in roubles with up to 2 decimals, as the previous API version took it: 1234.56 is sent as 123456 kopecks',
+				description:
+					'The amount is in roubles with up to 2 decimals, as the previous API version took it: 1234.56 is sent as 123456 kopecks',
 			},
 		],
 		default: 'kopecks',
@@ -88,7 +94,13 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const shopId = readId(this, 'shop', 'Shop', itemIndex);
 	const rawMonth = readRawDate(this, 'month', 'Month', itemIndex);
 	const unit = this.getNodeParameter('amountUnit', itemIndex, 'kopecks') as AmountUnit;
-	if (unit !== 'kopecks' && unit !== 'currencyUnits') fail(this, itemIndex, 'Amount Unit', `${showValue(unit)} is not one of: kopecks, currencyUnits`);
+	if (unit !== 'kopecks' && unit !== 'currencyUnits')
+		fail(
+			this,
+			itemIndex,
+			'Amount Unit',
+			`${showValue(unit)} is not one of: kopecks, currencyUnits`,
+		);
 	let turnover: number;
 	try {
 		turnover = toKopecks(this.getNodeParameter('turnover', itemIndex, '') as unknown, unit);
@@ -104,7 +116,13 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const day = dayIn(rawMonth, zone);
 	const month = `${day.slice(0, 7)}-01`;
 	const currentMonth = `${todayIn(zone).slice(0, 7)}-01`;
-	if (month > currentMonth) fail(this, itemIndex, 'Month', `${day.slice(0, 7)} is a future month (it is ${currentMonth.slice(0, 7)} in the center's time zone ${zone})`);
+	if (month > currentMonth)
+		fail(
+			this,
+			itemIndex,
+			'Month',
+			`${day.slice(0, 7)} is a future month (it is ${currentMonth.slice(0, 7)} in the center's time zone ${zone})`,
+		);
 
 	const res = await apiRequest(this, 'declareTurnover', {
 		params: { sc_id: scId, shop_id: shopId },

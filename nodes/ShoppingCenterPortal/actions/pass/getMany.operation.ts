@@ -18,7 +18,8 @@ export const description: INodeProperties[] = [
 		type: 'multiOptions',
 		options: PASS_STATUSES.options,
 		default: [],
-		description: 'Only passes in these statuses (with Other Statuses). None given: every status, archived passes included.',
+		description:
+			'Only passes in these statuses (with Other Statuses). None given: every status, archived passes included.',
 		displayOptions: { show },
 	},
 	{
@@ -36,7 +37,10 @@ export const description: INodeProperties[] = [
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const statuses = [
-		...new Set([...readWordList(this, 'statuses', 'Statuses', itemIndex), ...readWordList(this, 'otherStatuses', 'Other Statuses', itemIndex)]),
+		...new Set([
+			...readWordList(this, 'statuses', 'Statuses', itemIndex),
+			...readWordList(this, 'otherStatuses', 'Other Statuses', itemIndex),
+		]),
 	];
 	return await listPortal(this, itemIndex, 'pass', statuses);
 }

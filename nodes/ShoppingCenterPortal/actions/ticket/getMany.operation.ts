@@ -18,7 +18,8 @@ export const description: INodeProperties[] = [
 		type: 'multiOptions',
 		options: TICKET_STATUSES.options,
 		default: [],
-		description: 'Only tickets in these statuses. None selected: every status, archived tickets included.',
+		description:
+			'Only tickets in these statuses. None selected: every status, archived tickets included.',
 		displayOptions: { show },
 	},
 	...returnAllAndLimit({ show }),

@@ -29,8 +29,16 @@ export const description: INodeProperties[] = [
 		default: 'created',
 		displayOptions: { show },
 		options: [
-			{ name: 'Creation Date', value: 'created', description: 'Receipts created (printed at the cash register) in the period' },
-			{ name: 'Reception Date', value: 'received', description: 'Receipts received by the platform in the period (catches late arrivals)' },
+			{
+				name: 'Creation Date',
+				value: 'created',
+				description: 'Receipts created (printed at the cash register) in the period',
+			},
+			{
+				name: 'Reception Date',
+				value: 'received',
+				description: 'Receipts received by the platform in the period (catches late arrivals)',
+			},
 			{
 				name: 'Both',
 				value: 'both',
@@ -40,10 +48,30 @@ export const description: INodeProperties[] = [
 		],
 		description: 'Which date of a receipt the period applies to',
 	},
-	dateField('createdStartDate', 'Creation Start Date', `First day of creation (inclusive, center's time zone). ${SPLIT}`, byCreation),
-	dateField('createdEndDate', 'Creation End Date', `Last day of creation (inclusive, center's time zone). ${CLIPPED}`, byCreation),
-	dateField('receivedStartDate', 'Reception Start Date', `First day of reception (inclusive, center's time zone). ${SPLIT}`, byReception),
-	dateField('receivedEndDate', 'Reception End Date', `Last day of reception (inclusive, center's time zone). ${CLIPPED}`, byReception),
+	dateField(
+		'createdStartDate',
+		'Creation Start Date',
+		`First day of creation (inclusive, center's time zone). ${SPLIT}`,
+		byCreation,
+	),
+	dateField(
+		'createdEndDate',
+		'Creation End Date',
+		`Last day of creation (inclusive, center's time zone). ${CLIPPED}`,
+		byCreation,
+	),
+	dateField(
+		'receivedStartDate',
+		'Reception Start Date',
+		`First day of reception (inclusive, center's time zone). ${SPLIT}`,
+		byReception,
+	),
+	dateField(
+		'receivedEndDate',
+		'Reception End Date',
+		`Last day of reception (inclusive, center's time zone). ${CLIPPED}`,
+		byReception,
+	),
 	{
 		displayName: 'Document Types',
 		name: 'documentTypes',
@@ -64,7 +92,8 @@ export const description: INodeProperties[] = [
 		default: '',
 		placeholder: 'e.g. correction_receipt',
 		displayOptions: { show },
-		description: 'More document types, comma-separated, as the API names them (the API rejects an unknown type)',
+		description:
+			'More document types, comma-separated, as the API names them (the API rejects an unknown type)',
 	},
 	...returnAllAndLimit({ show }),
 ];
@@ -73,11 +102,21 @@ type PairQuery = (w: DayWindow) => IDataObject;
 
 const PAIRS: Record<'created' | 'received', { names: PeriodNames; query: PairQuery }> = {
 	created: {
-		names: { start: 'createdStartDate', end: 'createdEndDate', startLabel: 'Creation Start Date', endLabel: 'Creation End Date' },
+		names: {
+			start: 'createdStartDate',
+			end: 'createdEndDate',
+			startLabel: 'Creation Start Date',
+			endLabel: 'Creation End Date',
+		},
 		query: (w: DayWindow) => ({ start_created_date: w.start, end_created_date: w.end }),
 	},
 	received: {
-		names: { start: 'receivedStartDate', end: 'receivedEndDate', startLabel: 'Reception Start Date', endLabel: 'Reception End Date' },
+		names: {
+			start: 'receivedStartDate',
+			end: 'receivedEndDate',
+			startLabel: 'Reception Start Date',
+			endLabel: 'Reception End Date',
+		},
 		query: (w: DayWindow) => ({ start_received_date: w.start, end_received_date: w.end }),
 	},
 };
@@ -88,15 +127,30 @@ function readPairs(ctx: IExecuteFunctions, itemIndex: number): PairKey[] {
 	const by = ctx.getNodeParameter('periodBy', itemIndex, 'created') as unknown;
 	if (by === 'created' || by === 'received') return [by];
 	if (by === 'both') return ['created', 'received'];
-	return fail(ctx, itemIndex, 'Period By', `${JSON.stringify(by)} is not one of Creation Date, Reception Date, Both`);
+	return fail(
+		ctx,
+		itemIndex,
+		'Period By',
+		`${JSON.stringify(by)} is not one of Creation Date, Reception Date, Both`,
+	);
 }
 
 /** The chosen types plus the comma-separated others, each a plain name, at least one. */
 function readDocumentTypes(ctx: IExecuteFunctions, itemIndex: number): string[] {
-	const chosen = ctx.getNodeParameter('documentTypes', itemIndex, DEFAULT_DOCUMENT_TYPES) as unknown;
-	const list = Array.isArray(chosen) ? chosen : typeof chosen === 'string' ? chosen.split(',') : fail(ctx, itemIndex, 'Document Types', 'is not a list of types');
+	const chosen = ctx.getNodeParameter(
+		'documentTypes',
+		itemIndex,
+		DEFAULT_DOCUMENT_TYPES,
+	) as unknown;
+	const list = Array.isArray(chosen)
+		? chosen
+		: typeof chosen === 'string'
+			? chosen.split(',')
+			: fail(ctx, itemIndex, 'Document Types', 'is not a list of types');
 	const picked = list.map((v) => String(v).trim()).filter((v) => v !== '');
-	const other = readString(ctx, 'otherDocumentTypes', 'Other Document Types', itemIndex, { max: 2000 })
+	const other = readString(ctx, 'otherDocumentTypes', 'Other Document Types', itemIndex, {
+		max: 2000,
+	})
 		.split(',')
 		.map((v) => v.trim())
 		.filter((v) => v !== '');
@@ -105,11 +159,23 @@ function readDocumentTypes(ctx: IExecuteFunctions, itemIndex: number): string[] 
 		['Other Document Types', other],
 	] as const) {
 		for (const v of values) {
-			if (!/^[A-Za-z0-9_]+$/.test(v)) fail(ctx, itemIndex, label, `"${v}" is not a document type name (letters, digits and _ only, comma-separated)`);
+			if (!/^[A-Za-z0-9_]+$/.test(v))
+				fail(
+					ctx,
+					itemIndex,
+					label,
+					`"${v}" is not a document type name (letters, digits and _ only, comma-separated)`,
+				);
 		}
 	}
 	const all = [...new Set([...picked, ...other])];
-	if (!all.length) fail(ctx, itemIndex, 'Document Types', 'choose at least one type (or name one in Other Document Types)');
+	if (!all.length)
+		fail(
+			ctx,
+			itemIndex,
+			'Document Types',
+			'choose at least one type (or name one in Other Document Types)',
+		);
 	return all;
 }
 
@@ -144,9 +210,14 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	for (const key of pairs) {
 		const period = clipToFreshest(readPeriod(this, itemIndex, zone, PAIRS[key].names), zone, rules);
 		if (!period) return [];
-		windowsOf.push(splitDays(period.start, period.end, LIMITS.receiptsPairDays).map(PAIRS[key].query));
+		windowsOf.push(
+			splitDays(period.start, period.end, LIMITS.receiptsPairDays).map(PAIRS[key].query),
+		);
 	}
-	const queries = windowsOf.reduce<IDataObject[]>((acc, ws) => acc.flatMap((q) => ws.map((w) => ({ ...q, ...w }))), [{}]);
+	const queries = windowsOf.reduce<IDataObject[]>(
+		(acc, ws) => acc.flatMap((q) => ws.map((w) => ({ ...q, ...w }))),
+		[{}],
+	);
 
 	const inputs: RequestInput[] = queries.map((q) => ({
 		params: { sc_id: scId, shop_id: shopId },

@@ -11,7 +11,12 @@ const show = { resource: ['dailySalesAggregate'], operation: ['getMany'] };
 export const description: INodeProperties[] = [
 	centerLocator({ show }),
 	shopLocator({ show }),
-	dateField('startDate', 'Start Date', "First day of the period (inclusive, in the center's time zone)", { show }),
+	dateField(
+		'startDate',
+		'Start Date',
+		"First day of the period (inclusive, in the center's time zone)",
+		{ show },
+	),
 	dateField(
 		'endDate',
 		'End Date',

@@ -11,7 +11,12 @@ const show = { resource: ['monthlyTotal'], operation: ['getMany'] };
 export const description: INodeProperties[] = [
 	centerLocator({ show }),
 	shopLocator({ show }),
-	dateField('startDate', 'Start Date', "A day in the first month of the period (the whole month is returned; center's time zone)", { show }),
+	dateField(
+		'startDate',
+		'Start Date',
+		"A day in the first month of the period (the whole month is returned; center's time zone)",
+		{ show },
+	),
 	dateField(
 		'endDate',
 		'End Date',

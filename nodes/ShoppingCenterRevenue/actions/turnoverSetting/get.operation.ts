@@ -11,11 +11,21 @@ export const description: INodeProperties[] = [centerLocator({ show }), shopLoca
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const scId = readId(this, 'center', 'Center', itemIndex);
 	const shopId = readId(this, 'shop', 'Shop', itemIndex);
-	const res = await apiRequest(this, 'turnoverSettings', { params: { sc_id: scId, shop_id: shopId }, itemIndex, operation: 'get turnover settings' });
+	const res = await apiRequest(this, 'turnoverSettings', {
+		params: { sc_id: scId, shop_id: shopId },
+		itemIndex,
+		operation: 'get turnover settings',
+	});
 	if (!res.data || typeof res.data !== 'object' || Array.isArray(res.data)) {
 		throw toNodeApiError(
 			this.getNode(),
-			{ status: 200, code: 'malformed_response', message: 'The API answered without an object in "data".', details: null, headers: res.headers },
+			{
+				status: 200,
+				code: 'malformed_response',
+				message: 'The API answered without an object in "data".',
+				details: null,
+				headers: res.headers,
+			},
 			{ itemIndex, operation: 'get turnover settings' },
 		);
 	}
