@@ -55,14 +55,14 @@ export const CALENDAR_EVENT_TYPES = valueSet([
 
 export const GRANULARITIES = valueSet([
 	{ value: 'day', name: 'Day', description: 'One row per day, labelled YYYY-MM-DD' },
+	{ value: 'week', name: 'Week', description: 'One row per week, labelled with its first day' },
+	{ value: 'month', name: 'Month', description: 'One row per month, labelled with its first day' },
 	{
 		value: 'hour',
 		name: 'Hour',
 		description:
 			"One row per hour, labelled with the hour's start and the center's UTC offset (PRO only)",
 	},
-	{ value: 'month', name: 'Month', description: 'One row per month, labelled with its first day' },
-	{ value: 'week', name: 'Week', description: 'One row per week, labelled with its first day' },
 ] as const);
 export type Granularity = (typeof GRANULARITIES.values)[number];
 

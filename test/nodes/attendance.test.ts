@@ -61,7 +61,7 @@ describe('Counting Zone → Get Many', () => {
 		'lists the visible zones of center %s (service zones never)',
 		async (scId) => {
 			const r = await run(sb, node, {
-				resource: 'zone',
+				resource: 'countingZone',
 				operation: 'getMany',
 				center: locator(scId),
 				returnAll: true,
@@ -77,7 +77,7 @@ describe('Counting Zone → Get Many', () => {
 
 	it('applies the Limit locally (one request)', async () => {
 		const r = await run(sb, node, {
-			resource: 'zone',
+			resource: 'countingZone',
 			operation: 'getMany',
 			center: locator('1002'),
 			returnAll: false,
@@ -89,7 +89,7 @@ describe('Counting Zone → Get Many', () => {
 
 	it('passes on 404 traffic_not_configured (center 1004)', async () => {
 		const r = await run(sb, node, {
-			resource: 'zone',
+			resource: 'countingZone',
 			operation: 'getMany',
 			center: locator('1004'),
 			returnAll: true,
@@ -102,7 +102,7 @@ describe('Counting Zone → Get Many', () => {
 		const r = await run(
 			sb,
 			node,
-			{ resource: 'zone', operation: 'getMany', center: locator('1004'), returnAll: true },
+			{ resource: 'countingZone', operation: 'getMany', center: locator('1004'), returnAll: true },
 			{ continueOnFail: true },
 		);
 		expect(r.status).toBe('success');

@@ -74,8 +74,8 @@ function errorMessage(r: RunNodeResult): string {
 
 describe('Daily Attendance → Submit', () => {
 	const attendance = (extra: INodeParameters): INodeParameters => ({
-		resource: 'attendance',
-		operation: 'submitAttendance',
+		resource: 'dailyAttendance',
+		operation: 'submit',
 		...extra,
 	});
 
@@ -207,8 +207,8 @@ function hours(
 
 describe('Counter Hours → Submit', () => {
 	const counter = (extra: INodeParameters): INodeParameters => ({
-		resource: 'counterHours',
-		operation: 'submitCounterHours',
+		resource: 'counterHour',
+		operation: 'submit',
 		externalId: 'north-gate',
 		recordsSource: 'field',
 		recordsField: 'records',
@@ -386,7 +386,7 @@ describe('Counter Hours → Submit', () => {
 describe('Calendar Event → Create', () => {
 	const event = (extra: INodeParameters): INodeParameters => ({
 		resource: 'calendarEvent',
-		operation: 'createEvent',
+		operation: 'create',
 		name: 'Black Friday',
 		description: 'Sales all over the center',
 		eventType: 'marketing',
@@ -623,7 +623,7 @@ describe('money conversion (decimal text, no float arithmetic)', () => {
 describe('Declared Turnover → Submit', () => {
 	const turnover = (extra: INodeParameters): INodeParameters => ({
 		resource: 'declaredTurnover',
-		operation: 'declareTurnover',
+		operation: 'submit',
 		amountUnit: 'kopecks',
 		...extra,
 	});

@@ -69,7 +69,7 @@ const daily = (
 	end: string,
 	more: INodeParameters = {},
 ): INodeParameters => ({
-	resource: 'dailySales',
+	resource: 'dailySalesAggregate',
 	operation: 'getMany',
 	center: byId(sc),
 	shop: byId(shop),
@@ -87,7 +87,7 @@ const monthly = (
 	more: INodeParameters = {},
 ): INodeParameters => ({
 	...daily(sc, shop, start, end, more),
-	resource: 'monthlyTotals',
+	resource: 'monthlyTotal',
 });
 
 const days = (start: string, end: string) =>
@@ -258,7 +258,7 @@ describe('Turnover Settings → Get', () => {
 		[PRO_CENTER, PRO_SHOP],
 	])('center %s shop %s: one settings object', async (sc, shop) => {
 		const { result, log } = await runLogged({
-			resource: 'turnoverSettings',
+			resource: 'turnoverSetting',
 			operation: 'get',
 			center: byId(sc),
 			shop: byId(shop),
@@ -336,7 +336,7 @@ describe('bad input: NodeOperationError naming the field and the item, before an
 		[
 			'empty center',
 			{
-				resource: 'turnoverSettings',
+				resource: 'turnoverSetting',
 				operation: 'get',
 				center: byId('={{ "" }}'),
 				shop: byId(PRO_SHOP),

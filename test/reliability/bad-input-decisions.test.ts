@@ -49,8 +49,8 @@ describe('the center\'s "today", near midnight: accepted once the day has begun 
 	it('attendance for 2026-11-21 at 00:30 in Vladivostok (14:30 UTC on the 20th) is written; the same date for Moscow (17:30 there) is refused', async () => {
 		sb.clock.set(VLAD_AFTER_MIDNIGHT);
 		const params = (center: string): INodeParameters => ({
-			resource: 'attendance',
-			operation: 'submitAttendance',
+			resource: 'dailyAttendance',
+			operation: 'submit',
 			center: rl(center),
 			date: '2026-11-21',
 			visitors: 321,
@@ -75,7 +75,7 @@ describe('the center\'s "today", near midnight: accepted once the day has begun 
 			'ShoppingCenterIntake',
 			{
 				resource: 'declaredTurnover',
-				operation: 'declareTurnover',
+				operation: 'submit',
 				center: rl(VLADIVOSTOK),
 				shop: rl('1004-01'),
 				month: '2026-12-01',
@@ -96,8 +96,8 @@ describe('the center\'s "today", near midnight: accepted once the day has begun 
 			sb,
 			ACTION_NODES.ShoppingCenterIntake(),
 			{
-				resource: 'counterHours',
-				operation: 'submitCounterHours',
+				resource: 'counterHour',
+				operation: 'submit',
 				center: rl(VLADIVOSTOK),
 				externalId: 'ocean-gate',
 				recordsSource: 'field',
@@ -119,7 +119,7 @@ describe('not bad: what the table leaves to the API or treats as valid', () => {
 	it("letters of any script in an ID are an ID (IDs are opaque strings): sent URL-encoded, the API's not_found passed on", async () => {
 		const r = await run(
 			'ShoppingCenterRevenue',
-			{ resource: 'turnoverSettings', operation: 'get', center: rl(PRO), shop: rl(V) },
+			{ resource: 'turnoverSetting', operation: 'get', center: rl(PRO), shop: rl(V) },
 			{ v: 'магазин-1' },
 		);
 		expect(r.error?.name).toBe('NodeApiError');
@@ -135,7 +135,7 @@ describe('not bad: what the table leaves to the API or treats as valid', () => {
 			'ShoppingCenterIntake',
 			{
 				resource: 'calendarEvent',
-				operation: 'createEvent',
+				operation: 'create',
 				center: rl(PRO),
 				name: V,
 				description: 'Ёлка, подарки & “кавычки”',
@@ -153,8 +153,8 @@ describe('not bad: what the table leaves to the API or treats as valid', () => {
 
 	it('a zone left in the parameters while the scope is Center is hidden in the editor: ignored, never sent (the API forbids zone_id with scope sc)', async () => {
 		const intake = await run('ShoppingCenterIntake', {
-			resource: 'attendance',
-			operation: 'submitAttendance',
+			resource: 'dailyAttendance',
+			operation: 'submit',
 			center: rl(BASIC),
 			date: '2026-11-15',
 			visitors: 77,
@@ -183,7 +183,7 @@ describe('not bad: what the table leaves to the API or treats as valid', () => {
 
 	it('a future end of a READ period is clipped to the freshest day (conventions), a wholly future period asks for nothing', async () => {
 		const clipped = await run('ShoppingCenterRevenue', {
-			resource: 'dailySales',
+			resource: 'dailySalesAggregate',
 			operation: 'getMany',
 			center: rl(PRO),
 			shop: rl('1002-03'),
@@ -199,7 +199,7 @@ describe('not bad: what the table leaves to the API or treats as valid', () => {
 		).toEqual([['2026-11-18', '2026-11-20']]);
 		expect(clipped.json.map((row) => row.date)).toEqual(['2026-11-18', '2026-11-19', '2026-11-20']);
 		const future = await run('ShoppingCenterRevenue', {
-			resource: 'dailySales',
+			resource: 'dailySalesAggregate',
 			operation: 'getMany',
 			center: rl(PRO),
 			shop: rl('1002-03'),
@@ -219,7 +219,7 @@ describe('not bad: what the table leaves to the API or treats as valid', () => {
 			'ShoppingCenterIntake',
 			{
 				resource: 'calendarEvent',
-				operation: 'createEvent',
+				operation: 'create',
 				center: rl(PRO),
 				name: 'Many shops',
 				description: 'd',
@@ -302,7 +302,7 @@ describe('not bad: what the table leaves to the API or treats as valid', () => {
 		const since = lastSeq(sb);
 		await expect(
 			run('ShoppingCenterRevenue', {
-				resource: 'turnoverSettings',
+				resource: 'turnoverSetting',
 				operation: 'get',
 				center: rl(PRO),
 				shop: rl(''),
@@ -310,8 +310,8 @@ describe('not bad: what the table leaves to the API or treats as valid', () => {
 		).rejects.toThrow(/The workflow has issues/);
 		await expect(
 			run('ShoppingCenterIntake', {
-				resource: 'attendance',
-				operation: 'submitAttendance',
+				resource: 'dailyAttendance',
+				operation: 'submit',
 				center: rl(PRO),
 				date: '',
 				visitors: 1,

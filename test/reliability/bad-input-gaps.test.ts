@@ -60,7 +60,7 @@ describe('IDs (Center, Shop, Counting Zone; readId / readOptionalId)', () => {
 		refused(
 			await run(
 				'ShoppingCenterRevenue',
-				{ resource: 'turnoverSettings', operation: 'get', center: rl(V), shop: rl('1002-01') },
+				{ resource: 'turnoverSetting', operation: 'get', center: rl(V), shop: rl('1002-01') },
 				value,
 			),
 			'Center',
@@ -77,8 +77,8 @@ describe('IDs (Center, Shop, Counting Zone; readId / readOptionalId)', () => {
 			'Counter External ID',
 			'ShoppingCenterIntake',
 			{
-				resource: 'counterHours',
-				operation: 'submitCounterHours',
+				resource: 'counterHour',
+				operation: 'submit',
 				center: rl('1002'),
 				externalId: V,
 				recordsSource: 'field',
@@ -125,7 +125,7 @@ describe('free text (calendar event Name)', () => {
 			'ShoppingCenterIntake',
 			{
 				resource: 'calendarEvent',
-				operation: 'createEvent',
+				operation: 'create',
 				center: rl(PRO),
 				name: V,
 				description: 'Broken text from a CSV export',
@@ -230,7 +230,7 @@ describe('dates', () => {
 			await run(
 				'ShoppingCenterRevenue',
 				{
-					resource: 'dailySales',
+					resource: 'dailySalesAggregate',
 					operation: 'getMany',
 					center: rl(PRO),
 					shop: rl('1002-01'),
@@ -252,7 +252,7 @@ describe('closed after the first table run', () => {
 	const event = (name: string, treat: unknown): [INodeParameters, unknown] => [
 		{
 			resource: 'calendarEvent',
-			operation: 'createEvent',
+			operation: 'create',
 			center: rl(PRO),
 			name,
 			description: 'd',
@@ -281,7 +281,7 @@ describe('closed after the first table run', () => {
 			'ShoppingCenterIntake',
 			{
 				resource: 'calendarEvent',
-				operation: 'createEvent',
+				operation: 'create',
 				center: rl(PRO),
 				name: 'Backwards',
 				description: 'd',
@@ -304,7 +304,7 @@ describe('closed after the first table run', () => {
 				await run(
 					'ShoppingCenterRevenue',
 					{
-						resource: 'dailySales',
+						resource: 'dailySalesAggregate',
 						operation: 'getMany',
 						center: rl(BASIC),
 						shop: rl('1001-02'),

@@ -37,7 +37,7 @@ const ROUTE_CASES: Array<[RouteName, ActionNodeName, INodeParameters]> = [
 	[
 		'zones',
 		'ShoppingCenterAttendance',
-		{ resource: 'zone', operation: 'getMany', center: rl(PRO), returnAll: true },
+		{ resource: 'countingZone', operation: 'getMany', center: rl(PRO), returnAll: true },
 	],
 	[
 		'attendance.read',
@@ -65,7 +65,7 @@ const ROUTE_CASES: Array<[RouteName, ActionNodeName, INodeParameters]> = [
 		'sales.daily',
 		'ShoppingCenterRevenue',
 		{
-			resource: 'dailySales',
+			resource: 'dailySalesAggregate',
 			operation: 'getMany',
 			center: rl(PRO),
 			shop: rl('1002-03'),
@@ -78,7 +78,7 @@ const ROUTE_CASES: Array<[RouteName, ActionNodeName, INodeParameters]> = [
 		'sales.monthly',
 		'ShoppingCenterRevenue',
 		{
-			resource: 'monthlyTotals',
+			resource: 'monthlyTotal',
 			operation: 'getMany',
 			center: rl(BASIC),
 			shop: rl('1001-02'),
@@ -90,7 +90,7 @@ const ROUTE_CASES: Array<[RouteName, ActionNodeName, INodeParameters]> = [
 	[
 		'turnover.settings',
 		'ShoppingCenterRevenue',
-		{ resource: 'turnoverSettings', operation: 'get', center: rl(PRO), shop: rl('1002-01') },
+		{ resource: 'turnoverSetting', operation: 'get', center: rl(PRO), shop: rl('1002-01') },
 	],
 	[
 		'receipts',
@@ -148,8 +148,8 @@ const ROUTE_CASES: Array<[RouteName, ActionNodeName, INodeParameters]> = [
 		'attendance.submit',
 		'ShoppingCenterIntake',
 		{
-			resource: 'attendance',
-			operation: 'submitAttendance',
+			resource: 'dailyAttendance',
+			operation: 'submit',
 			center: rl(BASIC),
 			date: '2026-11-12',
 			visitors: 10,
@@ -160,8 +160,8 @@ const ROUTE_CASES: Array<[RouteName, ActionNodeName, INodeParameters]> = [
 		'counter.submit',
 		'ShoppingCenterIntake',
 		{
-			resource: 'counterHours',
-			operation: 'submitCounterHours',
+			resource: 'counterHour',
+			operation: 'submit',
 			center: rl(PRO),
 			externalId: 'west-gate',
 			recordsSource: 'field',
@@ -173,7 +173,7 @@ const ROUTE_CASES: Array<[RouteName, ActionNodeName, INodeParameters]> = [
 		'ShoppingCenterIntake',
 		{
 			resource: 'calendarEvent',
-			operation: 'createEvent',
+			operation: 'create',
 			center: rl(PRO),
 			name: '=Broken answer {{ $json.kind }}',
 			description: 'd',
@@ -187,7 +187,7 @@ const ROUTE_CASES: Array<[RouteName, ActionNodeName, INodeParameters]> = [
 		'ShoppingCenterIntake',
 		{
 			resource: 'declaredTurnover',
-			operation: 'declareTurnover',
+			operation: 'submit',
 			center: rl(PRO),
 			shop: rl('1002-04'),
 			month: '2026-09-01',
@@ -236,7 +236,7 @@ describe('Continue On Fail', () => {
 				sb,
 				ACTION_NODES.ShoppingCenterRevenue(),
 				{
-					resource: 'turnoverSettings',
+					resource: 'turnoverSetting',
 					operation: 'get',
 					center: rl(PRO),
 					shop: rl('={{ $json.shop }}'),
@@ -263,7 +263,7 @@ describe('a broken token answer', () => {
 		async (kind) => {
 			sb.faults.set({ malformedNext: { count: 1, kind, routes: ['token'] } });
 			const r = await runOn(sb, ACTION_NODES.ShoppingCenterRevenue(), {
-				resource: 'turnoverSettings',
+				resource: 'turnoverSetting',
 				operation: 'get',
 				center: rl(PRO),
 				shop: rl('1002-01'),

@@ -14,14 +14,14 @@
  * API answers through the nodes in bad-input-malformed.test.ts.
  */
 import type { IDataObject, INodeParameters, INodeProperties, INodeType } from 'n8n-workflow';
-import { operations as anomalyOps } from '../../nodes/ShoppingCenterAnomalies/actions';
-import { operations as attendanceOps } from '../../nodes/ShoppingCenterAttendance/actions';
-import { operations as centerOps } from '../../nodes/ShoppingCenter/actions';
-import { operations as intakeOps } from '../../nodes/ShoppingCenterIntake/actions';
-import { operations as portalOps } from '../../nodes/ShoppingCenterPortal/actions';
-import { operations as receiptOps } from '../../nodes/ShoppingCenterReceipts/actions';
-import { operations as revenueOps } from '../../nodes/ShoppingCenterRevenue/actions';
-import type { OperationMap } from '../../nodes/shared/execute';
+import { operations as anomalyOps } from '../../nodes/ShoppingCenterAnomalies/actions/operations';
+import { operations as attendanceOps } from '../../nodes/ShoppingCenterAttendance/actions/operations';
+import { operations as centerOps } from '../../nodes/ShoppingCenter/actions/operations';
+import { operations as intakeOps } from '../../nodes/ShoppingCenterIntake/actions/operations';
+import { operations as portalOps } from '../../nodes/ShoppingCenterPortal/actions/operations';
+import { operations as receiptOps } from '../../nodes/ShoppingCenterReceipts/actions/operations';
+import { operations as revenueOps } from '../../nodes/ShoppingCenterRevenue/actions/operations';
+import type { OperationMap } from '../../nodes/shared/router';
 import { startSandbox, type Sandbox } from '../../sandbox';
 import { casesOf, itemsOf, OPERATIONS, type BadCase, type OpSpec } from './support/operations';
 import {
@@ -44,7 +44,7 @@ afterAll(async () => {
 	await sb.close();
 });
 
-const OPERATION_MAPS: Record<ActionNodeName, OperationMap> = {
+const OPERATION_MAPS: Record<ActionNodeName, OperationMap<Record<string, string>>> = {
 	ShoppingCenter: centerOps,
 	ShoppingCenterRevenue: revenueOps,
 	ShoppingCenterReceipts: receiptOps,

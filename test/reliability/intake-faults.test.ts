@@ -62,7 +62,7 @@ const total = (counts: Record<string, number>) => Object.values(counts).reduce((
 describe('declared turnover', () => {
 	const params: INodeParameters = {
 		resource: 'declaredTurnover',
-		operation: 'declareTurnover',
+		operation: 'submit',
 		center: rl(PRO),
 		shop: rl('={{ $json.shop }}'),
 		month: '={{ $json.month }}',
@@ -169,8 +169,8 @@ describe('declared turnover', () => {
 
 describe('daily attendance', () => {
 	const params: INodeParameters = {
-		resource: 'attendance',
-		operation: 'submitAttendance',
+		resource: 'dailyAttendance',
+		operation: 'submit',
 		center: rl(BASIC),
 		date: '={{ $json.date }}',
 		visitors: '={{ $json.visitors }}',
@@ -218,8 +218,8 @@ describe('daily attendance', () => {
 
 describe('counter hours', () => {
 	const params: INodeParameters = {
-		resource: 'counterHours',
-		operation: 'submitCounterHours',
+		resource: 'counterHour',
+		operation: 'submit',
 		center: rl(PRO),
 		externalId: '={{ $json.counter }}',
 		recordsSource: 'field',
@@ -317,7 +317,7 @@ describe('counter hours', () => {
 describe('calendar events: never created twice', () => {
 	const params: INodeParameters = {
 		resource: 'calendarEvent',
-		operation: 'createEvent',
+		operation: 'create',
 		center: rl(PRO),
 		name: '={{ $json.name }}',
 		description: 'Created under faults',

@@ -194,14 +194,14 @@ describe('a key sees only the centers of its roles', () => {
 		[
 			'turnover settings',
 			'ShoppingCenterRevenue',
-			{ resource: 'turnoverSettings', operation: 'get', center: rl(BASIC), shop: rl('1001-01') },
+			{ resource: 'turnoverSetting', operation: 'get', center: rl(BASIC), shop: rl('1001-01') },
 		],
 		['shops', 'ShoppingCenter', { resource: 'shop', operation: 'getMany', center: rl(BASIC) }],
 		[
 			'daily sales (zone lookup first)',
 			'ShoppingCenterRevenue',
 			{
-				resource: 'dailySales',
+				resource: 'dailySalesAggregate',
 				operation: 'getMany',
 				center: rl(BASIC),
 				shop: rl('1001-01'),
@@ -225,8 +225,8 @@ describe('a key sees only the centers of its roles', () => {
 			'attendance submission',
 			'ShoppingCenterIntake',
 			{
-				resource: 'attendance',
-				operation: 'submitAttendance',
+				resource: 'dailyAttendance',
+				operation: 'submit',
 				center: rl(BASIC),
 				date: '2026-11-18',
 				visitors: 1,

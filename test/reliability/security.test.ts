@@ -143,7 +143,7 @@ const WORKFLOWS: Array<{
 		name: 'daily sales',
 		node: 'ShoppingCenterRevenue',
 		ok: {
-			resource: 'dailySales',
+			resource: 'dailySalesAggregate',
 			operation: 'getMany',
 			center: rl(PRO),
 			shop: rl('1002-03'),
@@ -151,7 +151,7 @@ const WORKFLOWS: Array<{
 			endDate: '2026-11-19',
 			returnAll: true,
 		},
-		fail: { resource: 'turnoverSettings', operation: 'get', center: rl(PRO), shop: rl('1002-99') },
+		fail: { resource: 'turnoverSetting', operation: 'get', center: rl(PRO), shop: rl('1002-99') },
 		failCode: /Not found in this center/,
 	},
 	{
@@ -190,7 +190,7 @@ const WORKFLOWS: Array<{
 			endDate: '2026-11-19',
 			granularity: 'day',
 		},
-		fail: { resource: 'zone', operation: 'getMany', center: rl(VLADIVOSTOK), returnAll: true },
+		fail: { resource: 'countingZone', operation: 'getMany', center: rl(VLADIVOSTOK), returnAll: true },
 		failCode: /No visitor counting system/,
 	},
 	{
@@ -239,8 +239,8 @@ const WORKFLOWS: Array<{
 		name: 'intake',
 		node: 'ShoppingCenterIntake',
 		ok: {
-			resource: 'attendance',
-			operation: 'submitAttendance',
+			resource: 'dailyAttendance',
+			operation: 'submit',
 			center: rl(BASIC),
 			date: '2026-11-19',
 			visitors: 1234,
@@ -248,7 +248,7 @@ const WORKFLOWS: Array<{
 		},
 		fail: {
 			resource: 'calendarEvent',
-			operation: 'createEvent',
+			operation: 'create',
 			center: rl(PRO),
 			name: 'Leak check',
 			description: 'd',
@@ -294,7 +294,7 @@ describe('representative workflows of every node, success and failure paths', ()
 			'ShoppingCenterIntake',
 			{
 				resource: 'declaredTurnover',
-				operation: 'declareTurnover',
+				operation: 'submit',
 				center: rl('={{ $json.sc }}'),
 				shop: rl('={{ $json.shop }}'),
 				month: '2026-10-01',
@@ -336,8 +336,8 @@ describe('representative workflows of every node, success and failure paths', ()
 			});
 			expect(read.error).toBeUndefined();
 			const write = await action(`token refresh ${status} write`, 'ShoppingCenterIntake', {
-				resource: 'attendance',
-				operation: 'submitAttendance',
+				resource: 'dailyAttendance',
+				operation: 'submit',
 				center: rl(PRO),
 				date: '2026-11-18',
 				visitors: 42,
@@ -352,7 +352,7 @@ describe('representative workflows of every node, success and failure paths', ()
 	it('a fresh token refused as well: the node stops with a credential message', async () => {
 		sb.faults.set({ tokenExpireAfterRequests: 0, tokenExpiredStatus: 403 });
 		const r = await action('token refused twice', 'ShoppingCenterRevenue', {
-			resource: 'turnoverSettings',
+			resource: 'turnoverSetting',
 			operation: 'get',
 			center: rl(PRO),
 			shop: rl('1002-01'),
@@ -364,7 +364,7 @@ describe('representative workflows of every node, success and failure paths', ()
 		const r = await action(
 			'second key, center 1001',
 			'ShoppingCenterRevenue',
-			{ resource: 'turnoverSettings', operation: 'get', center: rl(BASIC), shop: rl('1001-01') },
+			{ resource: 'turnoverSetting', operation: 'get', center: rl(BASIC), shop: rl('1001-01') },
 			{ clientId: SECOND_CLIENT_ID, secret: SECOND_CLIENT_SECRET },
 		);
 		expect(r.error?.message).toMatch(/^Not found in this center: sc_id/);
@@ -472,12 +472,12 @@ describe('the trigger, the list pickers, the credential test', () => {
 		const zones = await runListSearch({
 			...base,
 			method: 'searchZones',
-			parameters: { resource: 'zone', operation: 'getMany', center: rl(PRO) },
+			parameters: { resource: 'countingZone', operation: 'getMany', center: rl(PRO) },
 		});
 		const shops = await runLoadOptions({
 			nodeType: ACTION_NODES.ShoppingCenterIntake(),
 			method: 'getShops',
-			parameters: { resource: 'calendarEvent', operation: 'createEvent', center: rl(PRO) },
+			parameters: { resource: 'calendarEvent', operation: 'create', center: rl(PRO) },
 			credentials: creds(),
 			credentialTypes,
 			now: NOW,

@@ -6,7 +6,7 @@ import {
 	splitMonths,
 	toCenterDate,
 	todayIn,
-} from '../../nodes/shared/windows';
+} from '../../nodes/shared/dateWindows';
 
 describe('windowing', () => {
 	it('splits a period into windows of at most N days that cover it exactly once', () => {

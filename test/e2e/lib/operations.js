@@ -149,10 +149,10 @@ function operationSuites({ credentialId, tag = 'e2e' }) {
 			'e2e: Shopping Center Revenue',
 			[
 				{
-					name: 'dailySales.getMany',
+					name: 'dailySalesAggregate.getMany',
 					type: 'shoppingCenterRevenue',
 					parameters: {
-						resource: 'dailySales',
+						resource: 'dailySalesAggregate',
 						operation: 'getMany',
 						center: byId(BASIC),
 						shop: byId('1001-02'),
@@ -163,10 +163,10 @@ function operationSuites({ credentialId, tag = 'e2e' }) {
 					},
 				},
 				{
-					name: 'monthlyTotals.getMany',
+					name: 'monthlyTotal.getMany',
 					type: 'shoppingCenterRevenue',
 					parameters: {
-						resource: 'monthlyTotals',
+						resource: 'monthlyTotal',
 						operation: 'getMany',
 						center: byId(PRO),
 						shop: byId('1002-01'),
@@ -176,10 +176,10 @@ function operationSuites({ credentialId, tag = 'e2e' }) {
 					},
 				},
 				{
-					name: 'turnoverSettings.get',
+					name: 'turnoverSetting.get',
 					type: 'shoppingCenterRevenue',
 					parameters: {
-						resource: 'turnoverSettings',
+						resource: 'turnoverSetting',
 						operation: 'get',
 						center: byId(PRO),
 						shop: byId('1002-01'),
@@ -203,9 +203,9 @@ function operationSuites({ credentialId, tag = 'e2e' }) {
 		checks: [
 			{
 				name: 'Daily Sales → Get Many: 40 days of a Basic shop in 31-day windows, sums = the sandbox truth',
-				node: 'dailySales.getMany',
+				node: 'dailySalesAggregate.getMany',
 				check: async ({ items, log, control }) => {
-					const rows = items('dailySales.getMany');
+					const rows = items('dailySalesAggregate.getMany');
 					const truth = await control.truth('daily', {
 						sc_id: BASIC,
 						shop_id: '1001-02',
@@ -228,9 +228,9 @@ function operationSuites({ credentialId, tag = 'e2e' }) {
 			},
 			{
 				name: 'Monthly Totals → Get Many: 12 months of 2025 (PRO: one request)',
-				node: 'monthlyTotals.getMany',
+				node: 'monthlyTotal.getMany',
 				check: ({ items, log }) => {
-					const rows = items('monthlyTotals.getMany');
+					const rows = items('monthlyTotal.getMany');
 					assert.deepEqual(
 						rows.map((r) => r.date),
 						Array.from({ length: 12 }, (_, i) => `2025-${String(i + 1).padStart(2, '0')}`),
@@ -241,9 +241,9 @@ function operationSuites({ credentialId, tag = 'e2e' }) {
 			},
 			{
 				name: 'Turnover Settings → Get: source "shop" for 1002-01',
-				node: 'turnoverSettings.get',
+				node: 'turnoverSetting.get',
 				check: ({ items, log }) => {
-					const rows = items('turnoverSettings.get');
+					const rows = items('turnoverSetting.get');
 					assert.equal(rows.length, 1);
 					assert.equal(rows[0].source, 'shop');
 					assert.equal(routeCalls(log, 'turnover.settings').length, 1);
@@ -323,10 +323,10 @@ function operationSuites({ credentialId, tag = 'e2e' }) {
 			'e2e: Shopping Center Attendance',
 			[
 				{
-					name: 'zone.getMany',
+					name: 'countingZone.getMany',
 					type: 'shoppingCenterAttendance',
 					parameters: {
-						resource: 'zone',
+						resource: 'countingZone',
 						operation: 'getMany',
 						center: byId(PRO),
 						returnAll: true,
@@ -352,10 +352,10 @@ function operationSuites({ credentialId, tag = 'e2e' }) {
 		checks: [
 			{
 				name: 'Counting Zone → Get Many: zones 100201–100205 (service zone hidden)',
-				node: 'zone.getMany',
+				node: 'countingZone.getMany',
 				check: ({ items }) => {
 					assert.deepEqual(
-						items('zone.getMany')
+						items('countingZone.getMany')
 							.map((z) => String(z.id))
 							.sort(),
 						['100201', '100202', '100203', '100204', '100205'],
@@ -509,11 +509,11 @@ function operationSuites({ credentialId, tag = 'e2e' }) {
 			'e2e: Shopping Center Intake',
 			[
 				{
-					name: 'attendance.submitAttendance',
+					name: 'dailyAttendance.submit',
 					type: 'shoppingCenterIntake',
 					parameters: {
-						resource: 'attendance',
-						operation: 'submitAttendance',
+						resource: 'dailyAttendance',
+						operation: 'submit',
 						center: byId(BASIC),
 						date: day(-1),
 						visitors: 4321,
@@ -521,11 +521,11 @@ function operationSuites({ credentialId, tag = 'e2e' }) {
 					},
 				},
 				{
-					name: 'counterHours.submitCounterHours',
+					name: 'counterHour.submit',
 					type: 'shoppingCenterIntake',
 					parameters: {
-						resource: 'counterHours',
-						operation: 'submitCounterHours',
+						resource: 'counterHour',
+						operation: 'submit',
 						center: byId(BASIC),
 						externalId: `e2e-${tag}`,
 						recordsSource: 'field',
@@ -533,11 +533,11 @@ function operationSuites({ credentialId, tag = 'e2e' }) {
 					},
 				},
 				{
-					name: 'calendarEvent.createEvent',
+					name: 'calendarEvent.create',
 					type: 'shoppingCenterIntake',
 					parameters: {
 						resource: 'calendarEvent',
-						operation: 'createEvent',
+						operation: 'create',
 						center: byId(PRO),
 						name: eventName,
 						description: 'Marketing weekend (e2e)',
@@ -549,12 +549,12 @@ function operationSuites({ credentialId, tag = 'e2e' }) {
 					},
 				},
 				{
-					name: 'calendarEvent.createEvent (again)',
+					name: 'calendarEvent.create (again)',
 					type: 'shoppingCenterIntake',
 					after: true,
 					parameters: {
 						resource: 'calendarEvent',
-						operation: 'createEvent',
+						operation: 'create',
 						center: byId(PRO),
 						name: eventName,
 						description: 'Marketing weekend (e2e)',
@@ -566,11 +566,11 @@ function operationSuites({ credentialId, tag = 'e2e' }) {
 					},
 				},
 				{
-					name: 'declaredTurnover.declareTurnover',
+					name: 'declaredTurnover.submit',
 					type: 'shoppingCenterIntake',
 					parameters: {
 						resource: 'declaredTurnover',
-						operation: 'declareTurnover',
+						operation: 'submit',
 						center: byId(BASIC),
 						shop: byId('1001-03'),
 						month,
@@ -583,15 +583,15 @@ function operationSuites({ credentialId, tag = 'e2e' }) {
 			credentialId,
 			{
 				input: { records: counterRecords },
-				chains: [['calendarEvent.createEvent', 'calendarEvent.createEvent (again)']],
+				chains: [['calendarEvent.create', 'calendarEvent.create (again)']],
 			},
 		),
 		checks: [
 			{
 				name: 'Daily Attendance → Submit: stored in the sandbox',
-				node: 'attendance.submitAttendance',
+				node: 'dailyAttendance.submit',
 				check: async ({ items, control }) => {
-					assert.equal(items('attendance.submitAttendance').length, 1);
+					assert.equal(items('dailyAttendance.submit').length, 1);
 					const { attendance } = await control.intake();
 					assert.ok(
 						attendance.some(
@@ -607,9 +607,9 @@ function operationSuites({ credentialId, tag = 'e2e' }) {
 			},
 			{
 				name: 'Counter Hours → Submit (from a field): 3 hourly records stored',
-				node: 'counterHours.submitCounterHours',
+				node: 'counterHour.submit',
 				check: async ({ items, control }) => {
-					assert.equal(items('counterHours.submitCounterHours')[0].written, 3);
+					assert.equal(items('counterHour.submit')[0].written, 3);
 					const { counters } = await control.intake();
 					const mine = counters.filter((c) => c.external_id === `e2e-${tag}`);
 					assert.equal(mine.length, 3);
@@ -618,10 +618,10 @@ function operationSuites({ credentialId, tag = 'e2e' }) {
 			},
 			{
 				name: 'Calendar Event → Create, then again with "Treat Existing As Success": one event, already_existed',
-				node: 'calendarEvent.createEvent',
+				node: 'calendarEvent.create',
 				check: async ({ items, control }) => {
-					assert.equal(items('calendarEvent.createEvent').length, 1);
-					const again = items('calendarEvent.createEvent (again)');
+					assert.equal(items('calendarEvent.create').length, 1);
+					const again = items('calendarEvent.create (again)');
 					assert.equal(again.length, 1);
 					assert.equal(again[0].already_existed, true, JSON.stringify(again[0]));
 					const { events } = await control.intake();
@@ -633,9 +633,9 @@ function operationSuites({ credentialId, tag = 'e2e' }) {
 			},
 			{
 				name: 'Declared Turnover → Submit (kopecks): stored for last month',
-				node: 'declaredTurnover.declareTurnover',
+				node: 'declaredTurnover.submit',
 				check: async ({ items, control }) => {
-					assert.equal(items('declaredTurnover.declareTurnover')[0].manual_turnover, 987654);
+					assert.equal(items('declaredTurnover.submit')[0].manual_turnover, 987654);
 					const { declaredTurnover } = await control.intake();
 					const flat = JSON.stringify(declaredTurnover);
 					assert.ok(

@@ -158,9 +158,9 @@ export const OPERATIONS: OpSpec[] = [
 	},
 	// ------------------------------------------------------------------ Revenue
 	{
-		id: 'ShoppingCenterRevenue dailySales.getMany',
+		id: 'ShoppingCenterRevenue dailySalesAggregate.getMany',
 		node: 'ShoppingCenterRevenue',
-		resource: 'dailySales',
+		resource: 'dailySalesAggregate',
 		operation: 'getMany',
 		parameters: {
 			center: rl(fromItem('center')),
@@ -191,9 +191,9 @@ export const OPERATIONS: OpSpec[] = [
 		controlMinItems: 2,
 	},
 	{
-		id: 'ShoppingCenterRevenue monthlyTotals.getMany',
+		id: 'ShoppingCenterRevenue monthlyTotal.getMany',
 		node: 'ShoppingCenterRevenue',
-		resource: 'monthlyTotals',
+		resource: 'monthlyTotal',
 		operation: 'getMany',
 		parameters: {
 			center: rl(fromItem('center')),
@@ -224,9 +224,9 @@ export const OPERATIONS: OpSpec[] = [
 		controlMinItems: 2,
 	},
 	{
-		id: 'ShoppingCenterRevenue turnoverSettings.get',
+		id: 'ShoppingCenterRevenue turnoverSetting.get',
 		node: 'ShoppingCenterRevenue',
-		resource: 'turnoverSettings',
+		resource: 'turnoverSetting',
 		operation: 'get',
 		parameters: { center: rl(fromItem('center')), shop: rl(fromItem('shop')) },
 		good: { center: PRO, shop: '1002-01' },
@@ -412,9 +412,9 @@ export const OPERATIONS: OpSpec[] = [
 		controlMinItems: 2,
 	},
 	{
-		id: 'ShoppingCenterAttendance zone.getMany',
+		id: 'ShoppingCenterAttendance countingZone.getMany',
 		node: 'ShoppingCenterAttendance',
-		resource: 'zone',
+		resource: 'countingZone',
 		operation: 'getMany',
 		parameters: { center: rl(fromItem('center')), returnAll: false, limit: fromItem('limit') },
 		good: { center: PRO, limit: 2 },
@@ -592,10 +592,10 @@ export const OPERATIONS: OpSpec[] = [
 	},
 	// ------------------------------------------------------------------ Intake
 	{
-		id: 'ShoppingCenterIntake attendance.submitAttendance (scope center)',
+		id: 'ShoppingCenterIntake dailyAttendance.submit (scope center)',
 		node: 'ShoppingCenterIntake',
-		resource: 'attendance',
-		operation: 'submitAttendance',
+		resource: 'dailyAttendance',
+		operation: 'submit',
 		parameters: {
 			center: rl(fromItem('center')),
 			date: fromItem('date'),
@@ -659,10 +659,10 @@ export const OPERATIONS: OpSpec[] = [
 		controlMinItems: 1,
 	},
 	{
-		id: 'ShoppingCenterIntake attendance.submitAttendance (scope zone)',
+		id: 'ShoppingCenterIntake dailyAttendance.submit (scope zone)',
 		node: 'ShoppingCenterIntake',
-		resource: 'attendance',
-		operation: 'submitAttendance',
+		resource: 'dailyAttendance',
+		operation: 'submit',
 		parameters: {
 			center: rl(PRO),
 			date: '2026-11-18',
@@ -675,10 +675,10 @@ export const OPERATIONS: OpSpec[] = [
 		controlMinItems: 1,
 	},
 	{
-		id: 'ShoppingCenterIntake counterHours.submitCounterHours (records in a field)',
+		id: 'ShoppingCenterIntake counterHour.submit (records in a field)',
 		node: 'ShoppingCenterIntake',
-		resource: 'counterHours',
-		operation: 'submitCounterHours',
+		resource: 'counterHour',
+		operation: 'submit',
 		parameters: {
 			center: rl(fromItem('center')),
 			externalId: fromItem('externalId'),
@@ -742,10 +742,10 @@ export const OPERATIONS: OpSpec[] = [
 		controlMinItems: 1,
 	},
 	{
-		id: 'ShoppingCenterIntake counterHours.submitCounterHours (all input items)',
+		id: 'ShoppingCenterIntake counterHour.submit (all input items)',
 		node: 'ShoppingCenterIntake',
-		resource: 'counterHours',
-		operation: 'submitCounterHours',
+		resource: 'counterHour',
+		operation: 'submit',
 		parameters: {
 			center: rl(PRO),
 			externalId: 'south-gate',
@@ -760,10 +760,10 @@ export const OPERATIONS: OpSpec[] = [
 		controlMinItems: 1,
 	},
 	{
-		id: 'ShoppingCenterIntake calendarEvent.createEvent',
+		id: 'ShoppingCenterIntake calendarEvent.create',
 		node: 'ShoppingCenterIntake',
 		resource: 'calendarEvent',
-		operation: 'createEvent',
+		operation: 'create',
 		parameters: {
 			center: rl(fromItem('center')),
 			name: fromItem('name'),
@@ -820,10 +820,10 @@ export const OPERATIONS: OpSpec[] = [
 		controlMinItems: 1,
 	},
 	{
-		id: 'ShoppingCenterIntake declaredTurnover.declareTurnover',
+		id: 'ShoppingCenterIntake declaredTurnover.submit',
 		node: 'ShoppingCenterIntake',
 		resource: 'declaredTurnover',
-		operation: 'declareTurnover',
+		operation: 'submit',
 		parameters: {
 			center: rl(fromItem('center')),
 			shop: rl(fromItem('shop')),
