@@ -10,7 +10,7 @@ import {
 } from 'n8n-workflow';
 import { listCenters } from '../shared/center';
 import { properties } from './description';
-import { pollTrigger } from './poll';
+import { pollTrigger } from './pollTrigger';
 
 // A polling trigger starts workflows; it is never called as an AI agent's tool.
 // eslint-disable-next-line @n8n/community-nodes/node-usable-as-tool

@@ -22,15 +22,21 @@ import {
 	type INodeExecutionData,
 	type IPollFunctions,
 } from 'n8n-workflow';
-import { listCenters } from '../shared/center';
 import { featureRefusal } from '../shared/plan';
 import { collectPages, knownPlan, rememberPlan } from '../shared/transport';
 import { getApiCredentials } from '../shared/transport/credentials';
 import type { EncodableRecord } from '../shared/transport/encoding';
 import { addDays, todayIn } from '../shared/dateWindows';
-import { fail } from '../shared/input';
 import { asNodeError } from '../shared/router';
-import { readConfig, type TriggerConfig } from './config';
+import type { TriggerConfig } from './config';
+import {
+	isCenterRefusal,
+	ms,
+	resolveTargets,
+	splitFingerprint,
+	ticketFingerprint,
+	type Target,
+} from './targets';
 import { EVENTS, keyOf } from './events';
 import {
 	capEntries,
@@ -48,62 +54,6 @@ const MANUAL_MIN_LOOKBACK_DAYS = 30;
  * as born since that poll (clocks of n8n and of the API a little apart).
  */
 const BORN_MARGIN_MS = 60 * 60_000;
-
-interface Target {
-	id: string;
-	zone: string;
-	/** from "All My Centers": a center that cannot answer is skipped, not an error */
-	optional: boolean;
-}
-
-function zoneOf(center: IDataObject): string {
-	return String(center.time_zone || (center.city as IDataObject | undefined)?.time_zone || 'UTC');
-}
-
-/** The centers of this poll with their time zones (one GET /sc, cached a few minutes per credential). */
-async function resolveTargets(ctx: IPollFunctions, cfg: TriggerConfig): Promise<Target[]> {
-	const centers = await listCenters(ctx);
-	if (cfg.scope === 'all')
-		return centers.map((c) => ({ id: String(c.id), zone: zoneOf(c), optional: true }));
-	return cfg.centerIds.map((id) => {
-		const c = centers.find((x) => String(x.id) === id);
-		if (!c)
-			fail(
-				ctx,
-				undefined,
-				'Center Names or IDs',
-				`center ${id} is not among the centers your key has a role in`,
-			);
-		return { id, zone: zoneOf(c), optional: false };
-	});
-}
-
-/** Errors after which a center of "All My Centers" is skipped: facts about the center, not outages. */
-function isCenterRefusal(error: unknown): boolean {
-	const e = error as { httpCode?: string; context?: { code?: unknown } };
-	const code = e?.context?.code;
-	return (
-		e?.httpCode === '402' ||
-		code === 'plan_required' ||
-		code === 'payment_required' ||
-		code === 'not_found'
-	);
-}
-
-function ticketFingerprint(row: IDataObject): string {
-	return `${String(row.status ?? '')}|${row.resolution_created_at === null || row.resolution_created_at === undefined ? '' : String(row.resolution_created_at)}`;
-}
-
-function splitFingerprint(fp: string): { status: string | null; resolution: string | null } {
-	const i = fp.indexOf('|');
-	const status = i < 0 ? fp : fp.slice(0, i);
-	const resolution = i < 0 ? '' : fp.slice(i + 1);
-	return { status: status || null, resolution: resolution || null };
-}
-
-function ms(value: unknown): number {
-	return typeof value === 'string' ? Date.parse(value) : NaN;
-}
 
 export class ShoppingCenterPoller {
 	private readonly startedAt = new Date();
@@ -332,32 +282,5 @@ export class ShoppingCenterPoller {
 		// only now, every center having answered, does the saved state move (never in manual mode)
 		if (!manual) commitState(staticData, next);
 		return items.length ? [items] : null;
-	}
-}
-
-/**
- * Polls of one trigger node in progress in this process. n8n's scheduler does not wait for a poll to
- * end before it starts the next one (a poll may wait minutes for the rate limit): two polls reading
- * the same saved state would emit the same records twice, so a tick that finds a poll of the same node
- * still running emits nothing and leaves the work to it.
- */
-const running = new Set<string>();
-
-export async function pollTrigger(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
-	const cfg = readConfig(this);
-	const poller = new ShoppingCenterPoller(this, cfg);
-	if (this.getMode() === 'manual') return await poller.run();
-	const key = `${this.getWorkflow().id ?? ''}|${this.getNode().id}|${this.getNode().name}`;
-	if (running.has(key)) {
-		this.logger.warn(
-			`Shopping Center Trigger: the previous poll of "${this.getNode().name}" is still running; this tick is skipped`,
-		);
-		return null;
-	}
-	running.add(key);
-	try {
-		return await poller.run();
-	} finally {
-		running.delete(key);
 	}
 }

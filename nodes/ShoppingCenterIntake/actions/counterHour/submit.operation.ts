@@ -7,7 +7,7 @@ import type {
 } from 'n8n-workflow';
 import { centerLocator } from '../../../shared/descriptions/locators';
 import { asNodeError, type OperationOutput } from '../../../shared/router';
-import { fail, readId, readString, toInteger } from '../../../shared/input';
+import { fail, readId, readString } from '../../../shared/input';
 import { LIMITS } from '../../../shared/plan';
 import { apiRequest } from '../../../shared/transport';
 import { chunk } from '../../../shared/dateWindows';
@@ -99,105 +99,7 @@ export const description: INodeProperties[] = [
 	},
 ];
 
-interface HourRecord {
-	datetime: string;
-	in: number;
-	out: number;
-	[key: string]: string | number;
-}
-
-interface FieldNames {
-	datetime: string;
-	in: string;
-	out: string;
-}
-
-function fieldNames(ctx: IExecuteFunctions, itemIndex: number): FieldNames {
-	const o = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	const name = (key: string, label: string, fallback: string): string => {
-		const v = o[key];
-		if (v === undefined || v === '') return fallback;
-		if (typeof v !== 'string' || !v.trim())
-			fail(ctx, itemIndex, label, `${showValue(v)} is not a field name`);
-		return v.trim();
-	};
-	return {
-		datetime: name('datetimeField', 'Datetime Field Name', 'datetime'),
-		in: name('inField', 'In Field Name', 'in'),
-		out: name('outField', 'Out Field Name', 'out'),
-	};
-}
-
-/**
- * One record checked: an ISO 8601 date-time at the start of an hour (in the center's zone), not in
- * the future, with in/out whole numbers ≥ 0. Sent with the center's offset (unambiguous).
- */
-function checkRecord(
-	ctx: IExecuteFunctions,
-	itemIndex: number,
-	index: number,
-	raw: unknown,
-	names: FieldNames,
-	zone: string,
-	now?: DateTime,
-): HourRecord {
-	const label = (field?: string) =>
-		field === undefined ? `Record ${index}` : `Record ${index} "${field}"`;
-	if (raw === null || typeof raw !== 'object' || Array.isArray(raw))
-		fail(
-			ctx,
-			itemIndex,
-			label(),
-			`${showValue(raw)} is not an object {${names.datetime}, ${names.in}, ${names.out}}`,
-		);
-	const rec = raw as IDataObject;
-	const dt = rec[names.datetime];
-	if (dt === undefined || dt === null || dt === '')
-		fail(ctx, itemIndex, label(names.datetime), 'is required (the start of the hour, ISO 8601)');
-	let at: DateTime;
-	if (typeof dt === 'string') {
-		const text = dt.trim();
-		if (!/^\d{4}-\d{2}-\d{2}T\d{2}/.test(text))
-			fail(
-				ctx,
-				itemIndex,
-				label(names.datetime),
-				`${showValue(dt)} is not an ISO 8601 date-time (like 2026-11-19T10:00:00+03:00)`,
-			);
-		at = DateTime.fromISO(text, { zone });
-	} else if (dt instanceof Date) {
-		at = DateTime.fromJSDate(dt, { zone });
-	} else if (DateTime.isDateTime(dt)) {
-		at = (dt as DateTime).setZone(zone);
-	} else {
-		fail(ctx, itemIndex, label(names.datetime), `${showValue(dt)} is not an ISO 8601 date-time`);
-	}
-	if (!at.isValid)
-		fail(
-			ctx,
-			itemIndex,
-			label(names.datetime),
-			`${showValue(dt)} is not a valid ISO 8601 date-time`,
-		);
-	// without `now` (the first pass, before the center's zone is known) only zone-free checks run
-	if (now && (at.minute !== 0 || at.second !== 0 || at.millisecond !== 0)) {
-		fail(
-			ctx,
-			itemIndex,
-			label(names.datetime),
-			`${showValue(dt)} is not the start of an hour (minutes and seconds must be 0 in the center's time zone ${zone})`,
-		);
-	}
-	if (now && at > now)
-		fail(ctx, itemIndex, label(names.datetime), `${showValue(dt)} is in the future`);
-	const count = (field: string) =>
-		toInteger(ctx, itemIndex, label(field), rec[field], { min: 0, required: true }) as number;
-	return {
-		datetime: at.toISO({ suppressMilliseconds: true }) as string,
-		in: count(names.in),
-		out: count(names.out),
-	};
-}
+import { checkRecord, fieldNames, type HourRecord } from '../../helpers/hourRecords';
 
 async function submit(
 	ctx: IExecuteFunctions,
