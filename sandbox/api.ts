@@ -3,6 +3,7 @@
  * bearer token (401 / token_expired) → center access (404 sc_id / 402) → rate limit (429) →
  * injected faults → page inserts → body parse (400/415) → handler → envelope.
  */
+import { reshapeDetails } from './details';
 import type { IncomingMessage } from 'node:http';
 import { centerById } from './fixtures';
 import { HANDLERS } from './handlers/registry';
@@ -163,7 +164,7 @@ export async function handleApi(
 		const result = handler(ctx);
 		out.answer = envelope(result.data, result.meta, result.status ?? 200, rateHeaders);
 	} catch (e) {
-		out.answer = errorAnswer(toApiError(e), rateHeaders);
+		out.answer = errorAnswer(reshapeDetails(toApiError(e), parts.options.detailsShape), rateHeaders);
 	}
 	return out;
 }

@@ -1,6 +1,7 @@
 /**
  * startSandbox(options): a running stand-in for the Shopping-center integration API v2 (docs/sandbox.md).
  */
+import type { DetailsShape } from './details';
 import type { AddressInfo } from 'node:net';
 import { Auth } from './auth';
 import { SandboxClock, type ClockMode } from './clock';
@@ -32,6 +33,8 @@ export interface SandboxOptions {
 	faults?: FaultSettings;
 	/** false disables rate limiting; an object overrides budgets per plan */
 	rateLimits?: RateLimitOption;
+	/** the shape of error.details (the spec does not show it): 'object' (default, as each handler builds it) or another */
+	detailsShape?: DetailsShape;
 }
 
 export interface Sandbox {
@@ -73,7 +76,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		intake: new IntakeStore(),
 		auth: new Auth(keys, clock, options.tokenTtlSeconds ?? 3600, faults, log),
 		limiter: new RateLimiter(options.rateWindowMs ?? 60_000, options.rateLimits ?? true),
-		options: { periodRule: options.periodRule ?? 'strict', seed },
+		options: { periodRule: options.periodRule ?? 'strict', seed, detailsShape: options.detailsShape },
 	};
 	const server = createSandboxServer(parts);
 	const host = options.host ?? '127.0.0.1';

@@ -1,6 +1,7 @@
 /**
  * The parts of one running sandbox, shared by the API pipeline and the control API.
  */
+import type { DetailsShape } from './details';
 import type { Auth } from './auth';
 import type { SandboxClock } from './clock';
 import type { DataStore } from './data/store';
@@ -17,5 +18,5 @@ export interface SandboxParts {
 	intake: IntakeStore;
 	auth: Auth;
 	limiter: RateLimiter;
-	options: { periodRule: 'strict' | 'lenient'; seed: number };
+	options: { periodRule: 'strict' | 'lenient'; seed: number; detailsShape?: DetailsShape };
 }

@@ -16,13 +16,78 @@ export interface FailureContext {
 	waitedMs?: number;
 }
 
-function field(details: unknown): string | undefined {
-	if (details && typeof details === 'object') {
-		const d = details as Record<string, unknown>;
-		if (typeof d.field === 'string') return d.field;
-		if (Array.isArray(d.fields) && d.fields.length) return d.fields.join(', ');
+const MAX_DETAILS = 300;
+
+function clip(text: string, max = MAX_DETAILS): string {
+	return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
+
+function words(value: unknown): string {
+	if (typeof value === 'string') return value.trim();
+	if (Array.isArray(value)) return value.map(words).filter(Boolean).join('; ');
+	if (value && typeof value === 'object') {
+		const o = value as Record<string, unknown>;
+		if (typeof o.message === 'string') return o.message.trim();
+		return JSON.stringify(value);
 	}
-	return undefined;
+	return value === undefined || value === null ? '' : String(value);
+}
+
+/**
+ * `error.details` in the user's words, whatever its shape (the spec does not show it): an object of
+ * message arrays or strings ({per_page: ["must be at most 100"]}), an array of {field, message}, a
+ * {field} / {fields} naming, a plain string. Each rejected parameter with the API's words, capped.
+ */
+export function describeDetails(details: unknown): { fields: string[]; text: string } {
+	if (details === undefined || details === null) return { fields: [], text: '' };
+	if (typeof details === 'string') {
+		// "per_page: must be at most 100" names its parameter
+		const named = /^([a-z_][a-z0-9_.[\]]*):\s/i.exec(details.trim());
+		return { fields: named ? [named[1]] : [], text: clip(details.trim()) };
+	}
+	const parts: Array<[string, string]> = [];
+	if (Array.isArray(details)) {
+		for (const entry of details) {
+			if (entry && typeof entry === 'object' && !Array.isArray(entry)) {
+				const e = entry as Record<string, unknown>;
+				const name =
+					typeof e.field === 'string'
+						? e.field
+						: typeof e.param === 'string'
+							? e.param
+							: typeof e.name === 'string'
+								? e.name
+								: '';
+				parts.push([name, words(e.message ?? e.messages ?? e.error ?? (name ? '' : entry))]);
+			} else parts.push(['', words(entry)]);
+		}
+	} else if (typeof details === 'object') {
+		const d = details as Record<string, unknown>;
+		if (typeof d.field === 'string' || Array.isArray(d.fields)) {
+			const names = typeof d.field === 'string' ? [d.field] : (d.fields as unknown[]).map(String);
+			for (const n of names) parts.push([n, words(d.message ?? d.reason ?? '')]);
+		} else {
+			for (const [k, v] of Object.entries(d)) parts.push([k, words(v)]);
+		}
+	} else {
+		parts.push(['', String(details)]);
+	}
+	const fields = parts.map(([n]) => n).filter(Boolean);
+	const text = parts
+		.map(([n, w]) => (n && w ? `${n}: ${w}` : n || w))
+		.filter(Boolean)
+		.join('; ');
+	return { fields: [...new Set(fields)], text: clip(text) };
+}
+
+function field(details: unknown): string | undefined {
+	const { fields } = describeDetails(details);
+	return fields.length ? fields.join(', ') : undefined;
+}
+
+/** The API's message without a closing full stop (the caller adds its own punctuation). */
+function bare(message: string | undefined): string {
+	return (message ?? '').trim().replace(/[.。]+$/, '');
 }
 
 function planName(plan: FailureContext['plan']): string {
@@ -59,7 +124,7 @@ export function describeFailure(f: ApiFailure, c: FailureContext = {}): string {
 		case 'already_exists_in_sc':
 			return 'An identical calendar event (same name, type and both dates) already exists in this center; it was left unchanged.';
 		case 'validation_error':
-			return `The API rejected ${f1 ? `the parameter ${f1}` : 'a parameter'}${f.message ? `: ${f.message}` : ''}`;
+			return validationMessage(f);
 		case 'period_too_long':
 			return `The period is too long for the API${f.message ? `: ${f.message}` : ''}`;
 		case 'rate_limited':
@@ -75,11 +140,30 @@ export function describeFailure(f: ApiFailure, c: FailureContext = {}): string {
 	}
 }
 
+function validationMessage(f: ApiFailure): string {
+	const { fields, text } = describeDetails(f.details);
+	const what = fields.length
+		? `the parameter${fields.length > 1 ? 's' : ''} ${fields.join(', ')}`
+		: 'a parameter';
+	const message = bare(f.message);
+	// details that only name the fields: the API's message says what is wrong with them
+	const onlyNames = fields.length > 0 && text === fields.join('; ');
+	const said =
+		onlyNames || !text
+			? message
+			: text.startsWith(`${fields[0]}: `)
+				? text.slice(fields[0].length + 2)
+				: text;
+	return clip(`The API rejected ${what}${said ? `: ${said}` : ''}`, 400);
+}
+
 export type ApiError = NodeApiError & { context: { code?: string; details?: unknown } };
 
 export function toNodeApiError(node: INode, f: ApiFailure, c: FailureContext = {}): ApiError {
 	const detailText =
-		f.details === null || f.details === undefined ? '' : ` Details: ${JSON.stringify(f.details)}`;
+		f.details === null || f.details === undefined
+			? ''
+			: ` Details: ${clip(JSON.stringify(f.details) ?? '')}`;
 	const error = new NodeApiError(
 		node,
 		{
@@ -90,7 +174,7 @@ export function toNodeApiError(node: INode, f: ApiFailure, c: FailureContext = {
 		} as JsonObject,
 		{
 			message: describeFailure(f, c),
-			description: `API error ${f.code} (HTTP ${f.status})${f.message ? `: ${f.message}` : ''}.${detailText}`,
+			description: `API error ${f.code} (HTTP ${f.status})${f.message ? `: ${bare(f.message)}` : ''}.${detailText}`,
 			httpCode: String(f.status),
 			itemIndex: c.itemIndex,
 		},
