@@ -55,6 +55,9 @@ function anyCenterDate(value: unknown, zone: string): string | undefined {
 }
 
 /** Today's date in the zone (now may be given for tests). */
+/** The zone where a calendar day begins first (UTC+14, Line Islands): a day later than today there is future everywhere. */
+export const FURTHEST_AHEAD_ZONE = 'Etc/GMT-14';
+
 export function todayIn(zone: string, now: Date = new Date()): string {
 	return DateTime.fromJSDate(now).setZone(zone).toISODate() as string;
 }

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { centerLocator, shopLocator } from '../../../shared/descriptions/locators';
 import { fail, readId, toInteger } from '../../../shared/input';
 import { apiRequest } from '../../../shared/transport';
-import { todayIn } from '../../../shared/dateWindows';
+import { FURTHEST_AHEAD_ZONE, todayIn } from '../../../shared/dateWindows';
 import { MoneyProblem, toKopecks, type AmountUnit } from '../../helpers/money';
 import { asNodeError } from '../../../shared/router';
 import { centerZone } from '../../../shared/center';
@@ -21,7 +21,7 @@ export const description: INodeProperties[] = [
 		default: '',
 		required: true,
 		description:
-			"Any date inside the month (YYYY-MM-DD; YYYY-MM works too); the whole month is declared. The current month or earlier: a future month is refused before any request. The month boundary is taken in the center's time zone (the API speaks of the shop's zone, but shops carry no zone of their own).",
+			"Any date inside the month (YYYY-MM-DD; YYYY-MM works too); the whole month is declared. The current month or earlier in the shop's time zone: a month that has not begun in any time zone is refused before any request; near the month boundary the request is sent and the API decides (shops carry no zone of their own).",
 		displayOptions: { show },
 	},
 	{
@@ -115,13 +115,15 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const zone = await centerZone(this, scId);
 	const day = dayIn(rawMonth, zone);
 	const month = `${day.slice(0, 7)}-01`;
-	const currentMonth = `${todayIn(zone).slice(0, 7)}-01`;
-	if (month > currentMonth)
+	// The month boundary is in the SHOP's zone, and shops carry no zone: refuse only a month that has
+	// not begun anywhere yet (not even at UTC+14); near the boundary the API decides (its 422 is shown).
+	const earliestMonth = `${todayIn(FURTHEST_AHEAD_ZONE).slice(0, 7)}-01`;
+	if (month > earliestMonth)
 		fail(
 			this,
 			itemIndex,
 			'Month',
-			`${day.slice(0, 7)} is a future month (it is ${currentMonth.slice(0, 7)} in the center's time zone ${zone})`,
+			`${day.slice(0, 7)} is a future month in every time zone (it is ${earliestMonth.slice(0, 7)} even at UTC+14)`,
 		);
 
 	const res = await apiRequest(this, 'declareTurnover', {
