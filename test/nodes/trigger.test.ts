@@ -396,11 +396,22 @@ describe('New Anomaly', () => {
 		);
 		expect(Object.keys(first.staticData.centers as IDataObject).sort()).toEqual([PRO, PRO_FAR]);
 		expect(first.logs.some((l) => l.level === 'warn' && l.message.includes(BLOCKED))).toBe(true);
+		// within the plan's lifetime (PLAN_TTL_MS) the Basic center is not asked again
 		since = lastSeq();
-		sb.clock.advance(H);
-		await ok({ event: 'newAnomaly', centerScope: 'all' }, { staticData: first.staticData });
+		sb.clock.advance(5 * 60_000);
+		const second = await ok(
+			{ event: 'newAnomaly', centerScope: 'all' },
+			{ staticData: first.staticData },
+		);
 		expect(sorted(asked(since))).toEqual(
 			sorted([`${PRO}:200`, `${BLOCKED}:402`, `${PRO_FAR}:200`]),
+		);
+		// after it the plan is unknown again (an upgrade would show): one request, plan_required again
+		since = lastSeq();
+		sb.clock.advance(H);
+		await ok({ event: 'newAnomaly', centerScope: 'all' }, { staticData: second.staticData });
+		expect(sorted(asked(since))).toEqual(
+			sorted([`${BASIC}:403`, `${PRO}:200`, `${BLOCKED}:402`, `${PRO_FAR}:200`]),
 		);
 
 		// selected explicitly, the Basic center is an error, refused locally now that its plan is known

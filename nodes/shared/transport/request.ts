@@ -20,7 +20,7 @@ import {
 import { ROUTES, routePath, type PathParams, type RouteKey } from './routes';
 import { toFormBody, toQueryString, type EncodableRecord } from './encoding';
 import { tokenCache } from './token';
-import { knownPlan, rememberPlanFromLimit, type PlanName } from './planCache';
+import { knownPlan, rememberPlan, rememberPlanFromLimit, type PlanName } from './planCache';
 
 export interface RequestInput {
 	params?: PathParams;
@@ -141,6 +141,9 @@ export async function apiRequest(
 			return { data: outcome.data, meta: outcome.meta, headers: raw.headers };
 		}
 		const f = outcome.failure;
+		// the API itself says the center's plan lacks a PRO feature: the center is Basic (for a while)
+		if (f.code === 'plan_required' && input.params?.sc_id)
+			rememberPlan(creds.baseUrl, input.params.sc_id, 'basic');
 		attempts++;
 		if (!RETRYABLE_CODES.has(f.code)) throw fail(f, attempts, waitedMs);
 		expiredInARow = f.code === 'token_expired' ? expiredInARow + 1 : 0;

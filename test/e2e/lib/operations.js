@@ -202,7 +202,7 @@ function operationSuites({ credentialId, tag = 'e2e' }) {
 		),
 		checks: [
 			{
-				name: 'Daily Sales → Get Many: 40 days of a Basic shop in 31-day windows, sums = the sandbox truth',
+				name: 'Daily Sales Aggregate → Get Many: 40 days of a Basic shop in 31-day windows, sums = the sandbox truth',
 				node: 'dailySalesAggregate.getMany',
 				check: async ({ items, log, control }) => {
 					const rows = items('dailySalesAggregate.getMany');
@@ -227,7 +227,7 @@ function operationSuites({ credentialId, tag = 'e2e' }) {
 				},
 			},
 			{
-				name: 'Monthly Totals → Get Many: 12 months of 2025 (PRO: one request)',
+				name: 'Monthly Total → Get Many: 12 months of 2025 (PRO: one request)',
 				node: 'monthlyTotal.getMany',
 				check: ({ items, log }) => {
 					const rows = items('monthlyTotal.getMany');
@@ -240,7 +240,7 @@ function operationSuites({ credentialId, tag = 'e2e' }) {
 				},
 			},
 			{
-				name: 'Turnover Settings → Get: source "shop" for 1002-01',
+				name: 'Turnover Setting → Get: source "shop" for 1002-01',
 				node: 'turnoverSetting.get',
 				check: ({ items, log }) => {
 					const rows = items('turnoverSetting.get');
@@ -606,7 +606,7 @@ function operationSuites({ credentialId, tag = 'e2e' }) {
 				},
 			},
 			{
-				name: 'Counter Hours → Submit (from a field): 3 hourly records stored',
+				name: 'Counter Hour → Submit (from a field): 3 hourly records stored',
 				node: 'counterHour.submit',
 				check: async ({ items, control }) => {
 					assert.equal(items('counterHour.submit')[0].written, 3);

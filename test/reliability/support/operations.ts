@@ -882,20 +882,21 @@ export const OPERATIONS: OpSpec[] = [
 			},
 			{ title: 'Amount Unit empty', p: { amountUnit: '' }, label: 'Amount Unit' },
 			{ title: 'Amount Unit rubles', p: { amountUnit: 'rubles' }, label: 'Amount Unit' },
-			// December begins in Vladivostok ten hours before it does in UTC
+			// at 23:30 on the 30th in Vladivostok December has begun at UTC+14 (the API decides it, in
+			// the shop's zone), but January has begun nowhere
 			{
-				title: 'next month in Vladivostok at 23:30 on the 30th local',
-				p: { center: VLADIVOSTOK, shop: '1004-01', month: '2026-12-01' },
+				title: 'the month after next at 23:30 on the 30th in Vladivostok',
+				p: { center: VLADIVOSTOK, shop: '1004-01', month: '2027-01-01' },
 				now: VLAD_MONTH_END,
 				label: 'Month',
-				lookup: 'the future is decided in the center zone',
+				lookup: 'a month not begun in any time zone',
 			},
 			{
 				title: 'the month after next just after midnight in Vladivostok',
 				p: { center: VLADIVOSTOK, shop: '1004-01', month: '2027-01' },
 				now: VLAD_NEW_MONTH,
 				label: 'Month',
-				lookup: 'the future is decided in the center zone',
+				lookup: 'a month not begun in any time zone',
 			},
 			{
 				title: 'next month in Moscow',

@@ -1,0 +1,84 @@
+/**
+ * Spec gap "the Center object has no plan": a PRO feature is refused before any request only when the
+ * plan is known for certain (X-RateLimit-Limit equal to the plan table's 60 / 300, or the API's own
+ * plan_required), and a known plan expires. A center whose limit is another value is asked: the API's
+ * answer is shown. Through the n8n-core harness; the request log shows what was sent.
+ */
+import type { INodeParameters } from 'n8n-workflow';
+import { ShoppingCenterApi } from '../../credentials/ShoppingCenterApi.credentials';
+import { ShoppingCenterReceipts } from '../../nodes/ShoppingCenterReceipts/ShoppingCenterReceipts.node';
+import { forgetCenters } from '../../nodes/shared/center';
+import { clearPlans, PLAN_TTL_MS } from '../../nodes/shared/transport/planCache';
+import { runNode } from '../harness';
+import {
+	BASIC_CENTER,
+	DEMO_CLIENT_ID,
+	DEMO_CLIENT_SECRET,
+	startSandbox,
+	type Sandbox,
+} from '../../sandbox';
+
+const NOW = '2026-11-20T09:00:00Z';
+const byId = (value: string) => ({ __rl: true, mode: 'id', value });
+const params: INodeParameters = {
+	resource: 'receipt',
+	operation: 'export',
+	center: byId(BASIC_CENTER),
+	shop: byId('1001-06'),
+	periodBy: 'created',
+	createdStartDate: '2026-10-01',
+	createdEndDate: '2026-10-02',
+	returnAll: true,
+};
+
+async function exportOnce(sb: Sandbox, now = NOW) {
+	const since = sb.log.list().at(-1)?.seq ?? 0;
+	const result = await runNode({
+		nodeType: new ShoppingCenterReceipts(),
+		parameters: params,
+		credentials: {
+			shoppingCenterApi: {
+				baseUrl: sb.baseUrl,
+				clientId: DEMO_CLIENT_ID,
+				clientSecret: DEMO_CLIENT_SECRET,
+			},
+		},
+		credentialTypes: [new ShoppingCenterApi()],
+		now,
+	});
+	const receipts = sb.log.list({ since }).filter((e) => e.route === 'receipts');
+	return { error: result.error?.message ?? '', receipts: receipts.map((e) => e.status) };
+}
+
+describe('plan known only for certain', () => {
+	let sb: Sandbox;
+	afterEach(async () => {
+		await sb?.close();
+	});
+	beforeEach(() => {
+		clearPlans();
+		forgetCenters();
+	});
+
+	test('limit exactly 60 (the plan table): Basic is known, receipts are refused before any receipts request', async () => {
+		sb = await startSandbox({ seed: 42, now: NOW });
+		const r = await exportOnce(sb);
+		expect(r.receipts).toEqual([]);
+		expect(r.error).toMatch(/PRO/);
+	});
+
+	test('limit 30 (not in the plan table): plan unknown, the request is sent and the API answers; then Basic is known until it expires', async () => {
+		sb = await startSandbox({ seed: 42, now: NOW, rateLimits: { basic: { perWindow: 30 } } });
+		const first = await exportOnce(sb);
+		expect(first.receipts).toEqual([403]);
+		expect(first.error).toMatch(/plan/i);
+		const second = await exportOnce(sb);
+		expect(second.receipts).toEqual([]);
+		expect(second.error).toMatch(/PRO/);
+		// the plan learned from plan_required expires: a later run asks the API again
+		const later = new Date(Date.parse(NOW) + PLAN_TTL_MS + 60_000).toISOString();
+		const third = await exportOnce(sb, later);
+		expect(third.error).toMatch(/plan/i);
+		expect(third.receipts).toEqual([403]);
+	});
+});
