@@ -3,7 +3,7 @@
  * Centers", and the fingerprint of a ticket that Ticket Changed compares between polls.
  */
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
-import { listCenters } from '../shared/center';
+import { listCenters, zoneOfCenter } from '../shared/center';
 import { fail } from '../shared/input';
 import type { TriggerConfig } from './config';
 
@@ -14,15 +14,11 @@ export interface Target {
 	optional: boolean;
 }
 
-function zoneOf(center: IDataObject): string {
-	return String(center.time_zone || (center.city as IDataObject | undefined)?.time_zone || 'UTC');
-}
-
 /** The centers of this poll with their time zones (one GET /sc, cached a few minutes per credential). */
 export async function resolveTargets(ctx: IPollFunctions, cfg: TriggerConfig): Promise<Target[]> {
 	const centers = await listCenters(ctx);
 	if (cfg.scope === 'all')
-		return centers.map((c) => ({ id: String(c.id), zone: zoneOf(c), optional: true }));
+		return centers.map((c) => ({ id: String(c.id), zone: zoneOfCenter(c), optional: true }));
 	return cfg.centerIds.map((id) => {
 		const c = centers.find((x) => String(x.id) === id);
 		if (!c)
@@ -32,7 +28,7 @@ export async function resolveTargets(ctx: IPollFunctions, cfg: TriggerConfig): P
 				'Center Names or IDs',
 				`center ${id} is not among the centers your key has a role in`,
 			);
-		return { id, zone: zoneOf(c), optional: false };
+		return { id, zone: zoneOfCenter(c), optional: false };
 	});
 }
 

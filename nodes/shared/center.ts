@@ -6,6 +6,7 @@
 import type { IDataObject } from 'n8n-workflow';
 import { apiRequest, knownPlan, rowsOf, type ApiContext, type PlanName } from './transport';
 import { getApiCredentials } from './transport/credentials';
+import { rememberZone } from './transport/zones';
 
 export interface CenterInfo {
 	id: string;
@@ -25,6 +26,8 @@ export async function listCenters(ctx: ApiContext, fresh = false): Promise<IData
 	if (!fresh && cached && Date.now() - cached.at < LIST_TTL_MS) return cached.centers;
 	const res = await apiRequest(ctx, 'listCenters', { operation: 'list centers' });
 	const centers = rowsOf(ctx, res.data, {});
+	for (const c of centers)
+		if (c.id !== undefined) rememberZone(creds.baseUrl, String(c.id), zoneOfCenter(c));
 	lists.set(creds.cacheKey, { at: Date.now(), centers });
 	return centers;
 }
@@ -35,7 +38,7 @@ export async function centerInfo(ctx: ApiContext, scId: string): Promise<CenterI
 	if (!c) return { id: scId, time_zone: 'UTC', listed: false };
 	return {
 		id: scId,
-		time_zone: String(c.time_zone || (c.city as IDataObject | undefined)?.time_zone || 'UTC'),
+		time_zone: zoneOfCenter(c),
 		title: c.title as string,
 		listed: true,
 	};
@@ -70,4 +73,9 @@ export async function centerZone(ctx: ApiContext, scId: string): Promise<string>
 
 export function forgetCenters(): void {
 	lists.clear();
+}
+
+/** The center's zone as the center list gives it (or its city's), UTC when missing. */
+export function zoneOfCenter(c: IDataObject): string {
+	return String(c.time_zone || (c.city as IDataObject | undefined)?.time_zone || 'UTC');
 }

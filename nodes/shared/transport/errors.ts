@@ -2,6 +2,7 @@
  * Failures as n8n errors a workflow builder understands. Branches on error.code (one HTTP status
  * carries several codes), never on the status alone; unknown codes pass through unchanged.
  */
+import { DateTime } from 'luxon';
 import { NodeApiError, NodeOperationError, type INode, type JsonObject } from 'n8n-workflow';
 import type { ApiFailure } from './envelope';
 
@@ -14,6 +15,17 @@ export interface FailureContext {
 	/** retries spent before giving up */
 	attempts?: number;
 	waitedMs?: number;
+	/** when a spent budget returns (a wait longer than the request may make) */
+	budgetBackAtMs?: number;
+	/** the center's IANA zone, for times in messages */
+	zone?: string;
+}
+
+/** A moment as the center's local time ("2026-11-21 00:00 Asia/Yekaterinburg"), UTC when the zone is unknown. */
+function localTime(ms: number, zone: string | undefined): string {
+	const at = DateTime.fromMillis(ms, { zone: zone ?? 'UTC' });
+	const shown = at.isValid ? at : DateTime.fromMillis(ms, { zone: 'UTC' });
+	return `${shown.toFormat('yyyy-MM-dd HH:mm')} ${shown.zoneName}`;
 }
 
 const MAX_DETAILS = 300;
@@ -128,6 +140,8 @@ export function describeFailure(f: ApiFailure, c: FailureContext = {}): string {
 		case 'period_too_long':
 			return `The period is too long for the API${f.message ? `: ${f.message}` : ''}`;
 		case 'rate_limited':
+			if (c.budgetBackAtMs !== undefined)
+				return `The center's request budget is used up until ${localTime(c.budgetBackAtMs, c.zone)} (it is shared by every client of the center); this run does not wait that long. Runs for this center fail at once until then.`;
 			return `The center's request budget is used up (it is shared by every client of the center)${c.waitedMs ? `; gave up after waiting ${Math.round(c.waitedMs / 1000)} s` : ''}.`;
 		case 'token_expired':
 			return 'The access token expired and the API refused the fresh one as well. Check the credential.';

@@ -75,6 +75,17 @@ export class Pacer {
 		return waited;
 	}
 
+	/**
+	 * When the window has no budget left and reopens later than `maxWaitMs` from now (a spent daily
+	 * budget): the moment it reopens. A request must not wait that long; it fails at once instead.
+	 */
+	blockedUntil(key: string, maxWaitMs: number): number | undefined {
+		const s = this.windows.get(key);
+		if (!s || s.resetAtMs === undefined || s.remaining === undefined) return undefined;
+		if (s.remaining - s.inFlight > 0) return undefined;
+		return s.resetAtMs - Date.now() > maxWaitMs ? s.resetAtMs : undefined;
+	}
+
 	/** Records what an answer said about the window (headers of a success, or a 429's Retry-After). */
 	release(
 		key: string,

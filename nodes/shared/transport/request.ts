@@ -20,6 +20,7 @@ import {
 import { ROUTES, routePath, type PathParams, type RouteKey } from './routes';
 import { toFormBody, toQueryString, type EncodableRecord } from './encoding';
 import { tokenCache } from './token';
+import { zoneOf } from './zones';
 import { knownPlan, rememberPlan, rememberPlanFromLimit, type PlanName } from './planCache';
 
 export interface RequestInput {
@@ -77,6 +78,15 @@ async function credentialsOrThrow(ctx: ApiContext, itemIndex?: number): Promise<
 	}
 }
 
+/** The failure of a request that was not sent: the center's budget is spent beyond the wait limit. */
+const BUDGET_SPENT: ApiFailure = {
+	status: 429,
+	code: 'rate_limited',
+	message: '',
+	details: null,
+	headers: {},
+};
+
 export async function apiRequest(
 	ctx: ApiContext,
 	route: RouteKey,
@@ -94,13 +104,15 @@ export async function apiRequest(
 	}
 	const { body, contentType } = encoded;
 	const paceKey = `${creds.baseUrl}|${input.params?.sc_id ?? ''}`;
-	const fail = (f: ApiFailure, attempts: number, waitedMs: number) =>
+	const fail = (f: ApiFailure, attempts: number, waitedMs: number, budgetBackAtMs?: number) =>
 		toNodeApiError(ctx.getNode(), f, {
 			itemIndex: input.itemIndex,
 			operation: input.operation,
 			attempts,
 			waitedMs,
 			plan: planOf(creds, input),
+			budgetBackAtMs,
+			zone: zoneOf(creds.baseUrl, input.params?.sc_id),
 		});
 
 	let attempts = 0;
@@ -110,6 +122,9 @@ export async function apiRequest(
 	// token_expired right after a refresh means the fresh token is refused too: stop there
 	let expiredInARow = 0;
 	for (;;) {
+		// a window closed for longer than this request may wait (the day's budget is spent): fail now
+		const blocked = pacer.blockedUntil(paceKey, policy.maxTotalWaitMs - waitedMs);
+		if (blocked !== undefined) throw fail(BUDGET_SPENT, attempts, waitedMs, blocked);
 		waitedMs += await pacer.acquire(paceKey);
 		let token: string;
 		let raw: RawResponse;
@@ -156,7 +171,8 @@ export async function apiRequest(
 		if (f.code === 'rate_limited') {
 			// the pacer now holds the window closed until Retry-After; acquire() waits for it
 			const after = parseRetryAfter(f.headers['retry-after']) ?? 0;
-			if (waitedMs + after > policy.maxTotalWaitMs) throw fail(f, attempts, waitedMs);
+			if (waitedMs + after > policy.maxTotalWaitMs)
+				throw fail(f, attempts, waitedMs, Date.now() + after);
 			continue;
 		}
 		unavailable++;
