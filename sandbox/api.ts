@@ -164,7 +164,10 @@ export async function handleApi(
 		const result = handler(ctx);
 		out.answer = envelope(result.data, result.meta, result.status ?? 200, rateHeaders);
 	} catch (e) {
-		out.answer = errorAnswer(reshapeDetails(toApiError(e), parts.options.detailsShape), rateHeaders);
+		out.answer = errorAnswer(
+			reshapeDetails(toApiError(e), parts.options.detailsShape),
+			rateHeaders,
+		);
 	}
 	return out;
 }

@@ -76,7 +76,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		intake: new IntakeStore(),
 		auth: new Auth(keys, clock, options.tokenTtlSeconds ?? 3600, faults, log),
 		limiter: new RateLimiter(options.rateWindowMs ?? 60_000, options.rateLimits ?? true),
-		options: { periodRule: options.periodRule ?? 'strict', seed, detailsShape: options.detailsShape },
+		options: {
+			periodRule: options.periodRule ?? 'strict',
+			seed,
+			detailsShape: options.detailsShape,
+		},
 	};
 	const server = createSandboxServer(parts);
 	const host = options.host ?? '127.0.0.1';

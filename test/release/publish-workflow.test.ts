@@ -8,14 +8,21 @@ import path from 'node:path';
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const yaml = require('js-yaml') as { load(text: string): unknown };
 
-type Step = { uses?: string; run?: string; with?: Record<string, unknown>; env?: Record<string, string> };
+type Step = {
+	uses?: string;
+	run?: string;
+	with?: Record<string, unknown>;
+	env?: Record<string, string>;
+};
 type Workflow = {
 	on: { push: { tags: string[] } };
 	permissions: Record<string, string>;
 	jobs: Record<string, { 'runs-on': string; steps: Step[] }>;
 };
 
-const wf = yaml.load(fs.readFileSync(path.join(__dirname, '..', '..', '.github', 'workflows', 'publish.yml'), 'utf8')) as Workflow;
+const wf = yaml.load(
+	fs.readFileSync(path.join(__dirname, '..', '..', '.github', 'workflows', 'publish.yml'), 'utf8'),
+) as Workflow;
 
 describe('publish workflow', () => {
 	const steps = Object.values(wf.jobs).flatMap((j) => j.steps);
@@ -39,6 +46,7 @@ describe('publish workflow', () => {
 	});
 
 	it('every step either uses a pinned major version of an action or runs a command', () => {
-		for (const s of steps) expect(Boolean(s.uses && /@v\d+$/.test(s.uses)) !== Boolean(s.run)).toBe(true);
+		for (const s of steps)
+			expect(Boolean(s.uses && /@v\d+$/.test(s.uses)) !== Boolean(s.run)).toBe(true);
 	});
 });

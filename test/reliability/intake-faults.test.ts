@@ -145,14 +145,12 @@ describe('declared turnover', () => {
 				tokenExpiredStatus: status,
 				failNext: { count: 2, code: 'internal_error', routes: ['turnover.declare'] },
 			});
-			const items = shops
-				.slice(0, 4)
-				.map((shop, i) => ({
-					shop,
-					month: '2026-08-20',
-					turnover: String(777_000 + i + status),
-					unit: 'kopecks',
-				}));
+			const items = shops.slice(0, 4).map((shop, i) => ({
+				shop,
+				month: '2026-08-20',
+				turnover: String(777_000 + i + status),
+				unit: 'kopecks',
+			}));
 			const r = await intake(params, items);
 			expect(r.error).toBeUndefined();
 			expect(injected(r, 'turnover.declare')).toMatchObject({

@@ -190,7 +190,12 @@ const WORKFLOWS: Array<{
 			endDate: '2026-11-19',
 			granularity: 'day',
 		},
-		fail: { resource: 'countingZone', operation: 'getMany', center: rl(VLADIVOSTOK), returnAll: true },
+		fail: {
+			resource: 'countingZone',
+			operation: 'getMany',
+			center: rl(VLADIVOSTOK),
+			returnAll: true,
+		},
 		failCode: /No visitor counting system/,
 	},
 	{
