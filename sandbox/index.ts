@@ -35,6 +35,8 @@ export interface SandboxOptions {
 	rateLimits?: RateLimitOption;
 	/** the shape of error.details (the spec does not show it): 'object' (default, as each handler builds it) or another */
 	detailsShape?: DetailsShape;
+	/** the passes list's per_page maximum (the spec shows none; default 100) */
+	passesPerPageMax?: number;
 }
 
 export interface Sandbox {
@@ -80,6 +82,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 			periodRule: options.periodRule ?? 'strict',
 			seed,
 			detailsShape: options.detailsShape,
+			passesPerPageMax: options.passesPerPageMax,
 		},
 	};
 	const server = createSandboxServer(parts);

@@ -18,5 +18,5 @@ export interface SandboxParts {
 	intake: IntakeStore;
 	auth: Auth;
 	limiter: RateLimiter;
-	options: { periodRule: 'strict' | 'lenient'; seed: number; detailsShape?: DetailsShape };
+	options: { periodRule: 'strict' | 'lenient'; seed: number; detailsShape?: DetailsShape; passesPerPageMax?: number };
 }

@@ -127,7 +127,7 @@ export interface RequestContext {
 	intake: IntakeView;
 	store: import('./data/store').DataStore;
 	/** sandbox options that change rules (e.g. periodRule) */
-	options: { periodRule: 'strict' | 'lenient' };
+	options: { periodRule: 'strict' | 'lenient'; passesPerPageMax?: number };
 }
 
 export interface HandlerResult {

@@ -9,6 +9,31 @@ import { apiRequest, type RequestInput } from './request';
 import { ROUTES, type RouteKey } from './routes';
 import { MALFORMED } from './envelope';
 import { toNodeApiError } from './errors';
+import { getApiCredentials } from './credentials';
+
+/**
+ * Page sizes that worked per base URL + route. The spec shows no maximum for some lists; when the API
+ * refuses a page size (422 validation_error about per_page), the walk steps down — to the spec's
+ * documented default, then without per_page (the API's own default) — and remembers what worked.
+ * `null`: send no per_page.
+ */
+const workingPerPage = new Map<string, number | null>();
+
+export function forgetPageSizes(): void {
+	workingPerPage.clear();
+}
+
+function refusesPageSize(error: unknown): boolean {
+	const e = error as {
+		context?: { code?: unknown; details?: unknown };
+		message?: string;
+		description?: string;
+	};
+	if (e?.context?.code !== 'validation_error') return false;
+	return /per_page/.test(
+		`${JSON.stringify(e.context.details ?? null)} ${e.message ?? ''} ${e.description ?? ''}`,
+	);
+}
 
 export interface PageOptions {
 	/** stop after this many records (Return All: undefined) */
@@ -53,19 +78,47 @@ export async function* paginate(
 	options: PageOptions = {},
 ): AsyncGenerator<Page> {
 	const paging = ROUTES[route].paging;
-	const perPage = Math.min(options.perPage ?? paging.maxPerPage, paging.maxPerPage);
+	const sizeKey = `${(await getApiCredentials(ctx)).baseUrl}|${route}`;
+	const asked = Math.min(options.perPage ?? paging.maxPerPage, paging.maxPerPage);
+	const known = workingPerPage.get(sizeKey);
+	// the sizes to try, largest first: what is asked (or what worked before), the default, none
+	const sizes: Array<number | null> =
+		known !== undefined
+			? [known === null ? null : Math.min(known, asked), null]
+			: [asked, paging.defaultPerPage, null];
+	let sizeIndex = 0;
+	let perPage = sizes[0] ?? 0;
 	const seen = options.seen ?? new Set<string>();
 	let remaining = options.limit ?? Infinity;
 	let page = 1;
 	let lastTotal: number | undefined;
 	let rewinds = 0;
 	while (remaining > 0) {
-		const res = await apiRequest(ctx, route, {
-			...input,
-			query: { ...input.query, page, per_page: perPage },
-		});
+		const size = sizes[sizeIndex];
+		let res;
+		try {
+			res = await apiRequest(ctx, route, {
+				...input,
+				query: { ...input.query, page, per_page: size === null ? undefined : size },
+			});
+		} catch (error) {
+			// a refused page size on the first page: the next smaller one, same walk, nothing yielded yet
+			if (page === 1 && sizeIndex < sizes.length - 1 && refusesPageSize(error)) {
+				sizeIndex++;
+				if (sizes[sizeIndex] !== null && sizes[sizeIndex] === size) sizeIndex++;
+				continue;
+			}
+			throw error;
+		}
+		if (page === 1) workingPerPage.set(sizeKey, size);
 		const rows = rowsOf(ctx, res.data, input);
 		const pagination = (res.meta.pagination ?? {}) as IDataObject;
+		if (page === 1)
+			perPage =
+				size ??
+				(typeof pagination.per_page === 'number' && pagination.per_page > 0
+					? pagination.per_page
+					: Math.max(rows.length, 1));
 		const total = typeof pagination.total === 'number' ? pagination.total : undefined;
 		const fresh: IDataObject[] = [];
 		for (const row of rows) {
