@@ -159,7 +159,10 @@ export async function handleApi(
 			now,
 			intake: parts.intake,
 			store: parts.store,
-			options: { periodRule: parts.options.periodRule, passesPerPageMax: parts.options.passesPerPageMax },
+			options: {
+				periodRule: parts.options.periodRule,
+				passesPerPageMax: parts.options.passesPerPageMax,
+			},
 		};
 		const result = handler(ctx);
 		out.answer = envelope(result.data, result.meta, result.status ?? 200, rateHeaders);

@@ -18,5 +18,10 @@ export interface SandboxParts {
 	intake: IntakeStore;
 	auth: Auth;
 	limiter: RateLimiter;
-	options: { periodRule: 'strict' | 'lenient'; seed: number; detailsShape?: DetailsShape; passesPerPageMax?: number };
+	options: {
+		periodRule: 'strict' | 'lenient';
+		seed: number;
+		detailsShape?: DetailsShape;
+		passesPerPageMax?: number;
+	};
 }

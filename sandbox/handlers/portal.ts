@@ -95,7 +95,10 @@ const tickets: Handler = (ctx) => {
 const passes: Handler = (ctx) => {
 	const f = selection(ctx, LIMITS.passTicketUids, PASS_STATUSES);
 	const max = ctx.options.passesPerPageMax;
-	const p = parsePage(ctx.query, max ? { default: Math.min(LIMITS.passesPerPage.default, max), max } : LIMITS.passesPerPage);
+	const p = parsePage(
+		ctx.query,
+		max ? { default: Math.min(LIMITS.passesPerPage.default, max), max } : LIMITS.passesPerPage,
+	);
 	const now = ctx.now.getTime();
 	const page = paginate(selectPasses(ctx.store, ctx.center, f, now), p);
 	return {

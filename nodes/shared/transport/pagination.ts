@@ -10,6 +10,7 @@ import { ROUTES, type RouteKey } from './routes';
 import { MALFORMED } from './envelope';
 import { toNodeApiError } from './errors';
 import { getApiCredentials } from './credentials';
+import { asNodeError } from '../router';
 
 /**
  * Page sizes that worked per base URL + route. The spec shows no maximum for some lists; when the API
@@ -108,7 +109,7 @@ export async function* paginate(
 				if (sizes[sizeIndex] !== null && sizes[sizeIndex] === size) sizeIndex++;
 				continue;
 			}
-			throw error;
+			throw asNodeError(ctx.getNode(), error, input.itemIndex);
 		}
 		if (page === 1) workingPerPage.set(sizeKey, size);
 		const rows = rowsOf(ctx, res.data, input);
