@@ -5,21 +5,13 @@
  * capped, with no doubled full stop. Through the n8n-core harness against the sandbox's variants.
  */
 import type { INodeParameters } from 'n8n-workflow';
-import { ShoppingCenterApi } from '../../credentials/ShoppingCenterApi.credentials';
 import { ShoppingCenterReceipts } from '../../nodes/ShoppingCenterReceipts/ShoppingCenterReceipts.node';
-import { runNode } from '../harness';
-import {
-	DEMO_CLIENT_ID,
-	DEMO_CLIENT_SECRET,
-	PRO_CENTER,
-	startSandbox,
-	type Sandbox,
-} from '../../sandbox';
+import { locator as byIdLocator, NOW, ofRoute, run } from '../nodes/action-run';
+import { PRO_CENTER, startSandbox, type Sandbox } from '../../sandbox';
 import type { DetailsShape } from '../../sandbox/details';
 import { describeDetails } from '../../nodes/shared/transport/errors';
 
-const NOW = '2026-11-20T09:00:00Z';
-const byId = (value: string) => ({ __rl: true, mode: 'id', value });
+const byId = (value: string) => byIdLocator(value);
 const params: INodeParameters = {
 	resource: 'receipt',
 	operation: 'export',
@@ -35,24 +27,8 @@ const params: INodeParameters = {
 async function rejectedWith(shape: DetailsShape) {
 	const sb: Sandbox = await startSandbox({ seed: 42, now: NOW, detailsShape: shape });
 	try {
-		const result = await runNode({
-			nodeType: new ShoppingCenterReceipts(),
-			parameters: params,
-			credentials: {
-				shoppingCenterApi: {
-					baseUrl: sb.baseUrl,
-					clientId: DEMO_CLIENT_ID,
-					clientSecret: DEMO_CLIENT_SECRET,
-				},
-			},
-			credentialTypes: [new ShoppingCenterApi()],
-			now: NOW,
-		});
-		const statuses = sb.log
-			.list()
-			.filter((e) => e.route === 'receipts')
-			.map((e) => e.status);
-		return { error: result.error, statuses };
+		const r = await run(sb, new ShoppingCenterReceipts(), params);
+		return { error: r.error, statuses: ofRoute(r.requests, 'receipts').map((e) => e.status) };
 	} finally {
 		await sb.close();
 	}

@@ -5,20 +5,12 @@
  * answer is shown. Through the n8n-core harness; the request log shows what was sent.
  */
 import type { INodeParameters } from 'n8n-workflow';
-import { ShoppingCenterApi } from '../../credentials/ShoppingCenterApi.credentials';
 import { ShoppingCenterReceipts } from '../../nodes/ShoppingCenterReceipts/ShoppingCenterReceipts.node';
 import { forgetCenters } from '../../nodes/shared/center';
 import { clearPlans, PLAN_TTL_MS } from '../../nodes/shared/transport/planCache';
-import { runNode } from '../harness';
-import {
-	BASIC_CENTER,
-	DEMO_CLIENT_ID,
-	DEMO_CLIENT_SECRET,
-	startSandbox,
-	type Sandbox,
-} from '../../sandbox';
+import { NOW, ofRoute, run } from '../nodes/action-run';
+import { BASIC_CENTER, startSandbox, type Sandbox } from '../../sandbox';
 
-const NOW = '2026-11-20T09:00:00Z';
 const byId = (value: string) => ({ __rl: true, mode: 'id', value });
 const params: INodeParameters = {
 	resource: 'receipt',
@@ -32,22 +24,11 @@ const params: INodeParameters = {
 };
 
 async function exportOnce(sb: Sandbox, now = NOW) {
-	const since = sb.log.list().at(-1)?.seq ?? 0;
-	const result = await runNode({
-		nodeType: new ShoppingCenterReceipts(),
-		parameters: params,
-		credentials: {
-			shoppingCenterApi: {
-				baseUrl: sb.baseUrl,
-				clientId: DEMO_CLIENT_ID,
-				clientSecret: DEMO_CLIENT_SECRET,
-			},
-		},
-		credentialTypes: [new ShoppingCenterApi()],
-		now,
-	});
-	const receipts = sb.log.list({ since }).filter((e) => e.route === 'receipts');
-	return { error: result.error?.message ?? '', receipts: receipts.map((e) => e.status) };
+	const r = await run(sb, new ShoppingCenterReceipts(), params, { now });
+	return {
+		error: r.error?.message ?? '',
+		receipts: ofRoute(r.requests, 'receipts').map((e) => e.status),
+	};
 }
 
 describe('plan known only for certain', () => {
