@@ -6,6 +6,7 @@
 import type { IDataObject } from 'n8n-workflow';
 import { apiRequest, knownPlan, rowsOf, type ApiContext, type PlanName } from './transport';
 import { getApiCredentials } from './transport/credentials';
+import { FURTHEST_AHEAD_ZONE } from './dateWindows';
 import { rememberZone } from './transport/zones';
 
 export interface CenterInfo {
@@ -14,6 +15,12 @@ export interface CenterInfo {
 	title?: string;
 	/** false when the key's center list does not hold the id (the API will answer for it) */
 	listed: boolean;
+	/**
+	 * The zone for "is this day in the future / fresh yet": the center's own, or, when the list does not
+	 * hold the center (its zone unknown), the zone where days begin first (UTC+14), so no day the API
+	 * would still accept is refused or clipped.
+	 */
+	boundaryZone: string;
 }
 
 const LIST_TTL_MS = 5 * 60_000;
@@ -35,10 +42,11 @@ export async function listCenters(ctx: ApiContext, fresh = false): Promise<IData
 export async function centerInfo(ctx: ApiContext, scId: string): Promise<CenterInfo> {
 	const centers = await listCenters(ctx);
 	const c = centers.find((x) => String(x.id) === scId);
-	if (!c) return { id: scId, time_zone: 'UTC', listed: false };
+	if (!c) return { id: scId, time_zone: 'UTC', listed: false, boundaryZone: FURTHEST_AHEAD_ZONE };
 	return {
 		id: scId,
 		time_zone: zoneOfCenter(c),
+		boundaryZone: zoneOfCenter(c),
 		title: c.title as string,
 		listed: true,
 	};

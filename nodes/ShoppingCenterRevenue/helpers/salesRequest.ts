@@ -48,8 +48,15 @@ export async function readSalesRequest(
 	precheckPeriod(ctx, itemIndex);
 	const limit = readLimit(ctx, itemIndex);
 	const addRubles = readBoolean(ctx, 'options.addRubles', 'Add Ruble Amounts', itemIndex);
-	const { time_zone: zone } = await centerInfo(ctx, scId);
+	const { time_zone: zone, boundaryZone } = await centerInfo(ctx, scId);
 	const asked = readPeriod(ctx, itemIndex, zone);
 	const rules = rulesFor(await centerPlan(ctx, scId, itemIndex));
-	return { scId, shopId, limit, addRubles, rules, period: clipToFreshest(asked, zone, rules) };
+	return {
+		scId,
+		shopId,
+		limit,
+		addRubles,
+		rules,
+		period: clipToFreshest(asked, boundaryZone, rules),
+	};
 }

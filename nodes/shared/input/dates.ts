@@ -7,7 +7,7 @@
  * (`readPeriod`) once the zone is known. Periods are clipped to the plan's freshest day here too.
  */
 import { DateTime } from 'luxon';
-import { addDays, todayIn, toCenterDate } from '../dateWindows';
+import { addDays, FURTHEST_AHEAD_ZONE, todayIn, toCenterDate } from '../dateWindows';
 import type { PlanRules } from '../plan';
 import { fail, show, type InputContext } from './values';
 
@@ -136,7 +136,7 @@ export function assertNotFutureDay(
 			ctx,
 			itemIndex,
 			label,
-			`${day} is in the future (today is ${today} in the center's time zone ${zone})`,
+			`${day} is in the future (today is ${today} ${zone === FURTHEST_AHEAD_ZONE ? 'even at UTC+14' : `in the center's time zone ${zone}`})`,
 		);
 }
 

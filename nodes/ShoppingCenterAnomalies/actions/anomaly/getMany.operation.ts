@@ -71,13 +71,13 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const limit = readLimit(this, itemIndex);
 	precheckPeriod(this, itemIndex);
 
-	const { time_zone: zone } = await centerInfo(this, scId);
+	const { time_zone: zone, boundaryZone } = await centerInfo(this, scId);
 	const period = readPeriod(this, itemIndex, zone);
 	const plan = await centerPlan(this, scId, itemIndex);
 	const refusal = featureRefusal(plan, 'anomalies');
 	if (refusal) fail(this, itemIndex, 'Center', refusal);
 	// anomalies are found up to today on PRO (the only plan that has them)
-	const clipped = clipToFreshest(period, zone, rulesFor(plan));
+	const clipped = clipToFreshest(period, boundaryZone, rulesFor(plan));
 	if (!clipped) return [];
 	const windows = splitDays(clipped.start, clipped.end, LIMITS.anomaliesPeriodDays).reverse();
 	return await collectPagedWindows(

@@ -100,7 +100,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const shopId = scope === 'shop' ? readId(this, 'shop', 'Shop', itemIndex) : undefined;
 	precheckPeriod(this, itemIndex);
 
-	const { time_zone: zone } = await centerInfo(this, scId);
+	const { time_zone: zone, boundaryZone } = await centerInfo(this, scId);
 	const period = readPeriod(this, itemIndex, zone);
 	const plan = await centerPlan(this, scId, itemIndex);
 	if (granularity === 'hour' || scope !== 'sc') {
@@ -108,7 +108,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		if (refusal) fail(this, itemIndex, granularity === 'hour' ? 'Granularity' : 'Scope', refusal);
 	}
 	const rules = rulesFor(plan);
-	const clipped = clipToFreshest(period, zone, rules);
+	const clipped = clipToFreshest(period, boundaryZone, rules);
 	if (!clipped) return [];
 	const windowDays =
 		granularity === 'hour'

@@ -3,7 +3,7 @@ import { centerLocator, zoneLocator } from '../../../shared/descriptions/locator
 import { readId, toInteger } from '../../../shared/input';
 import { apiRequest } from '../../../shared/transport';
 import { INTAKE_SCOPES } from '../../../shared/allowedValues';
-import { centerZone } from '../../../shared/center';
+import { centerInfo } from '../../../shared/center';
 import { assertNotFutureDay, dayIn, readChoice, readRawDate } from '../../../shared/input';
 
 const show = { resource: ['dailyAttendance'], operation: ['submit'] };
@@ -57,9 +57,9 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const scope = readChoice(this, 'scope', 'Scope', itemIndex, INTAKE_SCOPES.values, 'sc');
 	const zoneId = scope === 'zone' ? readId(this, 'zone', 'Counting Zone', itemIndex) : undefined;
 
-	const zone = await centerZone(this, scId);
+	const { time_zone: zone, boundaryZone } = await centerInfo(this, scId);
 	const date = dayIn(rawDate, zone);
-	assertNotFutureDay(this, itemIndex, date, 'Date', zone);
+	assertNotFutureDay(this, itemIndex, date, 'Date', boundaryZone);
 
 	const res = await apiRequest(this, 'submitAttendance', {
 		params: { sc_id: scId },

@@ -202,13 +202,17 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const plan = await centerPlan(this, scId, itemIndex);
 	const refusal = featureRefusal(plan, 'receipts');
 	if (refusal) fail(this, itemIndex, 'Center', refusal);
-	const { time_zone: zone } = await centerInfo(this, scId);
+	const { time_zone: zone, boundaryZone } = await centerInfo(this, scId);
 	const rules = rulesFor(plan);
 
 	// the windows of each pair (a pair wholly after today has no receipts: nothing is asked)
 	const windowsOf: IDataObject[][] = [];
 	for (const key of pairs) {
-		const period = clipToFreshest(readPeriod(this, itemIndex, zone, PAIRS[key].names), zone, rules);
+		const period = clipToFreshest(
+			readPeriod(this, itemIndex, zone, PAIRS[key].names),
+			boundaryZone,
+			rules,
+		);
 		if (!period) return [];
 		windowsOf.push(
 			splitDays(period.start, period.end, LIMITS.receiptsPairDays).map(PAIRS[key].query),
