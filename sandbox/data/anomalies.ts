@@ -53,6 +53,8 @@ export interface AnomalyRecord {
 	typeKnown: boolean;
 	magnitude: number | null;
 	levelKnown: boolean;
+	/** values outside the spec's lists, given at insert time (a newer API may send them) */
+	unlisted?: { level?: string; status?: string };
 	shopId: string | null;
 	shopName: string | null;
 	hasTitle: boolean;
@@ -154,13 +156,15 @@ export function anomaliesOfDay(seed: number, center: CenterFixture, day: number)
 	return out;
 }
 
-export function anomalyStatus(a: AnomalyRecord, now: number): (typeof ANOMALY_STATUSES)[number] {
+export function anomalyStatus(a: AnomalyRecord, now: number): string {
+	if (a.unlisted?.status !== undefined) return a.unlisted.status;
 	if (a.archivedAt !== null && now >= a.archivedAt) return 'archived';
 	if (a.handledAt !== null && now >= a.handledAt) return a.handledAs;
 	return 'new';
 }
 
-export function anomalyLevel(a: AnomalyRecord): 'high' | 'medium' | 'low' | null {
+export function anomalyLevel(a: AnomalyRecord): string | null {
+	if (a.unlisted?.level !== undefined) return a.unlisted.level;
 	return a.levelKnown && a.magnitude !== null ? levelOf(a.magnitude) : null;
 }
 

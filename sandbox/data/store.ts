@@ -243,6 +243,9 @@ export class DataStore {
 			now,
 			shopId,
 		);
+		// values the spec does not list (a newer API may send them): level / status as given
+		for (const k of ['level', 'status'] as const)
+			if (typeof extra[k] === 'string') a.unlisted = { ...a.unlisted, [k]: extra[k] };
 		this.push(this.anomalies, center.id, a);
 		return id;
 	}
