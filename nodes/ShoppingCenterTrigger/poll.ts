@@ -23,7 +23,7 @@ import {
 	type IPollFunctions,
 } from 'n8n-workflow';
 import { featureRefusal } from '../shared/plan';
-import { collectPages, knownPlan, rememberPlan } from '../shared/transport';
+import { collectPages, knownPlan } from '../shared/transport';
 import { getApiCredentials } from '../shared/transport/credentials';
 import type { EncodableRecord } from '../shared/transport/encoding';
 import { addDays, todayIn } from '../shared/dateWindows';
@@ -99,20 +99,6 @@ export class ShoppingCenterPoller {
 		this.creds ??= await getApiCredentials(this.ctx);
 		const refusal = featureRefusal(knownPlan(this.creds.baseUrl, target.id), feature);
 		return refusal && `Center ${target.id}: ${refusal}`;
-	}
-
-	/**
-	 * Anomalies are PRO only, so plan_required says the center is Basic: remembered in the package's
-	 * plan cache, the next polls refuse (or skip) the center without a request.
-	 */
-	private async learnPlan(target: Target, error: unknown): Promise<void> {
-		if (
-			!EVENTS[this.cfg.event].feature ||
-			(error as { context?: { code?: unknown } })?.context?.code !== 'plan_required'
-		)
-			return;
-		this.creds ??= await getApiCredentials(this.ctx);
-		rememberPlan(this.creds.baseUrl, target.id, 'basic');
 	}
 
 	/** The window of this poll for a center: [start, today] in its zone. */
@@ -259,7 +245,7 @@ export class ShoppingCenterPoller {
 					cfg.scope === 'selected' && cfg.centerIds.length === 1,
 				);
 			} catch (error) {
-				await this.learnPlan(target, error);
+				// a plan_required answer is remembered by the transport (the center is Basic for a while)
 				if (!target.optional || !isCenterRefusal(error)) throw asNodeError(ctx.getNode(), error);
 				ctx.logger.warn(
 					`Shopping Center Trigger: center ${target.id} skipped: ${(error as Error).message}`,
