@@ -23,11 +23,10 @@ import {
 	type IPollFunctions,
 } from 'n8n-workflow';
 import { featureRefusal } from '../shared/plan';
-import { collectPages, knownPlan } from '../shared/transport';
+import { asNodeError, collectPages, knownPlan } from '../shared/transport';
 import { getApiCredentials } from '../shared/transport/credentials';
 import type { EncodableRecord } from '../shared/transport/encoding';
 import { addDays, todayIn } from '../shared/dateWindows';
-import { asNodeError } from '../shared/router';
 import type { TriggerConfig } from './config';
 import {
 	isCenterRefusal,

@@ -2,16 +2,15 @@
  * The item loop every action node shares, with a typed operation map: one operation call per input
  * item, one output item per record (paired with its input item), and "Continue On Fail" turned into
  * an error item per failing item carrying the API's code and message. An operation that consumes all
- * input items at once runs once, also under Continue On Fail.
+ * input items at once runs once (it ends the loop).
  */
 import {
-	NodeApiError,
 	NodeOperationError,
 	type IDataObject,
 	type IExecuteFunctions,
-	type INode,
 	type INodeExecutionData,
 } from 'n8n-workflow';
+import { asNodeError } from './transport/errors';
 
 /** Records for one input item, or for all input items at once (then the loop ends). */
 export type OperationOutput = IDataObject[] | { records: IDataObject[]; allItems: true };
@@ -48,21 +47,6 @@ export function errorJson(error: unknown): IDataObject {
 	};
 }
 
-/** Any failure as an n8n error of the node: NodeApiError / NodeOperationError pass as they are. */
-export function asNodeError(
-	node: INode,
-	error: unknown,
-	itemIndex?: number,
-): NodeApiError | NodeOperationError {
-	if (error instanceof NodeApiError) return error;
-	if (error instanceof NodeOperationError) {
-		if (itemIndex !== undefined && error.context.itemIndex === undefined)
-			error.context.itemIndex = itemIndex;
-		return error;
-	}
-	return new NodeOperationError(node, error as Error, { itemIndex });
-}
-
 export async function routeOperations<T extends Record<string, string>>(
 	this: IExecuteFunctions,
 	operations: OperationMap<T>,
@@ -95,15 +79,7 @@ export async function routeOperations<T extends Record<string, string>>(
 		} catch (error) {
 			if (!this.continueOnFail()) throw asNodeError(this.getNode(), error, i);
 			out.push({ json: errorJson(error), pairedItem: { item: i } });
-			// an operation over all input items failed as a whole: one error item, not one per item
-			if (i === 0 && consumesAllItems(this, resource, operation)) break;
 		}
 	}
 	return [out];
-}
-
-/** Operations that read every input item in one call (Counter Hour → Submit "From All Input Items"). */
-function consumesAllItems(ctx: IExecuteFunctions, resource: string, operation: string): boolean {
-	if (resource !== 'counterHour' || operation !== 'submit') return false;
-	return ctx.getNodeParameter('recordsSource', 0, '') === 'allItems';
 }

@@ -6,12 +6,11 @@
  */
 import type { INodeParameters } from 'n8n-workflow';
 import { ShoppingCenterReceipts } from '../../nodes/ShoppingCenterReceipts/ShoppingCenterReceipts.node';
-import { locator as byIdLocator, NOW, ofRoute, run } from '../nodes/action-run';
+import { locator as byId, NOW, ofRoute, run } from '../nodes/action-run';
 import { PRO_CENTER, startSandbox, type Sandbox } from '../../sandbox';
 import type { DetailsShape } from '../../sandbox/details';
 import { describeDetails } from '../../nodes/shared/transport/errors';
 
-const byId = (value: string) => byIdLocator(value);
 const params: INodeParameters = {
 	resource: 'receipt',
 	operation: 'export',

@@ -4,8 +4,15 @@
  */
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { centerInfo, centerPlan } from '../../shared/center';
-import { readBoolean, readId, readLimit, readPeriod, type Period } from '../../shared/input';
-import { clipToFreshest, precheckPeriod } from '../../shared/input';
+import {
+	readBoolean,
+	readId,
+	readLimit,
+	readPeriod,
+	type Period,
+	clipToFreshest,
+	precheckPeriod,
+} from '../../shared/input';
 import { rulesFor, type PlanRules } from '../../shared/plan';
 
 export function rubleOptions(show: Record<string, string[]>): INodeProperties {

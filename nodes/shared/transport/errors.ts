@@ -207,3 +207,18 @@ export function inputError(
 ): NodeOperationError {
 	return new NodeOperationError(node, message, { itemIndex, description });
 }
+
+/** Any failure as an n8n error of the node: NodeApiError / NodeOperationError pass as they are. */
+export function asNodeError(
+	node: INode,
+	error: unknown,
+	itemIndex?: number,
+): NodeApiError | NodeOperationError {
+	if (error instanceof NodeApiError) return error;
+	if (error instanceof NodeOperationError) {
+		if (itemIndex !== undefined && error.context.itemIndex === undefined)
+			error.context.itemIndex = itemIndex;
+		return error;
+	}
+	return new NodeOperationError(node, error as Error, { itemIndex });
+}

@@ -8,9 +8,8 @@ import type { ApiContext } from './context';
 import { apiRequest, type RequestInput } from './request';
 import { ROUTES, type RouteKey } from './routes';
 import { MALFORMED } from './envelope';
-import { toNodeApiError } from './errors';
+import { asNodeError, toNodeApiError } from './errors';
 import { getApiCredentials } from './credentials';
-import { asNodeError } from '../router';
 
 /**
  * Page sizes that worked per base URL + route. The spec shows no maximum for some lists; when the API

@@ -3,11 +3,10 @@
  * retries of the retryable codes, and errors in the user's words.
  */
 import { sleep, type IDataObject, type NodeApiError, type NodeOperationError } from 'n8n-workflow';
-import { asNodeError } from '../router';
 import { getApiCredentials, CredentialProblem, type ApiCredentials } from './credentials';
 import type { ApiContext } from './context';
 import { interpret, type ApiFailure } from './envelope';
-import { inputError, toNodeApiError } from './errors';
+import { inputError, toNodeApiError, asNodeError } from './errors';
 import { NetworkFailure, sendHttp, type RawResponse } from './http';
 import { pacer } from './pacing';
 import {

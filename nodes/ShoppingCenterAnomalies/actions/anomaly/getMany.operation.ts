@@ -1,11 +1,18 @@
 import { ANOMALY_LEVELS, ANOMALY_STATUSES } from '../../../shared/allowedValues';
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { centerInfo, centerPlan } from '../../../shared/center';
-import { readChoice, readOptionalId } from '../../../shared/input';
+import {
+	readChoice,
+	readOptionalId,
+	fail,
+	readId,
+	readLimit,
+	readPeriod,
+	clipToFreshest,
+	precheckPeriod,
+} from '../../../shared/input';
 import { dateField, returnAllAndLimit } from '../../../shared/descriptions/common';
 import { centerLocator, shopLocator } from '../../../shared/descriptions/locators';
-import { fail, readId, readLimit, readPeriod } from '../../../shared/input';
-import { clipToFreshest, precheckPeriod } from '../../../shared/input';
 import { featureRefusal, LIMITS, rulesFor } from '../../../shared/plan';
 import { collectPagedWindows } from '../../../shared/windowedPaging';
 import { splitDays } from '../../../shared/dateWindows';

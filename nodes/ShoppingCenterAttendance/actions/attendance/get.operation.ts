@@ -2,11 +2,16 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { DateTime } from 'luxon';
 import { ATTENDANCE_SCOPES, GRANULARITIES, type Granularity } from '../../../shared/allowedValues';
 import { centerInfo, centerPlan } from '../../../shared/center';
-import { readChoice } from '../../../shared/input';
+import {
+	readChoice,
+	fail,
+	readId,
+	readPeriod,
+	clipToFreshest,
+	precheckPeriod,
+} from '../../../shared/input';
 import { dateField } from '../../../shared/descriptions/common';
 import { centerLocator, shopLocator, zoneLocator } from '../../../shared/descriptions/locators';
-import { fail, readId, readPeriod } from '../../../shared/input';
-import { clipToFreshest, precheckPeriod } from '../../../shared/input';
 import { featureRefusal, LIMITS, rulesFor } from '../../../shared/plan';
 import { collectPlainWindows } from '../../../shared/windowedPaging';
 import { splitDays, type DayWindow } from '../../../shared/dateWindows';

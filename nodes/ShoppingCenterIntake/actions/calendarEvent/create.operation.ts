@@ -1,12 +1,19 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { centerLocator } from '../../../shared/descriptions/locators';
-import { fail, readBoolean, readId, readString } from '../../../shared/input';
-import { precheckPeriod } from '../../../shared/input';
-import { apiRequest } from '../../../shared/transport';
+import {
+	fail,
+	readBoolean,
+	readId,
+	readString,
+	precheckPeriod,
+	dayIn,
+	idList,
+	readRawDate,
+	show as showValue,
+} from '../../../shared/input';
+import { apiRequest, asNodeError } from '../../../shared/transport';
 import { CALENDAR_EVENT_TYPES } from '../../../shared/allowedValues';
-import { asNodeError } from '../../../shared/router';
 import { centerZone } from '../../../shared/center';
-import { dayIn, idList, readRawDate, show as showValue } from '../../../shared/input';
 
 const show = { resource: ['calendarEvent'], operation: ['create'] };
 

@@ -6,13 +6,12 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 import { centerLocator } from '../../../shared/descriptions/locators';
-import { asNodeError, type OperationOutput } from '../../../shared/router';
-import { fail, readId, readString } from '../../../shared/input';
+import type { OperationOutput } from '../../../shared/router';
+import { asNodeError, apiRequest } from '../../../shared/transport';
+import { fail, readId, readString, show as showValue } from '../../../shared/input';
 import { LIMITS } from '../../../shared/plan';
-import { apiRequest } from '../../../shared/transport';
 import { chunk } from '../../../shared/dateWindows';
 import { centerZone } from '../../../shared/center';
-import { show as showValue } from '../../../shared/input';
 import { valueAt } from '../../helpers/records';
 
 const show = { resource: ['counterHour'], operation: ['submit'] };
@@ -155,6 +154,9 @@ export async function execute(
 	items: INodeExecutionData[],
 ): Promise<OperationOutput> {
 	const source = this.getNodeParameter('recordsSource', itemIndex, 'field') as string;
+	// An all-items submission runs once, at the first item. Reaching a later item means that run
+	// failed under "Continue On Fail" (its error item is out already): never submit it again per item.
+	if (source === 'allItems' && itemIndex > 0) return { records: [], allItems: true };
 	const scId = readId(this, 'center', 'Center', itemIndex);
 	const externalId = readString(this, 'externalId', 'Counter External ID', itemIndex, {
 		required: true,

@@ -1,10 +1,16 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { centerLocator, zoneLocator } from '../../../shared/descriptions/locators';
-import { readId, toInteger } from '../../../shared/input';
+import {
+	readId,
+	toInteger,
+	assertNotFutureDay,
+	dayIn,
+	readChoice,
+	readRawDate,
+} from '../../../shared/input';
 import { apiRequest } from '../../../shared/transport';
 import { INTAKE_SCOPES } from '../../../shared/allowedValues';
 import { centerInfo } from '../../../shared/center';
-import { assertNotFutureDay, dayIn, readChoice, readRawDate } from '../../../shared/input';
 
 const show = { resource: ['dailyAttendance'], operation: ['submit'] };
 

@@ -1,12 +1,17 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { centerLocator, shopLocator } from '../../../shared/descriptions/locators';
-import { fail, readId, toInteger } from '../../../shared/input';
-import { apiRequest } from '../../../shared/transport';
+import {
+	fail,
+	readId,
+	toInteger,
+	dayIn,
+	readRawDate,
+	show as showValue,
+} from '../../../shared/input';
+import { apiRequest, asNodeError } from '../../../shared/transport';
 import { FURTHEST_AHEAD_ZONE, todayIn } from '../../../shared/dateWindows';
 import { MoneyProblem, toKopecks, type AmountUnit } from '../../helpers/money';
-import { asNodeError } from '../../../shared/router';
 import { centerZone } from '../../../shared/center';
-import { dayIn, readRawDate, show as showValue } from '../../../shared/input';
 
 const show = { resource: ['declaredTurnover'], operation: ['submit'] };
 

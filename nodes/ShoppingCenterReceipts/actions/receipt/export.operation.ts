@@ -2,8 +2,16 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { centerInfo, centerPlan } from '../../../shared/center';
 import { dateField, returnAllAndLimit } from '../../../shared/descriptions/common';
 import { centerLocator, shopLocator } from '../../../shared/descriptions/locators';
-import { fail, readId, readLimit, readPeriod, readString } from '../../../shared/input';
-import { clipToFreshest, precheckPeriod, type PeriodNames } from '../../../shared/input';
+import {
+	fail,
+	readId,
+	readLimit,
+	readPeriod,
+	readString,
+	clipToFreshest,
+	precheckPeriod,
+	type PeriodNames,
+} from '../../../shared/input';
 import { featureRefusal, LIMITS, rulesFor } from '../../../shared/plan';
 import { type RequestInput } from '../../../shared/transport';
 import { collectPagedInputs } from '../../../shared/windowedPaging';
