@@ -9,75 +9,64 @@ export interface RouteDefinition {
 	paging?: { defaultPerPage: number; maxPerPage: number; idField: string };
 	/** request body encoding of intake calls */
 	body?: 'form' | 'json';
-	/** whether repeating the call is harmless (overwrite semantics) */
-	idempotent: boolean;
 }
 
 export const ROUTES = {
-	token: { method: 'POST', path: '/auth/token', body: 'json', idempotent: true },
-	listCenters: { method: 'GET', path: '/sc', idempotent: true },
+	token: { method: 'POST', path: '/auth/token', body: 'json' },
+	listCenters: { method: 'GET', path: '/sc' },
 	listShops: {
 		method: 'GET',
 		path: '/sc/{sc_id}/shops',
 		paging: { defaultPerPage: 100, maxPerPage: 500, idField: 'id' },
-		idempotent: true,
 	},
-	listZones: { method: 'GET', path: '/sc/{sc_id}/traffic/zones', idempotent: true },
-	readAttendance: { method: 'GET', path: '/sc/{sc_id}/traffic', idempotent: true },
-	submitAttendance: { method: 'POST', path: '/sc/{sc_id}/traffic', body: 'form', idempotent: true },
+	listZones: { method: 'GET', path: '/sc/{sc_id}/traffic/zones' },
+	readAttendance: { method: 'GET', path: '/sc/{sc_id}/traffic' },
+	submitAttendance: { method: 'POST', path: '/sc/{sc_id}/traffic', body: 'form' },
 	submitCounterHours: {
 		method: 'POST',
 		path: '/sc/{sc_id}/traffic/counters/{external_id}',
 		body: 'form',
-		idempotent: true,
 	},
-	createEvent: { method: 'POST', path: '/sc/{sc_id}/events', body: 'form', idempotent: false },
-	listCashRegisters: { method: 'GET', path: '/sc/{sc_id}/shops/{shop_id}/kkts', idempotent: true },
+	// the one call that is not idempotent: see calendarEvent/create.operation.ts
+	createEvent: { method: 'POST', path: '/sc/{sc_id}/events', body: 'form' },
+	listCashRegisters: { method: 'GET', path: '/sc/{sc_id}/shops/{shop_id}/kkts' },
 	listPasses: {
 		method: 'GET',
 		path: '/sc/{sc_id}/portal/passes',
 		paging: { defaultPerPage: 50, maxPerPage: 100, idField: 'id' },
-		idempotent: true,
 	},
 	listTickets: {
 		method: 'GET',
 		path: '/sc/{sc_id}/portal/tickets',
 		paging: { defaultPerPage: 50, maxPerPage: 100, idField: 'ticket_uid' },
-		idempotent: true,
 	},
 	exportReceipts: {
 		method: 'GET',
 		path: '/sc/{sc_id}/shops/{shop_id}/receipts',
 		paging: { defaultPerPage: 500, maxPerPage: 1000, idField: 'id' },
-		idempotent: true,
 	},
 	dailySales: {
 		method: 'GET',
 		path: '/sc/{sc_id}/shops/{shop_id}/sales/daily',
 		paging: { defaultPerPage: 100, maxPerPage: 366, idField: 'date' },
-		idempotent: true,
 	},
 	monthlySales: {
 		method: 'GET',
 		path: '/sc/{sc_id}/shops/{shop_id}/sales/monthly',
-		idempotent: true,
 	},
 	turnoverSettings: {
 		method: 'GET',
 		path: '/sc/{sc_id}/shops/{shop_id}/turnover/settings',
-		idempotent: true,
 	},
 	declareTurnover: {
 		method: 'POST',
 		path: '/sc/{sc_id}/shops/{shop_id}/turnover',
 		body: 'form',
-		idempotent: true,
 	},
 	listAnomalies: {
 		method: 'GET',
 		path: '/sc/{sc_id}/anomalies',
 		paging: { defaultPerPage: 100, maxPerPage: 500, idField: 'id' },
-		idempotent: true,
 	},
 } as const satisfies Record<string, RouteDefinition>;
 
