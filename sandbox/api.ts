@@ -10,6 +10,7 @@ import { HANDLERS } from './handlers/registry';
 import { parseBody, parseQuery, readBody } from './parsing';
 import type { SandboxParts } from './parts';
 import { envelope, errorAnswer, type Answer } from './respond';
+import { withCurrentPlan } from './plans';
 import { matchRoute } from './router';
 import { API_PREFIX } from './routes';
 import { scalar } from './rules';
@@ -36,8 +37,8 @@ function toApiError(e: unknown): ApiError {
 	return new ApiError(500, 'internal_error', 'Internal failure.', { exception: message });
 }
 
-function centerAccess(key: ApiKeyFixture, scId: string): CenterFixture {
-	const center = centerById(scId);
+function centerAccess(parts: SandboxParts, key: ApiKeyFixture, scId: string): CenterFixture {
+	const center = withCurrentPlan(parts, centerById(scId));
 	if (!center || !key.centers.includes(scId)) {
 		throw new ApiError(
 			404,
@@ -101,7 +102,8 @@ export async function handleApi(
 
 		const { key } = parts.auth.verify(req.headers.authorization);
 		out.clientId = key.clientId;
-		const center = match.route === 'centers' ? undefined : centerAccess(key, match.params.sc_id);
+		const center =
+			match.route === 'centers' ? undefined : centerAccess(parts, key, match.params.sc_id);
 		const formats = {
 			resetFormat: parts.faults.resetFormat,
 			retryAfterFormat: parts.faults.retryAfterFormat,
@@ -162,6 +164,7 @@ export async function handleApi(
 			options: {
 				periodRule: parts.options.periodRule,
 				passesPerPageMax: parts.options.passesPerPageMax,
+				shopTimeZones: parts.options.shopTimeZones,
 			},
 		};
 		const result = handler(ctx);

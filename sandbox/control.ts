@@ -6,7 +6,8 @@ import { parseBody, parseQuery, readBody } from './parsing';
 import type { SandboxParts } from './parts';
 import { envelope, errorAnswer, type Answer } from './respond';
 import { scalar } from './rules';
-import { ApiError } from './types';
+import { setPlan } from './plans';
+import { ApiError, type Plan } from './types';
 import type { InsertKind, TruthQuery } from './data/store';
 import type { FaultSettings } from './faults';
 
@@ -79,6 +80,14 @@ const ROUTES: Record<string, ControlHandler> = {
 	'POST /budget': (p, b) => {
 		p.limiter.spend(str(b, 'sc_id'), int(b, 'spend'));
 		return { sc_id: str(b, 'sc_id'), spent: int(b, 'spend') };
+	},
+	'POST /plan': (p, b) => {
+		try {
+			setPlan(p, str(b, 'sc_id'), str(b, 'plan') as Plan);
+		} catch (e) {
+			throw bad((e as Error).message);
+		}
+		return { sc_id: str(b, 'sc_id'), plan: str(b, 'plan') };
 	},
 	'POST /insert': (p, b) => {
 		const kind = str(b, 'kind') as InsertKind;

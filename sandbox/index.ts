@@ -14,7 +14,8 @@ import type { SandboxParts } from './parts';
 import { RateLimiter, type RateLimitOption } from './ratelimit';
 import { API_PREFIX, CONTROL_PREFIX } from './routes';
 import { createSandboxServer } from './server';
-import type { ApiKeyFixture } from './types';
+import type { ApiKeyFixture, Plan } from './types';
+import { setPlan } from './plans';
 
 export interface SandboxOptions {
 	/** 0 = a free port (default) */
@@ -37,6 +38,9 @@ export interface SandboxOptions {
 	detailsShape?: DetailsShape;
 	/** the passes list's per_page maximum (the spec shows none; default 100) */
 	passesPerPageMax?: number;
+	/** a shop's own time zone for the declared-turnover month boundary (the spec's "shop's time zone";
+	 *  the Shop object shows none): shop id → IANA zone; default: the center's */
+	shopTimeZones?: Record<string, string>;
 }
 
 export interface Sandbox {
@@ -59,6 +63,8 @@ export interface Sandbox {
 	mintToken(clientId: string, opts?: { ver?: number; ttlSeconds?: number }): string;
 	/** changes the centers a key's owner has a role in */
 	setRoles(clientId: string, centers: string[]): void;
+	/** changes a center's plan while the sandbox runs (an upgrade or a downgrade) */
+	setPlan(scId: string, plan: Plan): void;
 }
 
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
@@ -83,7 +89,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 			seed,
 			detailsShape: options.detailsShape,
 			passesPerPageMax: options.passesPerPageMax,
+			shopTimeZones: { ...(options.shopTimeZones ?? {}) },
 		},
+		plans: new Map(),
 	};
 	const server = createSandboxServer(parts);
 	const host = options.host ?? '127.0.0.1';
@@ -115,6 +123,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		spendBudget: (scId, n) => parts.limiter.spend(scId, n),
 		mintToken: (clientId, opts) => parts.auth.mint(clientId, opts),
 		setRoles: (clientId, centers) => parts.auth.setRoles(clientId, centers),
+		setPlan: (scId, plan) => setPlan(parts, scId, plan),
 	};
 }
 

@@ -9,6 +9,7 @@ import type { Faults } from './faults';
 import type { IntakeStore } from './intake';
 import type { RequestLog } from './log';
 import type { RateLimiter } from './ratelimit';
+import type { Plan } from './types';
 
 export interface SandboxParts {
 	clock: SandboxClock;
@@ -23,5 +24,8 @@ export interface SandboxParts {
 		seed: number;
 		detailsShape?: DetailsShape;
 		passesPerPageMax?: number;
+		shopTimeZones: Record<string, string>;
 	};
+	/** plans changed while running (POST /__sandbox/plan), over the fixtures' */
+	plans: Map<string, Plan>;
 }

@@ -171,9 +171,10 @@ const createEvent: Handler = (ctx) => {
 const declareTurnover: Handler = (ctx) => {
 	const shop = shopOfPath(ctx);
 	const b = ctx.body;
-	const day = parseDate(requiredScalar(b, 'month'), 'month', shop.time_zone);
+	const zone = ctx.options.shopTimeZones?.[shop.id] ?? shop.time_zone;
+	const day = parseDate(requiredScalar(b, 'month'), 'month', zone);
 	const monthStart = day.startOf('month');
-	if (monthStart > today(ctx.center, ctx.now, shop.time_zone).startOf('month')) {
+	if (monthStart > today(ctx.center, ctx.now, zone).startOf('month')) {
 		throw validationError('month', 'month must not be in the future (shop time zone).');
 	}
 	const turnover = requiredInt(b, 'turnover');
