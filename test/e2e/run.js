@@ -123,7 +123,7 @@ async function main() {
 				p.then(
 					() => install(VERSIONS[i + 1]),
 					() => install(VERSIONS[i + 1]),
-				);
+				).catch(() => {}); // a failed install is reported by its own leg
 			}
 			await runVersion(v, { slack, installPromise: p, report, opts });
 		}
