@@ -317,14 +317,26 @@ async function ensureN8n({
 		];
 		// Reuse cached registry metadata without revalidating each of ~1500 packuments (the versions are
 		// pinned by n8n; npm still fetches what the cache lacks).  N8N_E2E_ONLINE=1 turns this off.
-		if (!process.env.N8N_E2E_ONLINE) npmArgs.push('--prefer-offline');
 		if (process.env.N8N_E2E_ALL_SCRIPTS) npmArgs.push('--dangerously-allow-all-scripts');
-		await run(l.nodeBin, npmArgs, {
-			cwd: l.dir,
-			env,
-			logFile: l.log,
-			label: `installing n8n ${version}`,
-		});
+		const install = (extra) =>
+			run(l.nodeBin, [...npmArgs, ...extra], {
+				cwd: l.dir,
+				env,
+				logFile: l.log,
+				label: `installing n8n ${version}`,
+			});
+		if (process.env.N8N_E2E_ONLINE) await install([]);
+		else {
+			try {
+				await install(['--prefer-offline']);
+			} catch (e) {
+				// A cached packument older than the registry lacks a version a range now needs (ETARGET):
+				// ask the registry again once, revalidating every packument.
+				if (!/ETARGET|notarget/.test(String(e && e.message))) throw e;
+				log(`cached registry metadata is stale (${version}); installing again online`);
+				await install([]);
+			}
+		}
 
 		// Native modules: npm may have skipped their install scripts (npm 11 allowScripts), or a
 		// prebuilt download may have failed; rebuild from source when they do not load.
