@@ -269,7 +269,7 @@ describe('Receipt → Export on a PRO center', () => {
 });
 
 describe('plan, validation and API errors', () => {
-	test('Basic center: no request is spent to learn the plan; the first run shows the API\'s plan_required, later runs refuse locally and ask nothing', async () => {
+	test("Basic center: no request is spent to learn the plan; the first run shows the API's plan_required, later runs refuse locally and ask nothing", async () => {
 		const params = created(BASIC_CENTER, '1001-02', '2026-10-01', '2026-10-10');
 		const first = await runLogged(params);
 		expect(first.result.error?.message).toMatch(/plan \(Basic\) does not allow/);
