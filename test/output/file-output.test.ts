@@ -10,7 +10,7 @@ import { ShoppingCenterRevenue } from '../../nodes/ShoppingCenterRevenue/Shoppin
 import { ShoppingCenterPortal } from '../../nodes/ShoppingCenterPortal/ShoppingCenterPortal.node';
 import { KINDS } from '../../nodes/shared/output/columns';
 import { locator, NOW, ofRoute, run, startTestSandbox } from '../nodes/action-run';
-import { BUSY_SHOP, PRO_CENTER, shopsOfCenter, type Sandbox } from '../../sandbox';
+import { PRO_CENTER, shopsOfCenter, type Sandbox } from '../../sandbox';
 import { csvRecords, fileText, parseCsv } from './csv-read';
 
 let sb: Sandbox;

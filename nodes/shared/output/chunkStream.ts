@@ -4,9 +4,16 @@
  * others), so this is the part of a Node Readable that n8n's binary-data store uses: in filesystem
  * mode it is written with fs.writeFile, which reads it as an async iterable (a chunk at a time, each
  * written before the next is produced); in the in-memory mode it is read through 'data' / 'end' /
- * 'error' events. Chunks are produced only when read, so nothing accumulates.
+ * 'error' events; a consumer that pipes it gets the chunks with backpressure. Chunks are produced only when read, so nothing accumulates.
  */
 type Listener = (arg?: unknown) => void;
+
+interface PipeTarget {
+	write(chunk: Buffer): boolean;
+	end(): void;
+	once(event: 'drain', listener: () => void): unknown;
+	destroy?(error?: Error): unknown;
+}
 
 export class ChunkStream {
 	readonly readable = true;
@@ -51,6 +58,22 @@ export class ChunkStream {
 
 	private emit(event: string, arg?: unknown): void {
 		for (const listener of this.listeners.get(event) ?? []) listener(arg);
+	}
+
+	/** Pipe mode (a consumer that calls stream.pipe): chunks written with the target's backpressure. */
+	pipe<T extends PipeTarget>(target: T): T {
+		void (async () => {
+			try {
+				for await (const chunk of this)
+					if (!target.write(chunk))
+						await new Promise<void>((resolve) => target.once('drain', resolve));
+				target.end();
+			} catch (error) {
+				this.emit('error', error);
+				target.destroy?.(error as Error);
+			}
+		})();
+		return target;
 	}
 
 	/** Event mode: every chunk as a 'data' event, then 'end' (or 'error'). */
