@@ -8,7 +8,7 @@
  *   --window-ms N     length of one scaled "minute" (default: calibrated, see README)
  *   --headroom X      calibration: minute = X × (300 × the sandbox's own time per 1000-receipt page) (default 1.5)
  *   --rounds N        timed rounds of the 90-day renderings (default 5; node100k: at most 3; the median by wall time is reported)
- *   --only a,b,...    scenarios: node90, httpDocs, httpExpert, node100k, node100kNoSave, basic, trigger (default all)
+ *   --only a,b,...    scenarios: node90, httpDocs, httpExpert, node100k, node100kNoSave, file1mCsv, file1mJsonl, basic, trigger (default all)
  *   --no-shared       skip the shared-budget runs (another client of the center spends most of each window)
  *   --no-trace        skip the transport trace (phases of each request of the Receipts node, own n8n, patched build)
  *   --n8n-version V   default 1.123.81
@@ -41,6 +41,8 @@ const { runTrace } = require('./scenarios/trace');
 const { runNoSave } = require('./scenarios/no-save');
 const { runBasic } = require('./scenarios/basic');
 const { runTrigger } = require('./scenarios/trigger');
+const { runFileExports } = require('./scenarios/file-export');
+const { fileRows, fileTargets } = require('./report/file-export');
 const { summariseReceipts, summarisePlain, tableRows } = require('./report/figures');
 const { targetsAndNotes } = require('./report/targets');
 const { machine, gitInfo, markdown } = require('./report/markdown');
@@ -208,6 +210,18 @@ async function main() {
 			}
 		}
 
+		const fileKeys = new Set(['file1mCsv', 'file1mJsonl'].filter(want));
+		if (fileKeys.size) {
+			try {
+				result.fileExports = await runFileExports(ctx, fileKeys);
+			} catch (e) {
+				log(`  file exports could not be measured: ${e.stack || e.message}`);
+				result.fileExports = Object.fromEntries(
+					[...fileKeys].map((k) => [k, { key: k, failedToRun: e.message }]),
+				);
+			}
+		}
+
 		if (want('basic') || want('trigger')) {
 			// the trigger counts days by the real clock: from here on the sandbox's (frozen) clock is the real now,
 			// set before this n8n gets its token (tokens live 1 hour on the sandbox clock)
@@ -250,9 +264,12 @@ async function main() {
 	}
 
 	const { rows, sharedPerMin } = tableRows(scenarios, windowMs);
-	result.rows = rows;
+	result.rows = [...rows, ...fileRows(result.fileExports, windowMs)];
 	result.scenarios = scenarios;
-	result.targets = targetsAndNotes(result, sharedPerMin, windowMs);
+	result.targets = [
+		...targetsAndNotes(result, sharedPerMin, windowMs),
+		...fileTargets(result.fileExports, windowMs),
+	];
 	result.benchSeconds = (Date.now() - t0) / 1000;
 	result.machine.loadAverageAtEnd = loadAverage();
 

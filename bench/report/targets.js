@@ -11,7 +11,6 @@ const {
 	INSERTED_ANOMALIES,
 	ANOMALY_PAGE,
 } = require('../scenarios/common');
-const { perMin } = require('./figures');
 
 /** result: the bench result (scenarios, calibration, transportTrace, notes); returns the targets, adds notes. */
 function targetsAndNotes(result, sharedPerMin, windowMs) {
@@ -57,16 +56,9 @@ function targetsAndNotes(result, sharedPerMin, windowMs) {
 			met: n90.exact && n90.allRunsExact && (!n90.shared || n90.shared.exact),
 			measured: `node: exact in ${n90.timeRuns.filter((r) => r.exact).length}/${n90.timeRuns.length} timed runs${n90.memoryRun ? (n90.memoryRun.exact ? ' + the memory run' : ' (memory run NOT exact)') : ''}${n90.shared ? ` and with a shared budget: ${n90.shared.exact ? 'exact' : 'NOT exact'}` : ''}; HTTP (a): ${A && !A.failedToRun ? `${aText(A)}; with a shared budget: ${aText(A.shared)}` : 'not run'}; HTTP (b): ${B && !B.failedToRun ? `${aText(B)}; with a shared budget: ${aText(B.shared)}` : 'not run'}`,
 		});
-		targets.push({
-			target: 'Receipts node ≥ 1.15 × the records per scaled minute of HTTP (b)',
-			met: perMin(B) ? n90.recordsPerScaledMinute / perMin(B) >= 1.15 : undefined,
-			measured:
-				(perMin(B) ? fmt.ratio(n90.recordsPerScaledMinute / perMin(B)) : '(b) did not succeed') +
-				(perMin(A) ? `; vs (a): ${fmt.ratio(n90.recordsPerScaledMinute / perMin(A))}` : '') +
-				(sharedPerMin.node90
-					? `; with a shared budget: (b) ${sharedPerMin.httpExpert ? fmt.ratio(sharedPerMin.node90 / sharedPerMin.httpExpert) : 'did not deliver the set'}, (a) ${sharedPerMin.httpDocs ? fmt.ratio(sharedPerMin.node90 / sharedPerMin.httpDocs) : 'did not deliver the set'}`
-					: ''),
-		});
+		// (the former "≥ 1.15 × HTTP (b) on a 55-request export" is gone: that export fits in one window, so
+		// the budget never binds and the figure measured this machine; the file-export rows below carry the
+		// floor and memory targets instead, report/file-export.js)
 	}
 	const n100 = scenarios.node100k;
 	if (n100 && !n100.failedToRun) {

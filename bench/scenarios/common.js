@@ -79,13 +79,14 @@ async function plainClientPass(baseUrl, bearer, windows) {
 
 let packedTgz = null;
 
-async function freshN8n(opts, stage, sandbox, label, tgz) {
+async function freshN8n(opts, stage, sandbox, label, tgz, env) {
 	if (!tgz && !packedTgz)
 		packedTgz = packPackage(stage.dir, fs.mkdtempSync(path.join(os.tmpdir(), 'sc-bench-tgz-')));
 	const n8n = await startN8n({
 		version: opts.version,
 		packageTgz: tgz || packedTgz,
 		logLevel: 'warn',
+		env,
 		onLog: opts.verbose ? (l) => process.stderr.write(`[n8n ${label}] ${l}\n`) : undefined,
 	});
 	await n8n.api.assertLoaded({

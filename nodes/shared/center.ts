@@ -1,7 +1,7 @@
 /**
  * What a node needs to know of a center before it asks for data: its time zone (day boundaries,
- * windows, "future") and its plan (windows, features). Both come from the center list, the plan also
- * from the X-RateLimit-Limit of any answer for the center, or one cheap probe when nothing said it yet.
+ * windows, "future") and its plan (windows, features). The zone comes from the center list, the plan
+ * from the X-RateLimit-Limit of the answers for the center (never from a request of its own).
  */
 import type { IDataObject } from 'n8n-workflow';
 import { apiRequest, knownPlan, rowsOf, type ApiContext, type PlanName } from './transport';
@@ -53,24 +53,13 @@ export async function centerInfo(ctx: ApiContext, scId: string): Promise<CenterI
 }
 
 /**
- * The center's plan: from what is known already, else from one cheap probe (the first page of one
- * shop), whose X-RateLimit-Limit tells it. Undefined when no answer said it.
+ * The center's plan as far as it is known (an earlier answer's X-RateLimit-Limit or plan_required);
+ * undefined otherwise. No request is spent to learn it: walks that depend on it start with windows
+ * valid on both plans and learn it from their first answer (planWindows.ts).
  */
-export async function centerPlan(
-	ctx: ApiContext,
-	scId: string,
-	itemIndex?: number,
-): Promise<PlanName | undefined> {
+export async function centerPlan(ctx: ApiContext, scId: string): Promise<PlanName | undefined> {
 	const creds = await getApiCredentials(ctx);
 	await listCenters(ctx);
-	const known = knownPlan(creds.baseUrl, scId);
-	if (known) return known;
-	await apiRequest(ctx, 'listShops', {
-		params: { sc_id: scId },
-		query: { page: 1, per_page: 1 },
-		itemIndex,
-		operation: 'look up the center',
-	});
 	return knownPlan(creds.baseUrl, scId);
 }
 

@@ -59,6 +59,12 @@ export const UNKNOWN_PLAN_RULES: PlanRules = {
 	detailedAttendance: true,
 };
 
+/**
+ * While the plan is being learned (the first request of a walk): windows and freshness valid on both
+ * plans, no feature refused locally.
+ */
+export const BOTH_PLANS_RULES: PlanRules = { ...UNKNOWN_PLAN_RULES, freshestDaysAgo: 1 };
+
 /** Limits that do not depend on the plan. */
 export const LIMITS = {
 	receiptsPairDays: 30,

@@ -12,8 +12,14 @@ import {
 } from 'n8n-workflow';
 import { asNodeError } from './transport/errors';
 
-/** Records for one input item, or for all input items at once (then the loop ends). */
-export type OperationOutput = IDataObject[] | { records: IDataObject[]; allItems: true };
+/**
+ * Records for one input item, or for all input items at once (then the loop ends), or one ready item
+ * (a file with its summary: output/writeFile.ts).
+ */
+export type OperationOutput =
+	| IDataObject[]
+	| { records: IDataObject[]; allItems: true }
+	| { item: INodeExecutionData };
 
 export type OperationHandler = (
 	this: IExecuteFunctions,
@@ -71,6 +77,10 @@ export async function routeOperations<T extends Record<string, string>>(
 			const result = await handler.call(this, i, items);
 			if (Array.isArray(result)) {
 				for (const json of result) out.push({ json, pairedItem: { item: i } });
+				continue;
+			}
+			if ('item' in result) {
+				out.push(result.item);
 				continue;
 			}
 			const paired = items.map((_, index) => ({ item: index }));

@@ -5,7 +5,7 @@
  * Plain Node (run by `npm test` after jest).  Prints every step, timings, and `N passed, N failed`;
  * exits non-zero when anything failed.
  *
- *   node test/e2e/run.js [--version 1.123.81 [--version 2.40.7]] [--package-dir .] [--only load,credential,operations,trigger,examples,activation]
+ *   node test/e2e/run.js [--version 1.123.81 [--version 2.40.7]] [--package-dir .] [--only load,credential,operations,trigger,fileExport,examples,activation]
  *                        [--slow-poll] [--keep] [--verbose]
  *
  * Per version: a fresh sandbox (child process, running clock) and a fresh n8n with the package
@@ -62,7 +62,9 @@ const VERSIONS = opt('version').length
 			.filter(Boolean);
 const PACKAGE_DIR = path.resolve(opt('package-dir')[0] || root);
 const ONLY = new Set(
-	(opt('only')[0] || 'load,credential,operations,trigger,examples,activation').split(','),
+	(opt('only')[0] || 'load,credential,operations,trigger,fileExport,examples,activation').split(
+		',',
+	),
 );
 const opts = {
 	packageDir: PACKAGE_DIR,

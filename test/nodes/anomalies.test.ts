@@ -169,12 +169,14 @@ describe('Anomaly → Get Many', () => {
 		);
 	});
 
-	it('Basic center: refused locally (no anomalies request)', async () => {
-		const r = await run(
-			sb,
-			node,
-			anomalies('1001', { startDate: '2026-01-01', endDate: '2026-01-31' }),
-		);
+	it("Basic center: the first run asks (no request is spent to learn the plan) and shows the API's plan_required; later runs refuse locally", async () => {
+		const params = anomalies('1001', { startDate: '2026-01-01', endDate: '2026-01-31' });
+		const first = await run(sb, node, params);
+		expect(first.status).toBe('error');
+		expect(first.error?.message).toMatch(/plan \(Basic\) does not allow/);
+		expect(ofRoute(first.requests, 'anomalies').map((e) => e.status)).toEqual([403]);
+		expect(ofRoute(first.requests, 'shops')).toHaveLength(0);
+		const r = await run(sb, node, params);
 		expect(r.status).toBe('error');
 		expect(r.error?.message).toBe(
 			"Center: This center's plan (Basic) does not allow anomalies; it needs PRO. [item 0]",

@@ -269,17 +269,18 @@ describe('Receipt → Export on a PRO center', () => {
 });
 
 describe('plan, validation and API errors', () => {
-	test('Basic center: refused locally, never asks for receipts (and asks nothing once the plan is known)', async () => {
+	test("Basic center: no request is spent to learn the plan; the first run shows the API's plan_required, later runs refuse locally and ask nothing", async () => {
 		const params = created(BASIC_CENTER, '1001-02', '2026-10-01', '2026-10-10');
 		const first = await runLogged(params);
-		expect(first.result.error?.name).toBe('NodeOperationError');
-		expect(first.result.error?.message).toMatch(
-			/^Center: This center's plan \(Basic\) does not allow receipt export; it needs PRO\. \[item 0\]/,
-		);
-		expect(first.log.filter((e) => e.route === 'receipts')).toHaveLength(0);
+		expect(first.result.error?.message).toMatch(/plan \(Basic\) does not allow/);
+		expect(first.log.filter((e) => e.route === 'receipts').map((e) => e.status)).toEqual([403]);
+		expect(first.log.filter((e) => e.route === 'shops')).toHaveLength(0);
 
 		const second = await runLogged(params);
-		expect(second.result.error?.message).toMatch(/plan \(Basic\) does not allow receipt export/);
+		expect(second.result.error?.name).toBe('NodeOperationError');
+		expect(second.result.error?.message).toMatch(
+			/^Center: This center's plan \(Basic\) does not allow receipt export; it needs PRO\. \[item 0\]/,
+		);
 		expect(second.log).toHaveLength(0);
 	});
 

@@ -125,7 +125,7 @@ describe('Daily Sales → Get Many', () => {
 		expect(windows.every((e) => e.status === 200 && e.query.per_page === '366')).toBe(true);
 	});
 
-	test('PRO: 416 days in two windows of up to 366 days (today included), turnover present', async () => {
+	test('PRO: 416 days, plan learned from the first answer, then windows of up to 366 days (today included), turnover present', async () => {
 		const { result, log } = await runLogged(
 			daily(PRO_CENTER, PRO_SHOP, '2025-10-01', '2026-11-20'),
 		);
@@ -140,9 +140,12 @@ describe('Daily Sales → Get Many', () => {
 		expect(got.reduce((a, r) => a + (r.income_sum as number), 0)).toBe(truth.sum);
 		expect(got.every((r) => typeof r.turnover === 'number')).toBe(true);
 		const windows = log.filter((e) => e.route === 'sales.daily');
+		// the plan is not known yet and no request is spent to learn it: the first window is one valid on
+		// both plans (31 days); its answer says PRO, the rest goes in 366-day windows up to today
 		expect(windows.map((e) => [e.query.start_date, e.query.end_date])).toEqual([
-			['2025-10-01', '2026-10-01'],
-			['2026-10-02', '2026-11-20'],
+			['2025-10-01', '2025-10-31'],
+			['2025-11-01', '2026-11-01'],
+			['2026-11-02', '2026-11-20'],
 		]);
 	});
 

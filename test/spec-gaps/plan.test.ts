@@ -41,8 +41,11 @@ describe('plan known only for certain', () => {
 		forgetCenters();
 	});
 
-	test('limit exactly 60 (the plan table): Basic is known, receipts are refused before any receipts request', async () => {
+	test('limit exactly 60 (the plan table): no request is spent to learn it; the first answer tells Basic, then receipts are refused before any receipts request', async () => {
 		sb = await startSandbox({ seed: 42, now: NOW });
+		const first = await exportOnce(sb);
+		expect(first.receipts).toEqual([403]);
+		expect(first.error).toMatch(/plan/i);
 		const r = await exportOnce(sb);
 		expect(r.receipts).toEqual([]);
 		expect(r.error).toMatch(/PRO/);

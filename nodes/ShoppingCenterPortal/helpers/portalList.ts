@@ -9,7 +9,11 @@ import { dateField } from '../../shared/descriptions/common';
 import { centerLocator } from '../../shared/descriptions/locators';
 import { fail, precheckPeriod, readId, readLimit, readPeriod } from '../../shared/input';
 import { LIMITS } from '../../shared/plan';
-import { collectPages, ROUTES } from '../../shared/transport';
+import { ROUTES } from '../../shared/transport';
+import { collectWalk, walkPages, type WalkStats } from '../../shared/pageStream';
+import { readFileSettings } from '../../shared/output/fileOptions';
+import { deliver } from '../../shared/output/deliver';
+import type { OperationOutput } from '../../shared/router';
 import type { EncodableRecord } from '../../shared/transport/encoding';
 import { chunk } from '../../shared/dateWindows';
 
@@ -198,13 +202,29 @@ export function newestFirst(rows: IDataObject[], idField: string): IDataObject[]
 		.map((x) => x.row);
 }
 
-/** A ticket or pass list for one item: selection read and checked, batches merged newest first. */
+/** The list as items or as one file (Output), the file's options read before any request. */
 export async function listPortal(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
 	kind: PortalKind,
 	statuses: string[],
-): Promise<IDataObject[]> {
+): Promise<OperationOutput> {
+	const file = readFileSettings(ctx, itemIndex);
+	const batches = await portalBatches(ctx, itemIndex, kind, statuses);
+	return await deliver(ctx, itemIndex, { kind, file }, batches);
+}
+
+/**
+ * A ticket or pass list for one item: selection read and checked (before any data request), then the
+ * records as a flow of batches: pages as they arrive, or, for several batches of ticket numbers, all
+ * of them merged newest first.
+ */
+async function portalBatches(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	kind: PortalKind,
+	statuses: string[],
+): Promise<(stats: WalkStats) => AsyncIterable<IDataObject[]>> {
 	const { route, batch, operation } = SETTINGS[kind];
 	const scId = readId(ctx, 'center', 'Center', itemIndex);
 	const allowed = kind === 'ticket' ? SELECT_BY.slice(0, 3) : SELECT_BY;
@@ -241,15 +261,19 @@ export async function listPortal(
 		itemIndex,
 		operation,
 	});
-	if (!numbers) return await collectPages(ctx, route, input(), { limit });
-
-	const batches = chunk(numbers, batch);
-	if (batches.length === 1) return await collectPages(ctx, route, input(numbers), { limit });
+	if (!numbers || numbers.length <= batch)
+		return (stats) => walkPages(ctx, route, [input(numbers)], { limit, stats });
 	// each batch is newest first; the newest `limit` of all are among the newest `limit` of each
-	const seen = new Set<string>();
-	const all: IDataObject[] = [];
-	for (const uids of batches)
-		all.push(...(await collectPages(ctx, route, input(uids), { limit, seen })));
-	const merged = newestFirst(all, ROUTES[route].paging.idField);
-	return limit === undefined ? merged : merged.slice(0, limit);
+	const idField = ROUTES[route].paging.idField;
+	return async function* (stats) {
+		const all: IDataObject[] = [];
+		for (const uids of chunk(numbers, batch))
+			all.push(...(await collectWalk(ctx, route, [input(uids)], { limit, stats })));
+		const seen = new Set<string>();
+		const merged = newestFirst(all, idField).filter((row) => {
+			const id = String(row[idField] ?? JSON.stringify(row));
+			return seen.has(id) ? false : (seen.add(id), true);
+		});
+		yield limit === undefined ? merged : merged.slice(0, limit);
+	};
 }

@@ -1,19 +1,18 @@
 /**
  * What Daily Sales and Monthly Totals share: the Options collection and the reading of a shop, a
- * period (clipped to the plan's freshest day) and the plan's rules before any data request.
+ * period before any data request (planWindows.ts clips and splits it by the plan's rules).
  */
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { centerInfo, centerPlan } from '../../shared/center';
+import { centerInfo } from '../../shared/center';
+import { readShopChoice, type ShopChoice } from '../../shared/shopChoice';
 import {
 	readBoolean,
 	readId,
 	readLimit,
 	readPeriod,
 	type Period,
-	clipToFreshest,
 	precheckPeriod,
 } from '../../shared/input';
-import { rulesFor, type PlanRules } from '../../shared/plan';
 
 export function rubleOptions(show: Record<string, string[]>): INodeProperties {
 	return {
@@ -38,12 +37,14 @@ export function rubleOptions(show: Record<string, string[]>): INodeProperties {
 
 export interface SalesRequest {
 	scId: string;
-	shopId: string;
+	/** the shop of "One Shop" (Monthly Totals has no other choice) */
+	shopId?: string;
+	shop: ShopChoice;
 	limit?: number;
 	addRubles: boolean;
-	rules: PlanRules;
-	/** undefined when the whole period lies after the plan's freshest day */
-	period?: Period;
+	/** the period as asked (planWindows.ts clips it to the plan's freshest day and splits it) */
+	asked: Period;
+	boundaryZone: string;
 }
 
 export async function readSalesRequest(
@@ -51,19 +52,11 @@ export async function readSalesRequest(
 	itemIndex: number,
 ): Promise<SalesRequest> {
 	const scId = readId(ctx, 'center', 'Center', itemIndex);
-	const shopId = readId(ctx, 'shop', 'Shop', itemIndex);
+	const shop = readShopChoice(ctx, itemIndex);
 	precheckPeriod(ctx, itemIndex);
 	const limit = readLimit(ctx, itemIndex);
 	const addRubles = readBoolean(ctx, 'options.addRubles', 'Add Ruble Amounts', itemIndex);
 	const { time_zone: zone, boundaryZone } = await centerInfo(ctx, scId);
 	const asked = readPeriod(ctx, itemIndex, zone);
-	const rules = rulesFor(await centerPlan(ctx, scId, itemIndex));
-	return {
-		scId,
-		shopId,
-		limit,
-		addRubles,
-		rules,
-		period: clipToFreshest(asked, boundaryZone, rules),
-	};
+	return { scId, shopId: shop.shopId, shop, limit, addRubles, asked, boundaryZone };
 }

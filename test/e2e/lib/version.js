@@ -16,6 +16,7 @@ const { operationsPart } = require('../parts/operations');
 const triggerPart = require('../parts/trigger');
 const examplesPart = require('../parts/examples');
 const activationPart = require('../parts/activation');
+const fileExportPart = require('../parts/file-export');
 
 /** opts: { packageDir, only (Set), verbose, keep, slowPoll }; report: ./report.js */
 async function runVersion(version, { slack, installPromise, report, opts }) {
@@ -88,6 +89,7 @@ async function runVersion(version, { slack, installPromise, report, opts }) {
 		if (opts.only.has('credential')) await credentialPart(ctx);
 		if (opts.only.has('operations')) await operationsPart(ctx);
 		if (opts.only.has('trigger')) await triggerPart(ctx);
+		if (opts.only.has('fileExport')) await fileExportPart(ctx);
 
 		const slackCred = await n8n.api.createCredential({
 			name: 'Slack',

@@ -1,5 +1,5 @@
 import { ANOMALY_LEVELS, ANOMALY_STATUSES } from '../../../shared/allowedValues';
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { centerInfo, centerPlan } from '../../../shared/center';
 import {
 	readChoice,
@@ -14,7 +14,10 @@ import {
 import { dateField, returnAllAndLimit } from '../../../shared/descriptions/common';
 import { centerLocator, shopLocator } from '../../../shared/descriptions/locators';
 import { featureRefusal, LIMITS, rulesFor } from '../../../shared/plan';
-import { collectPagedWindows } from '../../../shared/windowedPaging';
+import { walkPages } from '../../../shared/pageStream';
+import { outputFields, readFileSettings } from '../../../shared/output/fileOptions';
+import { deliver } from '../../../shared/output/deliver';
+import type { OperationOutput } from '../../../shared/router';
 import { splitDays } from '../../../shared/dateWindows';
 
 const show = { resource: ['anomaly'], operation: ['getMany'] };
@@ -57,13 +60,17 @@ export const description: INodeProperties[] = [
 		description: 'Only anomalies of this level',
 		displayOptions: { show },
 	},
+	...outputFields(show, false),
 ];
 
 /**
  * GET /sc/{sc_id}/anomalies (PRO only) over any period: windows of 366 days read newest window first,
  * so the merged list stays newest first like each answer; 500 a page; de-duplicated by id.
  */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<OperationOutput> {
 	const scId = readId(this, 'center', 'Center', itemIndex);
 	const shopId = readOptionalId(this, 'shop', 'Shop', itemIndex);
 	const status = readChoice(
@@ -77,32 +84,31 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const level = readChoice(this, 'level', 'Level', itemIndex, ['', ...ANOMALY_LEVELS.values], '');
 	const limit = readLimit(this, itemIndex);
 	precheckPeriod(this, itemIndex);
+	const file = readFileSettings(this, itemIndex);
 
 	const { time_zone: zone, boundaryZone } = await centerInfo(this, scId);
 	const period = readPeriod(this, itemIndex, zone);
-	const plan = await centerPlan(this, scId, itemIndex);
+	const plan = await centerPlan(this, scId);
 	const refusal = featureRefusal(plan, 'anomalies');
 	if (refusal) fail(this, itemIndex, 'Center', refusal);
 	// anomalies are found up to today on PRO (the only plan that has them)
 	const clipped = clipToFreshest(period, boundaryZone, rulesFor(plan));
-	if (!clipped) return [];
-	const windows = splitDays(clipped.start, clipped.end, LIMITS.anomaliesPeriodDays).reverse();
-	return await collectPagedWindows(
-		this,
-		'listAnomalies',
-		windows,
-		(w) => ({
-			params: { sc_id: scId },
-			query: {
-				start_date: w.start,
-				end_date: w.end,
-				shop_id: shopId,
-				status: status || undefined,
-				level: level || undefined,
-			},
-			itemIndex,
-			operation: 'list anomalies',
-		}),
-		limit,
+	const windows = clipped
+		? splitDays(clipped.start, clipped.end, LIMITS.anomaliesPeriodDays).reverse()
+		: [];
+	const inputs = windows.map((w) => ({
+		params: { sc_id: scId },
+		query: {
+			start_date: w.start,
+			end_date: w.end,
+			shop_id: shopId,
+			status: status || undefined,
+			level: level || undefined,
+		},
+		itemIndex,
+		operation: 'list anomalies',
+	}));
+	return await deliver(this, itemIndex, { kind: 'anomaly', file }, (stats) =>
+		walkPages(this, 'listAnomalies', inputs, { limit, stats }),
 	);
 }

@@ -2,18 +2,12 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { DateTime } from 'luxon';
 import { ATTENDANCE_SCOPES, GRANULARITIES, type Granularity } from '../../../shared/allowedValues';
 import { centerInfo, centerPlan } from '../../../shared/center';
-import {
-	readChoice,
-	fail,
-	readId,
-	readPeriod,
-	clipToFreshest,
-	precheckPeriod,
-} from '../../../shared/input';
+import { readChoice, fail, readId, readPeriod, precheckPeriod } from '../../../shared/input';
 import { dateField } from '../../../shared/descriptions/common';
 import { centerLocator, shopLocator, zoneLocator } from '../../../shared/descriptions/locators';
-import { featureRefusal, LIMITS, rulesFor } from '../../../shared/plan';
+import { featureRefusal, LIMITS } from '../../../shared/plan';
 import { collectPlainWindows } from '../../../shared/windowedPaging';
+import { planWindowGroups, type SplitPeriod } from '../../../shared/planWindows';
 import { splitDays, type DayWindow } from '../../../shared/dateWindows';
 
 const show = { resource: ['attendance'], operation: ['get'] };
@@ -107,36 +101,43 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 
 	const { time_zone: zone, boundaryZone } = await centerInfo(this, scId);
 	const period = readPeriod(this, itemIndex, zone);
-	const plan = await centerPlan(this, scId, itemIndex);
+	const plan = await centerPlan(this, scId);
 	if (granularity === 'hour' || scope !== 'sc') {
 		const refusal = featureRefusal(plan, 'detailedAttendance');
 		if (refusal) fail(this, itemIndex, granularity === 'hour' ? 'Granularity' : 'Scope', refusal);
 	}
-	const rules = rulesFor(plan);
-	const clipped = clipToFreshest(period, boundaryZone, rules);
-	if (!clipped) return [];
-	const windowDays =
-		granularity === 'hour'
-			? Math.min(LIMITS.hourlyAttendanceDays, rules.dailyWindowDays)
-			: rules.dailyWindowDays;
-	const windows = attendanceWindows(clipped.start, clipped.end, granularity, windowDays);
-	return await collectPlainWindows(
-		this,
-		'readAttendance',
-		windows,
-		(w) => ({
-			params: { sc_id: scId },
-			query: {
-				start_date: w.start,
-				end_date: w.end,
-				granularity,
-				scope,
-				zone_id: zoneId,
-				shop_id: shopId,
-			},
-			itemIndex,
-			operation: 'read attendance',
-		}),
-		(row) => String(row.date),
-	);
+	const split: SplitPeriod = (start, end, rules) =>
+		attendanceWindows(
+			start,
+			end,
+			granularity,
+			granularity === 'hour'
+				? Math.min(LIMITS.hourlyAttendanceDays, rules.dailyWindowDays)
+				: rules.dailyWindowDays,
+		);
+	// rows keyed by their date label, de-duplicated over the whole walk
+	const rows = new Map<string, IDataObject>();
+	for await (const windows of planWindowGroups(this, scId, period, boundaryZone, split)) {
+		const more = await collectPlainWindows(
+			this,
+			'readAttendance',
+			windows,
+			(w) => ({
+				params: { sc_id: scId },
+				query: {
+					start_date: w.start,
+					end_date: w.end,
+					granularity,
+					scope,
+					zone_id: zoneId,
+					shop_id: shopId,
+				},
+				itemIndex,
+				operation: 'read attendance',
+			}),
+			(row) => String(row.date),
+		);
+		for (const row of more) if (!rows.has(String(row.date))) rows.set(String(row.date), row);
+	}
+	return [...rows.values()];
 }

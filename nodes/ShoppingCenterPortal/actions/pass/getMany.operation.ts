@@ -2,11 +2,13 @@
  * Pass → Get Many: GET /sc/{sc_id}/portal/passes by creation period, validity period and/or ticket
  * numbers (50 a call), filtered by the documented and any further statuses, newest first.
  */
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { PASS_STATUSES } from '../../../shared/allowedValues';
 import { returnAllAndLimit } from '../../../shared/descriptions/common';
 import { readWordList } from '../../../shared/input';
 import { listPortal, selectionFields } from '../../helpers/portalList';
+import { outputFields } from '../../../shared/output/fileOptions';
+import type { OperationOutput } from '../../../shared/router';
 
 const show = { resource: ['pass'], operation: ['getMany'] };
 
@@ -33,9 +35,13 @@ export const description: INodeProperties[] = [
 		displayOptions: { show },
 	},
 	...returnAllAndLimit({ show }),
+	...outputFields(show, false),
 ];
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<OperationOutput> {
 	const statuses = [
 		...new Set([
 			...readWordList(this, 'statuses', 'Statuses', itemIndex),

@@ -2,11 +2,13 @@
  * Ticket → Get Many: GET /sc/{sc_id}/portal/tickets by creation period, validity period or ticket
  * numbers (100 a call), filtered by status, newest first.
  */
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { TICKET_STATUSES } from '../../../shared/allowedValues';
 import { returnAllAndLimit } from '../../../shared/descriptions/common';
 import { readWordList } from '../../../shared/input';
 import { listPortal, selectionFields } from '../../helpers/portalList';
+import { outputFields } from '../../../shared/output/fileOptions';
+import type { OperationOutput } from '../../../shared/router';
 
 const show = { resource: ['ticket'], operation: ['getMany'] };
 
@@ -23,9 +25,13 @@ export const description: INodeProperties[] = [
 		displayOptions: { show },
 	},
 	...returnAllAndLimit({ show }),
+	...outputFields(show, false),
 ];
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<OperationOutput> {
 	const statuses = readWordList(this, 'statuses', 'Statuses', itemIndex, TICKET_STATUSES.values);
 	return await listPortal(this, itemIndex, 'ticket', statuses);
 }

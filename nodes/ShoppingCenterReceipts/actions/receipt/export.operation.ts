@@ -13,8 +13,11 @@ import {
 	type PeriodNames,
 } from '../../../shared/input';
 import { featureRefusal, LIMITS, rulesFor } from '../../../shared/plan';
-import { type RequestInput } from '../../../shared/transport';
-import { collectPagedInputs } from '../../../shared/windowedPaging';
+import { walkPages, type WalkInput, type WalkStats } from '../../../shared/pageStream';
+import { oneShop, readShopChoice, shopIdsOf, shopScopeField } from '../../../shared/shopChoice';
+import { outputFields, readFileSettings } from '../../../shared/output/fileOptions';
+import { deliver } from '../../../shared/output/deliver';
+import type { OperationOutput } from '../../../shared/router';
 import { splitDays, type DayWindow } from '../../../shared/dateWindows';
 
 const show = { resource: ['receipt'], operation: ['export'] };
@@ -29,7 +32,8 @@ const SPLIT = 'A period longer than 30 days is read in 30-day windows.';
 
 export const description: INodeProperties[] = [
 	centerLocator({ show }),
-	shopLocator({ show }),
+	shopScopeField(show),
+	shopLocator({ show: oneShop(show) }),
 	{
 		displayName: 'Period By',
 		name: 'periodBy',
@@ -104,6 +108,7 @@ export const description: INodeProperties[] = [
 			'More document types, comma-separated, as the API names them (the API rejects an unknown type)',
 	},
 	...returnAllAndLimit({ show }),
+	...outputFields(show, true),
 ];
 
 type PairQuery = (w: DayWindow) => IDataObject;
@@ -199,15 +204,19 @@ function readDocumentTypes(ctx: IExecuteFunctions, itemIndex: number): string[] 
  * delay, so no pair is skipped. The (c, r) sets are disjoint; ids are de-duplicated anyway.
  * Order: creation window, then reception window, then as the API sorts inside one request.
  */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<OperationOutput> {
 	const scId = readId(this, 'center', 'Center', itemIndex);
-	const shopId = readId(this, 'shop', 'Shop', itemIndex);
+	const shop = readShopChoice(this, itemIndex);
 	const pairs = readPairs(this, itemIndex);
 	for (const key of pairs) precheckPeriod(this, itemIndex, PAIRS[key].names);
 	const documentTypes = readDocumentTypes(this, itemIndex);
 	const limit = readLimit(this, itemIndex);
+	const file = readFileSettings(this, itemIndex);
 
-	const plan = await centerPlan(this, scId, itemIndex);
+	const plan = await centerPlan(this, scId);
 	const refusal = featureRefusal(plan, 'receipts');
 	if (refusal) fail(this, itemIndex, 'Center', refusal);
 	const { time_zone: zone, boundaryZone } = await centerInfo(this, scId);
@@ -221,7 +230,10 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			boundaryZone,
 			rules,
 		);
-		if (!period) return [];
+		if (!period) {
+			windowsOf.push([]);
+			continue;
+		}
 		windowsOf.push(
 			splitDays(period.start, period.end, LIMITS.receiptsPairDays).map(PAIRS[key].query),
 		);
@@ -231,11 +243,26 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		[{}],
 	);
 
-	const inputs: RequestInput[] = queries.map((q) => ({
-		params: { sc_id: scId, shop_id: shopId },
-		query: { ...(q as Record<string, string>), document_types: documentTypes },
+	const all = shop.scope !== 'one';
+	const inputsOf = (shopId: string): WalkInput[] =>
+		queries.map((q) => ({
+			params: { sc_id: scId, shop_id: shopId },
+			query: { ...(q as Record<string, string>), document_types: documentTypes },
+			itemIndex,
+			operation: 'export receipts',
+			group: shopId,
+			tag: all ? { shop_id: shopId } : undefined,
+		}));
+	const ctx = this;
+	async function* batches(stats: WalkStats): AsyncGenerator<IDataObject[]> {
+		if (!queries.length) return;
+		const shops = await shopIdsOf(ctx, scId, shop, itemIndex, stats);
+		yield* walkPages(ctx, 'exportReceipts', shops.flatMap(inputsOf), { limit, stats });
+	}
+	return await deliver(
+		this,
 		itemIndex,
-		operation: 'export receipts',
-	}));
-	return await collectPagedInputs(this, 'exportReceipts', inputs, limit);
+		{ kind: 'receipt', file, fill: { sc_id: scId, shop_id: shop.shopId } },
+		batches,
+	);
 }

@@ -1,7 +1,12 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { dateField, returnAllAndLimit } from '../../../shared/descriptions/common';
 import { centerLocator, shopLocator } from '../../../shared/descriptions/locators';
-import { collectPagedWindows } from '../../../shared/windowedPaging';
+import { walkPages, type WalkStats } from '../../../shared/pageStream';
+import { planWindowGroups, type SplitPeriod } from '../../../shared/planWindows';
+import { oneShop, shopIdsOf, shopScopeField } from '../../../shared/shopChoice';
+import { outputFields, readFileSettings } from '../../../shared/output/fileOptions';
+import { deliver } from '../../../shared/output/deliver';
+import type { OperationOutput } from '../../../shared/router';
 import { splitDays } from '../../../shared/dateWindows';
 import { withRubles } from '../../helpers/rubles';
 import { readSalesRequest, rubleOptions } from '../../helpers/salesRequest';
@@ -10,7 +15,8 @@ const show = { resource: ['dailySalesAggregate'], operation: ['getMany'] };
 
 export const description: INodeProperties[] = [
 	centerLocator({ show }),
-	shopLocator({ show }),
+	shopScopeField(show),
+	shopLocator({ show: oneShop(show) }),
 	dateField(
 		'startDate',
 		'Start Date',
@@ -25,6 +31,7 @@ export const description: INodeProperties[] = [
 	),
 	...returnAllAndLimit({ show }),
 	rubleOptions(show),
+	...outputFields(show, true),
 ];
 
 /**
@@ -32,21 +39,41 @@ export const description: INodeProperties[] = [
  * daily period in the center's zone (end clipped to the freshest day), pages of 366, one row per date.
  * The PRO-only `turnover` field is whatever the API puts in the row.
  */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const { scId, shopId, limit, addRubles, rules, period } = await readSalesRequest(this, itemIndex);
-	if (!period) return [];
-
-	const rows = await collectPagedWindows(
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<OperationOutput> {
+	const { scId, shop, limit, addRubles, asked, boundaryZone } = await readSalesRequest(
 		this,
-		'dailySales',
-		splitDays(period.start, period.end, rules.dailyWindowDays),
-		(w) => ({
-			params: { sc_id: scId, shop_id: shopId },
-			query: { start_date: w.start, end_date: w.end },
-			itemIndex,
-			operation: 'get daily sales',
-		}),
-		limit,
+		itemIndex,
 	);
-	return addRubles ? rows.map(withRubles) : rows;
+	const file = readFileSettings(this, itemIndex);
+	const all = shop.scope !== 'one';
+	const split: SplitPeriod = (start, end, rules) => splitDays(start, end, rules.dailyWindowDays);
+	const ctx = this;
+	async function* batches(stats: WalkStats): AsyncGenerator<IDataObject[]> {
+		let left = limit;
+		for (const shopId of await shopIdsOf(ctx, scId, shop, itemIndex, stats)) {
+			for await (const windows of planWindowGroups(ctx, scId, asked, boundaryZone, split)) {
+				const inputs = windows.map((w) => ({
+					params: { sc_id: scId, shop_id: shopId },
+					query: { start_date: w.start, end_date: w.end },
+					itemIndex,
+					operation: 'get daily sales',
+					tag: all ? { shop_id: shopId } : undefined,
+				}));
+				for await (const rows of walkPages(ctx, 'dailySales', inputs, { limit: left, stats })) {
+					if (left !== undefined) left -= rows.length;
+					yield addRubles && file?.format !== 'csv' ? rows.map(withRubles) : rows;
+				}
+				if (left !== undefined && left <= 0) return;
+			}
+		}
+	}
+	return await deliver(
+		this,
+		itemIndex,
+		{ kind: 'dailySales', file, fill: { sc_id: scId, shop_id: shop.shopId } },
+		batches,
+	);
 }

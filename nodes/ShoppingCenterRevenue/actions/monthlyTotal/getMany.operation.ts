@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { dateField, returnAllAndLimit } from '../../../shared/descriptions/common';
 import { centerLocator, shopLocator } from '../../../shared/descriptions/locators';
 import { collectPlainWindows } from '../../../shared/windowedPaging';
+import { planWindowGroups, type SplitPeriod } from '../../../shared/planWindows';
 import { splitMonths } from '../../../shared/dateWindows';
 import { withRubles } from '../../helpers/rubles';
 import { readSalesRequest, rubleOptions } from '../../helpers/salesRequest';
@@ -32,25 +33,32 @@ export const description: INodeProperties[] = [
  * plan's month windows (each window's end clipped to the freshest day), no pages, one row per month.
  */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const { scId, shopId, limit, addRubles, rules, period } = await readSalesRequest(this, itemIndex);
-	if (!period) return [];
-
-	const windows = splitMonths(period.start, period.end, rules.monthlyWindowMonths).map((w) => ({
-		start: w.start,
-		end: w.end > period.end ? period.end : w.end,
-	}));
-	const rows = await collectPlainWindows(
+	const { scId, shopId, limit, addRubles, asked, boundaryZone } = await readSalesRequest(
 		this,
-		'monthlySales',
-		windows,
-		(w) => ({
-			params: { sc_id: scId, shop_id: shopId },
-			query: { start_date: w.start, end_date: w.end },
-			itemIndex,
-			operation: 'get monthly totals',
-		}),
-		(row) => String(row.date),
-		limit,
+		itemIndex,
 	);
+	const rows: IDataObject[] = [];
+	const split: SplitPeriod = (start, end, rules) =>
+		splitMonths(start, end, rules.monthlyWindowMonths).map((w) => ({
+			start: w.start,
+			end: w.end > end ? end : w.end,
+		}));
+	for await (const windows of planWindowGroups(this, scId, asked, boundaryZone, split)) {
+		const more = await collectPlainWindows(
+			this,
+			'monthlySales',
+			windows,
+			(w) => ({
+				params: { sc_id: scId, shop_id: shopId },
+				query: { start_date: w.start, end_date: w.end },
+				itemIndex,
+				operation: 'get monthly totals',
+			}),
+			(row) => String(row.date),
+			limit === undefined ? undefined : limit - rows.length,
+		);
+		rows.push(...more);
+		if (limit !== undefined && rows.length >= limit) break;
+	}
 	return addRubles ? rows.map(withRubles) : rows;
 }

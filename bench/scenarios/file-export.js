@@ -1,0 +1,247 @@
+'use strict';
+/*
+ * Production-size exports (issue 13): every shop of center 1002 over the shortest period ending
+ * 2026-11-20 with at least 1,000,000 receipts, into ONE file (CSV, then JSON Lines) with the Receipts
+ * node's Output "One File", in a real n8n with N8N_DEFAULT_BINARY_DATA_MODE=filesystem. Measured:
+ * peak RSS growth of n8n over idle, the file read back from n8n's binary-data folder against the
+ * sandbox's true set (count, distinct ids, Σ total_sum), wall time against the budget's floor, 429s,
+ * requests against the minimum.
+ */
+const fs = require('node:fs');
+const path = require('node:path');
+const readline = require('node:readline');
+const { measuredRun, itemsOf, errorOf } = require('../lib/n8n');
+const { addDays, splitDays, loadWorkflow, nodeOf, sleep, fmt } = require('../lib/util');
+const { PRO, log, freshN8n, alignToWindow, requestsOf } = require('./common');
+
+const TARGET_1M = 1_000_000;
+const SHOP_LIST_REQUESTS = 1;
+
+/** The shortest period ending PRO.end whose center-wide receipts reach 1,000,000 (whole days). */
+async function millionPeriod(sandbox) {
+	const countFrom = async (start) =>
+		(
+			await sandbox.control.truth('receipts', {
+				sc_id: PRO.sc,
+				start_created_date: start,
+				end_created_date: PRO.end,
+			})
+		).count;
+	let lo = 1; // days back from PRO.end
+	let hi = 1100;
+	while (lo < hi) {
+		const mid = Math.floor((lo + hi) / 2);
+		if ((await countFrom(addDays(PRO.end, -(mid - 1)))) >= TARGET_1M) hi = mid;
+		else lo = mid + 1;
+	}
+	return { start: addDays(PRO.end, -(lo - 1)), end: PRO.end };
+}
+
+/** The true set and the least number of budget requests: the shop list + per shop and 30-day window ⌈n / 1000⌉ (at least 1). */
+async function truthAndMinimum(sandbox, period) {
+	const truth = await sandbox.control.truth('receipts', {
+		sc_id: PRO.sc,
+		start_created_date: period.start,
+		end_created_date: period.end,
+	});
+	const shops = [...new Set(truth.ids.map((id) => id.split('-').slice(0, 2).join('-')))];
+	let min = SHOP_LIST_REQUESTS;
+	// every active shop is asked, also one without receipts (it costs one empty answer per window)
+	const active = await activeShops(sandbox);
+	for (const shop of active)
+		for (const w of splitDays(period.start, period.end, PRO.windowDays)) {
+			const t = await sandbox.control.truth('receipts', {
+				sc_id: PRO.sc,
+				shop_id: shop,
+				start_created_date: w.start,
+				end_created_date: w.end,
+			});
+			min += Math.max(1, Math.ceil(t.count / PRO.perPage));
+		}
+	return { truth, min, shopsWithReceipts: shops.length, shops: active.length };
+}
+
+async function activeShops(sandbox) {
+	const r = await fetch(`${sandbox.baseUrl}/auth/token`, {
+		method: 'POST',
+		headers: { 'content-type': 'application/json' },
+		body: JSON.stringify({ client_id: sandbox.clientId, client_secret: sandbox.clientSecret }),
+	});
+	const token = (await r.json()).access_token;
+	const res = await fetch(`${sandbox.baseUrl}/sc/${PRO.sc}/shops?per_page=500`, {
+		headers: { authorization: `Bearer ${token}` },
+	});
+	return (await res.json()).data.map((s) => s.id);
+}
+
+/** Splits one CSV line (no line breaks inside fields in a receipt file) into cells, RFC 4180 quotes. */
+function csvCells(line) {
+	const cells = [];
+	let cell = '';
+	let quoted = false;
+	for (let i = 0; i < line.length; i++) {
+		const c = line[i];
+		if (quoted) {
+			if (c === '"' && line[i + 1] === '"') ((cell += '"'), i++);
+			else if (c === '"') quoted = false;
+			else cell += c;
+		} else if (c === '"') quoted = true;
+		else if (c === ',') (cells.push(cell), (cell = ''));
+		else cell += c;
+	}
+	cells.push(cell);
+	return cells;
+}
+
+/** The file as n8n stored it (filesystem mode), read line by line: count, distinct ids, Σ total_sum. */
+async function readBack(file, format) {
+	const ids = new Set();
+	let count = 0;
+	let sum = 0;
+	let header;
+	const lines = readline.createInterface({ input: fs.createReadStream(file), crlfDelay: Infinity });
+	for await (const line of lines) {
+		if (!line) continue;
+		if (format === 'csv') {
+			const cells = csvCells(line);
+			if (!header) {
+				header = cells;
+				continue;
+			}
+			if (cells.length !== header.length) throw new Error(`a line of ${cells.length} cells`);
+			ids.add(cells[header.indexOf('id')]);
+			sum += Number(cells[header.indexOf('total_sum')]);
+		} else {
+			const r = JSON.parse(line);
+			ids.add(r.id);
+			sum += r.total_sum;
+		}
+		count++;
+	}
+	return { count, distinct: ids.size, sum, ids };
+}
+
+async function runOne(ctx, n8n, credentialId, format, period, want) {
+	const { sandbox, windowMs } = ctx;
+	const wfJson = loadWorkflow('receipts-node-file.json', { CREDENTIAL_ID: credentialId });
+	const setUp = (start, end, name) => {
+		const copy = JSON.parse(JSON.stringify(wfJson));
+		Object.assign(nodeOf(copy, 'Export receipts').parameters, {
+			createdStartDate: start,
+			createdEndDate: end,
+			fileFormat: format,
+		});
+		if (name) copy.name = name;
+		return copy;
+	};
+	const wf = await n8n.api.importWorkflow(setUp(period.start, period.end));
+	// warm-up: n8n's modules, the token, the plan, the binary-data folder
+	const warm = await n8n.api.importWorkflow(
+		setUp(addDays(PRO.end, -1), addDays(PRO.end, -1), `Bench F ${format} (warm-up)`),
+	);
+	await measuredRun({ n8n, sandbox, workflowId: warm.id, spanNodes: ['Export receipts'] });
+	await sleep(1000);
+	await alignToWindow(windowMs);
+	const run = await measuredRun({
+		n8n,
+		sandbox,
+		workflowId: wf.id,
+		spanNodes: ['Export receipts'],
+		timeoutMs: 1_800_000,
+	});
+	const items = itemsOf(run.execution, 'Export receipts') || [];
+	const summary = items[0] && items[0].json;
+	const binary = items[0] && items[0].binary && items[0].binary.data;
+	const reqs = requestsOf(run.log.filter((e) => e.sc_id === PRO.sc));
+	const budgetRequests = run.log.filter((e) => e.sc_id === PRO.sc && e.status !== 429).length;
+	const out = {
+		key: `file1m${format === 'csv' ? 'Csv' : 'Jsonl'}`,
+		label: `Receipts node, all shops of 1002, ≥1,000,000 receipts → one ${format === 'csv' ? 'CSV' : 'JSON Lines'} file (filesystem binary data)`,
+		period,
+		status: run.status,
+		error: errorOf(run.execution),
+		summary,
+		receiptRequests: reqs.count('receipts'),
+		shopListRequests: reqs.count('shops'),
+		requests: budgetRequests,
+		minimumRequests: want.min,
+		rateLimited: reqs.rateLimited,
+		wallMs: run.span && run.span.ms,
+		floorMs: (Math.ceil(budgetRequests / PRO.perMinute) - 1) * windowMs,
+		memory: {
+			baselineMainKb: run.memory.baselineMainKb,
+			mainPeakKb: run.memory.mainPeakKb,
+			mainPeakFrom: run.memory.mainPeakFrom,
+			treePeakKb: run.memory.treePeakKb,
+			baselineTreeKb: run.memory.baselineTreeKb,
+			mainPeakDuringExportKb: run.memory.mainPeakDuringExportKb,
+		},
+	};
+	out.growthKb = out.memory.mainPeakKb - out.memory.baselineMainKb;
+	if (binary && binary.id) {
+		const fileId = binary.id.slice(binary.id.indexOf(':') + 1);
+		const file = path.join(n8n.userFolder, '.n8n', 'binaryData', fileId);
+		out.fileBytes = fs.statSync(file).size;
+		const back = await readBack(file, format);
+		let missing = 0;
+		for (const id of want.truth.ids) if (!back.ids.has(id)) missing++;
+		out.readBack = {
+			count: back.count,
+			distinct: back.distinct,
+			sum: back.sum,
+			missing,
+			extra: back.distinct - (want.truth.count - missing),
+		};
+		out.exact =
+			back.count === want.truth.count &&
+			back.distinct === want.truth.count &&
+			missing === 0 &&
+			back.sum === want.truth.sum;
+		fs.rmSync(file, { force: true });
+	} else {
+		out.exact = false;
+		out.readBack = {
+			note: `no file in filesystem mode: ${JSON.stringify(binary || null).slice(0, 200)}`,
+		};
+	}
+	log(
+		`  ${out.key}: ${out.status}, ${fmt.int(out.readBack.count)} records (${out.exact ? 'exact' : 'NOT exact'}), ${out.requests} requests (min ${out.minimumRequests}), ${out.rateLimited} × 429, wall ${fmt.int(out.wallMs)} ms (floor ${fmt.int(out.floorMs)}), peak RSS ${fmt.mb(out.memory.mainPeakKb)} (+${fmt.mb(out.growthKb)})`,
+	);
+	return out;
+}
+
+/** → { file1mCsv?, file1mJsonl?, period, truthCount, minimumRequests } */
+async function runFileExports(ctx, keys) {
+	const { opts, stage, sandbox } = ctx;
+	log('1,000,000 receipts: the period and its true set …');
+	const period = await millionPeriod(sandbox);
+	const want = await truthAndMinimum(sandbox, period);
+	log(
+		`  ${period.start}..${period.end}: ${fmt.int(want.truth.count)} receipts in ${want.shopsWithReceipts} shops (${want.shops} active), minimum ${want.min} requests`,
+	);
+	const out = {
+		period,
+		truthCount: want.truth.count,
+		truthSum: want.truth.sum,
+		minimumRequests: want.min,
+	};
+	for (const format of ['csv', 'jsonl']) {
+		const key = `file1m${format === 'csv' ? 'Csv' : 'Jsonl'}`;
+		if (!keys.has(key)) continue;
+		log(`${key}: fresh n8n (binary data: filesystem) …`);
+		const { n8n, credentialId } = await freshN8n(opts, stage, sandbox, key, undefined, {
+			N8N_DEFAULT_BINARY_DATA_MODE: 'filesystem',
+		});
+		try {
+			out[key] = await runOne(ctx, n8n, credentialId, format, period, want);
+		} catch (e) {
+			log(`  ${key} could not be measured: ${e.stack || e.message}`);
+			out[key] = { key, failedToRun: e.message };
+		} finally {
+			await n8n.stop();
+		}
+	}
+	return out;
+}
+
+module.exports = { runFileExports };

@@ -1,0 +1,175 @@
+/**
+ * The list walker in streaming form: several selections of one paged route (one per window, or per
+ * shop and window) as one ordered flow of record batches, each record once. Batches leave as pages
+ * arrive, so a caller that writes them away (file output) never holds the whole list; the item
+ * output collects the same flow into an array (windowedPaging.ts).
+ */
+import type { IDataObject } from 'n8n-workflow';
+import { paginate, ROUTES, type ApiContext, type RequestInput } from './transport';
+
+type PagedRoute = Parameters<typeof paginate>[1];
+
+/**
+ * How many windows a Return All walks at once. The API's serve time then overlaps instead of adding up;
+ * the pacer counts requests in flight against X-RateLimit-Remaining, so the budget still holds.
+ */
+export const PARALLEL_WINDOWS = 3;
+
+export interface WalkInput extends RequestInput {
+	/**
+	 * Records of different groups are different records even with equal ids (daily rows of two shops
+	 * share their dates); ids are de-duplicated within a group. Default: one group.
+	 */
+	group?: string;
+	/** fields each record of this selection gets when it does not carry them (the shop of a center walk) */
+	tag?: IDataObject;
+}
+
+function tagged(rows: IDataObject[], tag: IDataObject | undefined): IDataObject[] {
+	if (tag)
+		for (const row of rows)
+			for (const [k, v] of Object.entries(tag)) if (row[k] === undefined) row[k] = v;
+	return rows;
+}
+
+export interface WalkStats {
+	/** data answers (one per page) */
+	requests: number;
+	/** selections walked (windows; per shop and window) */
+	windows: number;
+}
+
+export interface WalkOptions {
+	/** stop after this many records (Return All: undefined) */
+	limit?: number;
+	stats?: WalkStats;
+}
+
+interface Lane {
+	pages: IDataObject[][];
+	done: boolean;
+	/** the reader waits for a page of this lane */
+	wake?: () => void;
+	/** the worker waits until the reader reaches this lane */
+	resume?: () => void;
+}
+
+/**
+ * Pages a selection ahead of the one being handed on may hold before its walk pauses: the parallel
+ * walk overlaps requests without holding whole windows (flat memory for file output).
+ */
+export const PAGES_AHEAD = 4;
+
+const idOf = (row: IDataObject, idField: string) => String(row[idField] ?? JSON.stringify(row));
+
+/**
+ * Ordered batches of new records. With a limit the selections are walked one after another (stopping
+ * as soon as it is reached); Return All walks up to PARALLEL_WINDOWS at once and hands on each
+ * selection's pages in order (a selection ahead of the one being handed on waits in memory).
+ */
+export async function* walkPages(
+	ctx: ApiContext,
+	route: PagedRoute,
+	inputs: WalkInput[],
+	options: WalkOptions = {},
+): AsyncGenerator<IDataObject[]> {
+	const idField = ROUTES[route].paging.idField;
+	const stats = options.stats;
+	if (stats) stats.windows += inputs.length;
+	let seen = new Set<string>();
+	let group: string | undefined;
+	const enter = (g: string | undefined) => {
+		if (g !== group) seen = new Set<string>();
+		group = g;
+	};
+	if (options.limit !== undefined) {
+		let left = options.limit;
+		for (const input of inputs) {
+			if (left <= 0) return;
+			enter(input.group);
+			for await (const page of paginate(ctx, route, input, { limit: left, seen })) {
+				if (stats) stats.requests++;
+				left -= page.rows.length;
+				if (page.rows.length) yield tagged(page.rows, input.tag);
+			}
+		}
+		return;
+	}
+	const lanes: Lane[] = inputs.map(() => ({ pages: [], done: false }));
+	let next = 0;
+	let reading = 0;
+	let failure: { error: unknown } | undefined;
+	let stopped = false;
+	const wakeAll = () => lanes.forEach((l) => (l.wake?.(), l.resume?.()));
+	const worker = async () => {
+		while (next < inputs.length && !stopped && !failure) {
+			const index = next++;
+			const lane = lanes[index];
+			const input = inputs[index];
+			try {
+				for await (const page of paginate(ctx, route, input)) {
+					if (stats) stats.requests++;
+					lane.pages.push(page.rows);
+					lane.wake?.();
+					if (stopped || failure) return;
+					if (index > reading && lane.pages.length >= PAGES_AHEAD)
+						await new Promise<void>((resolve) => (lane.resume = resolve));
+					if (stopped || failure) return;
+				}
+			} catch (error) {
+				failure = { error };
+				wakeAll();
+				return;
+			}
+			lane.done = true;
+			lane.wake?.();
+		}
+	};
+	const running = Promise.all(
+		Array.from({ length: Math.min(PARALLEL_WINDOWS, inputs.length) }, worker),
+	);
+	try {
+		for (let i = 0; i < lanes.length; i++) {
+			const lane = lanes[i];
+			reading = i;
+			lane.resume?.();
+			enter(inputs[i].group);
+			for (;;) {
+				if (failure) throw failure.error;
+				const rows = lane.pages.shift();
+				if (rows) {
+					const fresh = rows.filter((row) => {
+						const id = idOf(row, idField);
+						if (seen.has(id)) return false;
+						seen.add(id);
+						return true;
+					});
+					if (fresh.length) yield tagged(fresh, inputs[i].tag);
+					continue;
+				}
+				if (lane.done) break;
+				await new Promise<void>((resolve) => (lane.wake = resolve));
+				lane.wake = undefined;
+			}
+			lanes[i] = { pages: [], done: true };
+		}
+	} finally {
+		stopped = true;
+		wakeAll();
+		await running;
+	}
+	if (failure) throw failure.error;
+}
+
+/** The whole flow as one array (item output). */
+export async function collectWalk(
+	ctx: ApiContext,
+	route: PagedRoute,
+	inputs: WalkInput[],
+	options: WalkOptions = {},
+): Promise<IDataObject[]> {
+	const out: IDataObject[] = [];
+	for await (const rows of walkPages(ctx, route, inputs, options))
+		for (const r of rows) out.push(r);
+	return out;
+}
