@@ -7,6 +7,7 @@ import { TICKET_STATUSES } from '../../../shared/allowedValues';
 import { returnAllAndLimit } from '../../../shared/descriptions/common';
 import { readWordList } from '../../../shared/input';
 import { listPortal, selectionFields } from '../../helpers/portalList';
+import { simplifyField } from '../../../shared/tool/simplify';
 
 const show = { resource: ['ticket'], operation: ['getMany'] };
 
@@ -23,6 +24,7 @@ export const description: INodeProperties[] = [
 		displayOptions: { show },
 	},
 	...returnAllAndLimit({ show }),
+	...simplifyField(show),
 ];
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {

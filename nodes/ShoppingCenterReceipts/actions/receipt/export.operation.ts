@@ -15,6 +15,7 @@ import {
 import { featureRefusal, LIMITS, rulesFor } from '../../../shared/plan';
 import { type RequestInput } from '../../../shared/transport';
 import { collectPagedInputs } from '../../../shared/windowedPaging';
+import { simplifyField } from '../../../shared/tool/simplify';
 import { splitDays, type DayWindow } from '../../../shared/dateWindows';
 
 const show = { resource: ['receipt'], operation: ['export'] };
@@ -104,6 +105,7 @@ export const description: INodeProperties[] = [
 			'More document types, comma-separated, as the API names them (the API rejects an unknown type)',
 	},
 	...returnAllAndLimit({ show }),
+	...simplifyField(show),
 ];
 
 type PairQuery = (w: DayWindow) => IDataObject;
@@ -139,7 +141,7 @@ function readPairs(ctx: IExecuteFunctions, itemIndex: number): PairKey[] {
 		ctx,
 		itemIndex,
 		'Period By',
-		`${JSON.stringify(by)} is not one of Creation Date, Reception Date, Both`,
+		`${JSON.stringify(by)} is not one of created, received, both (Creation Date, Reception Date, Both)`,
 	);
 }
 

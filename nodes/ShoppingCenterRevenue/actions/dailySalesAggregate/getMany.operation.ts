@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { dateField, returnAllAndLimit } from '../../../shared/descriptions/common';
 import { centerLocator, shopLocator } from '../../../shared/descriptions/locators';
 import { collectPagedWindows } from '../../../shared/windowedPaging';
+import { simplifyField } from '../../../shared/tool/simplify';
 import { splitDays } from '../../../shared/dateWindows';
 import { withRubles } from '../../helpers/rubles';
 import { readSalesRequest, rubleOptions } from '../../helpers/salesRequest';
@@ -24,6 +25,7 @@ export const description: INodeProperties[] = [
 		{ show },
 	),
 	...returnAllAndLimit({ show }),
+	...simplifyField(show),
 	rubleOptions(show),
 ];
 
