@@ -2,7 +2,8 @@
  * The item loop every action node shares, with a typed operation map: one operation call per input
  * item, one output item per record (paired with its input item), and "Continue On Fail" turned into
  * an error item per failing item carrying the API's code and message. An operation that consumes all
- * input items at once runs once (it ends the loop).
+ * input items at once runs once (it ends the loop). Records pass through ./tool/answer.ts (Simplify;
+ * as an AI tool, the size limit and the "more exist" note); as an AI tool an error is an error item too.
  */
 import {
 	NodeOperationError,
@@ -11,6 +12,8 @@ import {
 	type INodeExecutionData,
 } from 'n8n-workflow';
 import { asNodeError } from './transport/errors';
+import { toolAnswer } from './tool/answer';
+import { runsAsTool } from './tool/mode';
 
 /**
  * Records for one input item, or for all input items at once (then the loop ends), or one ready item
@@ -74,9 +77,10 @@ export async function routeOperations<T extends Record<string, string>>(
 					`The operation "${operation}" of "${resource}" is not supported`,
 					{ itemIndex: i },
 				);
+			const answer = toolAnswer(this, i, resource, operation);
 			const result = await handler.call(this, i, items);
 			if (Array.isArray(result)) {
-				for (const json of result) out.push({ json, pairedItem: { item: i } });
+				for (const json of answer(result)) out.push({ json, pairedItem: { item: i } });
 				continue;
 			}
 			if ('item' in result) {
@@ -87,7 +91,9 @@ export async function routeOperations<T extends Record<string, string>>(
 			for (const json of result.records) out.push({ json, pairedItem: paired });
 			break;
 		} catch (error) {
-			if (!this.continueOnFail()) throw asNodeError(this.getNode(), error, i);
+			// as an AI tool the error is the answer: a model reads it and calls again (a thrown error
+			// reaches an AI Agent's model as an empty tool message)
+			if (!this.continueOnFail() && !runsAsTool(this)) throw asNodeError(this.getNode(), error, i);
 			out.push({ json: errorJson(error), pairedItem: { item: i } });
 		}
 	}

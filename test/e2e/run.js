@@ -5,7 +5,7 @@
  * Plain Node (run by `npm test` after jest).  Prints every step, timings, and `N passed, N failed`;
  * exits non-zero when anything failed.
  *
- *   node test/e2e/run.js [--version 1.123.81 [--version 2.40.7]] [--package-dir .] [--only load,credential,operations,trigger,fileExport,examples,activation]
+ *   node test/e2e/run.js [--version 1.123.81 [--version 2.40.7]] [--package-dir .] [--only load,credential,operations,trigger,fileExport,examples,activation,mcp,agent]
  *                        [--slow-poll] [--keep] [--verbose]
  *
  * Per version: a fresh sandbox (child process, running clock) and a fresh n8n with the package
@@ -23,6 +23,8 @@
  *               a single sub-minute expression, not several; --slow-poll uses "Every Minute" instead), the first poll remembers what
  *               exists, an anomaly inserted through /__sandbox/insert is posted to Slack (the real
  *               Slack node, through a local HTTPS catcher, test/e2e/lib/slack-catcher.js) exactly once.
+ *   mcp         examples/mcp-server.json activated; a real MCP client lists and calls the tools (parts/mcp.js);
+ *   agent       n8n's AI Agent + OpenAI Chat Model against a scripted OpenAI-compatible stub (parts/agent.js);
  *   (and, with operations or trigger, first: every operation and trigger event of the built package
  *   has a case, lib/coverage.js)
  *
@@ -62,9 +64,9 @@ const VERSIONS = opt('version').length
 			.filter(Boolean);
 const PACKAGE_DIR = path.resolve(opt('package-dir')[0] || root);
 const ONLY = new Set(
-	(opt('only')[0] || 'load,credential,operations,trigger,fileExport,examples,activation').split(
-		',',
-	),
+	(
+		opt('only')[0] || 'load,credential,operations,trigger,fileExport,examples,activation,mcp,agent'
+	).split(','),
 );
 const opts = {
 	packageDir: PACKAGE_DIR,

@@ -5,6 +5,7 @@
  */
 import type { IExecuteFunctions, INode } from 'n8n-workflow';
 import { inputError } from '../transport/errors';
+import { fetchLimit } from '../tool/mode';
 
 /** What a reader needs of n8n's context: its node (for the error) and its parameters. */
 export type InputContext = Pick<IExecuteFunctions, 'getNode' | 'getNodeParameter'>;
@@ -79,13 +80,13 @@ export function readString(
 	return s;
 }
 
-/** Return All → undefined; otherwise the Limit (a whole number ≥ 1). */
+/** Return All → undefined; otherwise the Limit (a whole number ≥ 1; one more as a tool, see ../tool/mode.ts). */
 export function readLimit(ctx: IExecuteFunctions, itemIndex: number): number | undefined {
 	if (readBoolean(ctx, 'returnAll', 'Return All', itemIndex)) return undefined;
 	const limit = ctx.getNodeParameter('limit', itemIndex, 50) as unknown;
 	if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 1)
 		fail(ctx, itemIndex, 'Limit', `${show(limit)} is not a whole number of at least 1`);
-	return limit;
+	return fetchLimit(ctx, limit);
 }
 
 /** A whole number (kopecks, counts): rejects NaN, fractions, strings that are not integers. */

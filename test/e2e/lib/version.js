@@ -17,6 +17,8 @@ const triggerPart = require('../parts/trigger');
 const examplesPart = require('../parts/examples');
 const activationPart = require('../parts/activation');
 const fileExportPart = require('../parts/file-export');
+const mcpPart = require('../parts/mcp');
+const agentPart = require('../parts/agent');
 
 /** opts: { packageDir, only (Set), verbose, keep, slowPoll }; report: ./report.js */
 async function runVersion(version, { slack, installPromise, report, opts }) {
@@ -67,7 +69,16 @@ async function runVersion(version, { slack, installPromise, report, opts }) {
 		console.log(
 			`       ${n8n.url}  (start ${(n8n.timings.startMs / 1000).toFixed(1)} s; user folder ${n8n.userFolder})`,
 		);
-		const ctx = { n8n, sb, step, version, want, slack, slowPoll: opts.slowPoll };
+		const ctx = {
+			n8n,
+			sb,
+			step,
+			version,
+			want,
+			slack,
+			slowPoll: opts.slowPoll,
+			packageDir: opts.packageDir,
+		};
 
 		if (opts.only.has('load')) await loadPart(ctx);
 
@@ -100,6 +111,8 @@ async function runVersion(version, { slack, installPromise, report, opts }) {
 		ctx.examples = Object.fromEntries(loadExamples().map((e) => [e.key, e]));
 		if (opts.only.has('examples')) await examplesPart(ctx);
 		if (opts.only.has('activation')) await activationPart(ctx);
+		if (opts.only.has('mcp')) await mcpPart(ctx);
+		if (opts.only.has('agent')) await agentPart(ctx);
 	} finally {
 		if (n8n) {
 			if (report.failedIn(version) && !opts.verbose) {

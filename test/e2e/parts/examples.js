@@ -18,14 +18,18 @@ const {
 } = require('../lib/workflows');
 
 module.exports = async function examplesPart({ n8n, sb, step, credentials, examples }) {
-	await step('examples/: the four example workflows are there', () => {
-		assert.deepEqual(Object.keys(examples).sort(), [
-			'anomaly-to-slack',
-			'counter-upload',
-			'revenue-export',
-			'spreadsheet-to-declared-turnover',
-		]);
-	});
+	await step(
+		'examples/: the five example workflows are there (mcp-server runs in the part mcp)',
+		() => {
+			assert.deepEqual(Object.keys(examples).sort(), [
+				'anomaly-to-slack',
+				'counter-upload',
+				'mcp-server',
+				'revenue-export',
+				'spreadsheet-to-declared-turnover',
+			]);
+		},
+	);
 
 	await step(
 		'example "revenue export": a year of daily sales of every shop of 1002 → one CSV = the sandbox truth',

@@ -99,6 +99,7 @@ export function literalCases(param: string, label: string, kind: Kind): BadCase[
 }
 
 const RETURN_ALL_CASES = literalCases('returnAll', 'Return All', 'boolean');
+const SIMPLIFY: FieldSpec = { name: 'simplify', label: 'Simplify', kind: 'boolean' };
 const INCLUDE_ARCHIVED: FieldSpec = {
 	name: 'includeArchived',
 	label: 'Include Archived',
@@ -169,6 +170,7 @@ export const OPERATIONS: OpSpec[] = [
 			endDate: fromItem('endDate'),
 			returnAll: false,
 			limit: fromItem('limit'),
+			simplify: fromItem('simplify'),
 			options: { addRubles: fromItem('options.addRubles') },
 		},
 		good: {
@@ -176,6 +178,7 @@ export const OPERATIONS: OpSpec[] = [
 			shop: '1002-03',
 			startDate: '2026-11-01',
 			endDate: '2026-11-03',
+			simplify: true,
 			limit: 2,
 			'options.addRubles': true,
 		},
@@ -185,6 +188,7 @@ export const OPERATIONS: OpSpec[] = [
 			START,
 			END,
 			LIMIT_FIELD,
+			SIMPLIFY,
 			{ name: 'options.addRubles', label: 'Add Ruble Amounts', kind: 'boolean' },
 		],
 		extra: [...periodCases(), ...RETURN_ALL_CASES],
@@ -268,6 +272,7 @@ export const OPERATIONS: OpSpec[] = [
 			otherDocumentTypes: fromItem('otherDocumentTypes'),
 			returnAll: false,
 			limit: fromItem('limit'),
+			simplify: fromItem('simplify'),
 		},
 		good: {
 			center: PRO,
@@ -278,6 +283,7 @@ export const OPERATIONS: OpSpec[] = [
 			receivedEndDate: '2026-11-19',
 			documentTypes: ['receipt'],
 			otherDocumentTypes: 'correction',
+			simplify: true,
 			limit: 2,
 		},
 		fields: [
@@ -288,6 +294,7 @@ export const OPERATIONS: OpSpec[] = [
 			{ name: 'documentTypes', label: 'Document Types', kind: 'documentTypes' },
 			{ name: 'otherDocumentTypes', label: 'Other Document Types', kind: 'otherDocumentTypes' },
 			LIMIT_FIELD,
+			SIMPLIFY,
 		],
 		extra: [
 			...periodCases('Creation Start Date', 'Creation End Date', {
@@ -436,14 +443,23 @@ export const OPERATIONS: OpSpec[] = [
 			statuses: fromItem('statuses'),
 			returnAll: false,
 			limit: fromItem('limit'),
+			simplify: fromItem('simplify'),
 		},
-		good: { center: BASIC, startDate: '2026-10-01', endDate: '2026-11-19', statuses: [], limit: 2 },
+		good: {
+			center: BASIC,
+			startDate: '2026-10-01',
+			endDate: '2026-11-19',
+			statuses: [],
+			simplify: true,
+			limit: 2,
+		},
 		fields: [
 			CENTER,
 			START,
 			END,
 			{ name: 'statuses', label: 'Statuses', kind: 'ticketStatuses' },
 			LIMIT_FIELD,
+			SIMPLIFY,
 		],
 		extra: [
 			...periodCases(),
@@ -502,6 +518,7 @@ export const OPERATIONS: OpSpec[] = [
 			otherStatuses: fromItem('otherStatuses'),
 			returnAll: false,
 			limit: fromItem('limit'),
+			simplify: fromItem('simplify'),
 		},
 		good: {
 			center: PRO,
@@ -509,6 +526,7 @@ export const OPERATIONS: OpSpec[] = [
 			endDate: '2026-11-30',
 			statuses: ['approved'],
 			otherStatuses: 'pending, expired',
+			simplify: true,
 			limit: 2,
 		},
 		fields: [
@@ -518,6 +536,7 @@ export const OPERATIONS: OpSpec[] = [
 			{ name: 'statuses', label: 'Statuses', kind: 'passStatuses' },
 			{ name: 'otherStatuses', label: 'Other Statuses', kind: 'passStatuses' },
 			LIMIT_FIELD,
+			SIMPLIFY,
 		],
 		extra: [
 			...periodCases(),

@@ -9,6 +9,7 @@ import { readWordList } from '../../../shared/input';
 import { listPortal, selectionFields } from '../../helpers/portalList';
 import { outputFields } from '../../../shared/output/fileOptions';
 import type { OperationOutput } from '../../../shared/router';
+import { simplifyField } from '../../../shared/tool/simplify';
 
 const show = { resource: ['pass'], operation: ['getMany'] };
 
@@ -36,6 +37,7 @@ export const description: INodeProperties[] = [
 	},
 	...returnAllAndLimit({ show }),
 	...outputFields(show, false),
+	...simplifyField(show),
 ];
 
 export async function execute(

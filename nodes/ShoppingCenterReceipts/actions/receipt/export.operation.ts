@@ -18,6 +18,7 @@ import { oneShop, readShopChoice, shopIdsOf, shopScopeField } from '../../../sha
 import { outputFields, readFileSettings } from '../../../shared/output/fileOptions';
 import { deliver } from '../../../shared/output/deliver';
 import type { OperationOutput } from '../../../shared/router';
+import { simplifyField } from '../../../shared/tool/simplify';
 import { splitDays, type DayWindow } from '../../../shared/dateWindows';
 
 const show = { resource: ['receipt'], operation: ['export'] };
@@ -109,6 +110,7 @@ export const description: INodeProperties[] = [
 	},
 	...returnAllAndLimit({ show }),
 	...outputFields(show, true),
+	...simplifyField(show),
 ];
 
 type PairQuery = (w: DayWindow) => IDataObject;
@@ -144,7 +146,7 @@ function readPairs(ctx: IExecuteFunctions, itemIndex: number): PairKey[] {
 		ctx,
 		itemIndex,
 		'Period By',
-		`${JSON.stringify(by)} is not one of Creation Date, Reception Date, Both`,
+		`${JSON.stringify(by)} is not one of created, received, both (Creation Date, Reception Date, Both)`,
 	);
 }
 

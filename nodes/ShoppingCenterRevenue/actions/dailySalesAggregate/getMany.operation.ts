@@ -7,6 +7,7 @@ import { oneShop, shopIdsOf, shopScopeField } from '../../../shared/shopChoice';
 import { outputFields, readFileSettings } from '../../../shared/output/fileOptions';
 import { deliver } from '../../../shared/output/deliver';
 import type { OperationOutput } from '../../../shared/router';
+import { simplifyField } from '../../../shared/tool/simplify';
 import { splitDays } from '../../../shared/dateWindows';
 import { withRubles } from '../../helpers/rubles';
 import { readSalesRequest, rubleOptions } from '../../helpers/salesRequest';
@@ -30,6 +31,7 @@ export const description: INodeProperties[] = [
 		{ show },
 	),
 	...returnAllAndLimit({ show }),
+	...simplifyField(show),
 	rubleOptions(show),
 	...outputFields(show, true),
 ];
