@@ -10,7 +10,7 @@ import {
 	readLimit,
 	readPeriod,
 	type Period,
-	clipToFreshest,
+	clipPeriod,
 	precheckPeriod,
 } from '../../shared/input';
 import { rulesFor, type PlanRules } from '../../shared/plan';
@@ -42,13 +42,16 @@ export interface SalesRequest {
 	limit?: number;
 	addRubles: boolean;
 	rules: PlanRules;
-	/** undefined when the whole period lies after the plan's freshest day */
-	period?: Period;
+	/** the period asked, its end clipped to the plan's freshest day (an error when nothing is left) */
+	period: Period;
+	/** the zone of the freshest-day rule */
+	boundaryZone: string;
 }
 
 export async function readSalesRequest(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
+	wholeMonths = false,
 ): Promise<SalesRequest> {
 	const scId = readId(ctx, 'center', 'Center', itemIndex);
 	const shopId = readId(ctx, 'shop', 'Shop', itemIndex);
@@ -57,6 +60,8 @@ export async function readSalesRequest(
 	const addRubles = readBoolean(ctx, 'options.addRubles', 'Add Ruble Amounts', itemIndex);
 	const { time_zone: zone, boundaryZone } = await centerInfo(ctx, scId);
 	const asked = readPeriod(ctx, itemIndex, zone);
+	// monthly totals answer whole months: a month begun before the freshest day has data
+	if (wholeMonths) asked.start = `${asked.start.slice(0, 7)}-01`;
 	const rules = rulesFor(await centerPlan(ctx, scId, itemIndex));
 	return {
 		scId,
@@ -64,6 +69,7 @@ export async function readSalesRequest(
 		limit,
 		addRubles,
 		rules,
-		period: clipToFreshest(asked, boundaryZone, rules),
+		boundaryZone,
+		period: clipPeriod(ctx, itemIndex, asked, boundaryZone, rules),
 	};
 }

@@ -8,7 +8,7 @@ import {
 	readId,
 	readLimit,
 	readPeriod,
-	clipToFreshest,
+	clipPeriod,
 	precheckPeriod,
 } from '../../../shared/input';
 import { dateField, returnAllAndLimit } from '../../../shared/descriptions/common';
@@ -84,8 +84,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const refusal = featureRefusal(plan, 'anomalies');
 	if (refusal) fail(this, itemIndex, 'Center', refusal);
 	// anomalies are found up to today on PRO (the only plan that has them)
-	const clipped = clipToFreshest(period, boundaryZone, rulesFor(plan));
-	if (!clipped) return [];
+	const clipped = clipPeriod(this, itemIndex, period, boundaryZone, rulesFor(plan));
 	const windows = splitDays(clipped.start, clipped.end, LIMITS.anomaliesPeriodDays).reverse();
 	return await collectPagedWindows(
 		this,

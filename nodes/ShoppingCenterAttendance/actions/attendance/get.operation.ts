@@ -7,7 +7,8 @@ import {
 	fail,
 	readId,
 	readPeriod,
-	clipToFreshest,
+	clipPeriod,
+	noteEmptyAnswer,
 	precheckPeriod,
 } from '../../../shared/input';
 import { dateField } from '../../../shared/descriptions/common';
@@ -113,14 +114,13 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		if (refusal) fail(this, itemIndex, granularity === 'hour' ? 'Granularity' : 'Scope', refusal);
 	}
 	const rules = rulesFor(plan);
-	const clipped = clipToFreshest(period, boundaryZone, rules);
-	if (!clipped) return [];
+	const clipped = clipPeriod(this, itemIndex, period, boundaryZone, rules);
 	const windowDays =
 		granularity === 'hour'
 			? Math.min(LIMITS.hourlyAttendanceDays, rules.dailyWindowDays)
 			: rules.dailyWindowDays;
 	const windows = attendanceWindows(clipped.start, clipped.end, granularity, windowDays);
-	return await collectPlainWindows(
+	const rows = await collectPlainWindows(
 		this,
 		'readAttendance',
 		windows,
@@ -139,4 +139,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		}),
 		(row) => String(row.date),
 	);
+	return noteEmptyAnswer(this, rows, clipped, boundaryZone, rules);
 }

@@ -8,7 +8,7 @@ import {
 	readLimit,
 	readPeriod,
 	readString,
-	clipToFreshest,
+	clipPeriod,
 	precheckPeriod,
 	type PeriodNames,
 } from '../../../shared/input';
@@ -16,6 +16,7 @@ import { featureRefusal, LIMITS, rulesFor } from '../../../shared/plan';
 import { type RequestInput } from '../../../shared/transport';
 import { collectPagedInputs } from '../../../shared/windowedPaging';
 import { splitDays, type DayWindow } from '../../../shared/dateWindows';
+import { withShopIds } from '../../../shared/rowIds';
 
 const show = { resource: ['receipt'], operation: ['export'] };
 const byCreation = { show: { ...show, periodBy: ['created', 'both'] } };
@@ -213,15 +214,17 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const { time_zone: zone, boundaryZone } = await centerInfo(this, scId);
 	const rules = rulesFor(plan);
 
-	// the windows of each pair (a pair wholly after today has no receipts: nothing is asked)
+	// the windows of each pair (a pair wholly after today has no receipts: an error, nothing is asked)
 	const windowsOf: IDataObject[][] = [];
 	for (const key of pairs) {
-		const period = clipToFreshest(
+		const period = clipPeriod(
+			this,
+			itemIndex,
 			readPeriod(this, itemIndex, zone, PAIRS[key].names),
 			boundaryZone,
 			rules,
+			PAIRS[key].names,
 		);
-		if (!period) return [];
 		windowsOf.push(
 			splitDays(period.start, period.end, LIMITS.receiptsPairDays).map(PAIRS[key].query),
 		);
@@ -237,5 +240,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		itemIndex,
 		operation: 'export receipts',
 	}));
-	return await collectPagedInputs(this, 'exportReceipts', inputs, limit);
+	return withShopIds(await collectPagedInputs(this, 'exportReceipts', inputs, limit), scId, shopId);
 }

@@ -5,6 +5,8 @@ import { collectPagedWindows } from '../../../shared/windowedPaging';
 import { splitDays } from '../../../shared/dateWindows';
 import { withRubles } from '../../helpers/rubles';
 import { readSalesRequest, rubleOptions } from '../../helpers/salesRequest';
+import { withShopIds } from '../../../shared/rowIds';
+import { noteEmptyAnswer } from '../../../shared/input';
 
 const show = { resource: ['dailySalesAggregate'], operation: ['getMany'] };
 
@@ -33,8 +35,10 @@ export const description: INodeProperties[] = [
  * The PRO-only `turnover` field is whatever the API puts in the row.
  */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const { scId, shopId, limit, addRubles, rules, period } = await readSalesRequest(this, itemIndex);
-	if (!period) return [];
+	const { scId, shopId, limit, addRubles, rules, period, boundaryZone } = await readSalesRequest(
+		this,
+		itemIndex,
+	);
 
 	const rows = await collectPagedWindows(
 		this,
@@ -48,5 +52,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		}),
 		limit,
 	);
-	return addRubles ? rows.map(withRubles) : rows;
+	const out = withShopIds(addRubles ? rows.map(withRubles) : rows, scId, shopId);
+	return noteEmptyAnswer(this, out, period, boundaryZone, rules);
 }

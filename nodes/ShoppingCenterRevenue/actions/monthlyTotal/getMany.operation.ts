@@ -5,6 +5,8 @@ import { collectPlainWindows } from '../../../shared/windowedPaging';
 import { splitMonths } from '../../../shared/dateWindows';
 import { withRubles } from '../../helpers/rubles';
 import { readSalesRequest, rubleOptions } from '../../helpers/salesRequest';
+import { withShopIds } from '../../../shared/rowIds';
+import { noteEmptyAnswer } from '../../../shared/input';
 
 const show = { resource: ['monthlyTotal'], operation: ['getMany'] };
 
@@ -32,8 +34,11 @@ export const description: INodeProperties[] = [
  * plan's month windows (each window's end clipped to the freshest day), no pages, one row per month.
  */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const { scId, shopId, limit, addRubles, rules, period } = await readSalesRequest(this, itemIndex);
-	if (!period) return [];
+	const { scId, shopId, limit, addRubles, rules, period, boundaryZone } = await readSalesRequest(
+		this,
+		itemIndex,
+		true,
+	);
 
 	const windows = splitMonths(period.start, period.end, rules.monthlyWindowMonths).map((w) => ({
 		start: w.start,
@@ -52,5 +57,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		(row) => String(row.date),
 		limit,
 	);
-	return addRubles ? rows.map(withRubles) : rows;
+	const out = withShopIds(addRubles ? rows.map(withRubles) : rows, scId, shopId);
+	return noteEmptyAnswer(this, out, period, boundaryZone, rules);
 }
