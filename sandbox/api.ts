@@ -162,6 +162,7 @@ export async function handleApi(
 			options: {
 				periodRule: parts.options.periodRule,
 				passesPerPageMax: parts.options.passesPerPageMax,
+				afterFreshest: parts.options.afterFreshest,
 			},
 		};
 		const result = handler(ctx);

@@ -37,6 +37,11 @@ export interface SandboxOptions {
 	detailsShape?: DetailsShape;
 	/** the passes list's per_page maximum (the spec shows none; default 100) */
 	passesPerPageMax?: number;
+	/**
+	 * Daily sales asked past the plan's freshest date (the spec does not say what the API answers):
+	 * 'reject' (default) a 422 validation_error naming end_date; 'empty' the days with data, none after.
+	 */
+	afterFreshest?: 'reject' | 'empty';
 }
 
 export interface Sandbox {
@@ -83,6 +88,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 			seed,
 			detailsShape: options.detailsShape,
 			passesPerPageMax: options.passesPerPageMax,
+			afterFreshest: options.afterFreshest,
 		},
 	};
 	const server = createSandboxServer(parts);

@@ -23,5 +23,6 @@ export interface SandboxParts {
 		seed: number;
 		detailsShape?: DetailsShape;
 		passesPerPageMax?: number;
+		afterFreshest?: 'reject' | 'empty';
 	};
 }

@@ -127,7 +127,11 @@ export interface RequestContext {
 	intake: IntakeView;
 	store: import('./data/store').DataStore;
 	/** sandbox options that change rules (e.g. periodRule) */
-	options: { periodRule: 'strict' | 'lenient'; passesPerPageMax?: number };
+	options: {
+		periodRule: 'strict' | 'lenient';
+		passesPerPageMax?: number;
+		afterFreshest?: 'reject' | 'empty';
+	};
 }
 
 export interface HandlerResult {

@@ -40,9 +40,9 @@ export class ShoppingCenterTrigger implements INodeType {
 				return centers.map((c) => {
 					const city = (c.city as IDataObject | undefined)?.name;
 					return {
-						name: `${String(c.title ?? c.id)} (${String(city ?? c.time_zone ?? c.id)})`,
+						name: `${String(c.title ?? c.id)} · ${String(c.id)}`,
 						value: String(c.id),
-						description: `sc_id ${String(c.id)}`,
+						description: `${String(city ?? c.time_zone ?? '')} (sc_id ${String(c.id)})`,
 					};
 				});
 			},

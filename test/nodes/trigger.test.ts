@@ -472,7 +472,7 @@ describe('fields', () => {
 		});
 		expect(r.error).toBeUndefined();
 		expect(r.options?.map((o) => o.value)).toEqual([BASIC, PRO, BLOCKED, PRO_FAR]);
-		expect(r.options?.[1].name).toBe('Mega PRO (Yekaterinburg)');
+		expect(r.options?.[1].name).toBe('Mega PRO · 1002');
 	});
 
 	test('bad input is refused before any data request, naming the field', async () => {
