@@ -283,3 +283,83 @@ describe('defects 6 and 7: pickers show names with ids, centers with their plan'
 		for (const z of r.results?.results ?? []) expect(z.name).toMatch(new RegExp(` · ${z.value}$`));
 	});
 });
+
+describe('defects 4, 5, 6, 10: what the panel says before anything runs', () => {
+	const props = (node: { description: { properties: unknown[] } }) =>
+		node.description.properties as Array<{
+			name: string;
+			type: string;
+			displayName: string;
+			hint?: string;
+			placeholder?: string;
+			default?: unknown;
+			displayOptions?: { show?: Record<string, unknown[]>; hide?: Record<string, unknown[]> };
+		}>;
+	const shownFor = (
+		node: { description: { properties: unknown[] } },
+		resource: string,
+		operation: string,
+	) =>
+		props(node).filter(
+			(p) =>
+				p.displayOptions?.show?.resource?.includes(resource) &&
+				p.displayOptions?.show?.operation?.includes(operation),
+		);
+
+	test('money: kopecks said in a notice and the Add Ruble Amounts hint; the ruble field is not under Options and off', () => {
+		for (const op of ['dailySalesAggregate', 'monthlyTotal']) {
+			const fields = shownFor(revenue, op, 'getMany');
+			expect(
+				fields.find((p) => p.type === 'notice' && /kopecks/.test(p.displayName)),
+			).toBeDefined();
+			const rub = fields.find((p) => p.name === 'addRubles');
+			expect(rub).toMatchObject({ type: 'boolean', default: false });
+			expect(rub?.hint).toMatch(/kopecks/);
+			expect(fields.find((p) => p.name === 'options')).toBeUndefined();
+		}
+	});
+
+	test('declared turnover: the placeholder is in the unit chosen (kopecks by default)', () => {
+		const {
+			ShoppingCenterIntake,
+		} = require('../../nodes/ShoppingCenterIntake/ShoppingCenterIntake.node');
+		const fields = shownFor(new ShoppingCenterIntake(), 'declaredTurnover', 'submit');
+		const unit = fields.find((p) => p.name === 'amountUnit');
+		expect(unit?.default).toBe('kopecks');
+		const turnover = fields.filter((p) => p.name === 'turnover');
+		const forUnit = (u: string) =>
+			turnover.find((p) => p.displayOptions?.show?.amountUnit?.includes(u));
+		expect(forUnit('kopecks')?.placeholder).toMatch(/^\d+$/);
+		expect(forUnit('kopecks')?.hint).toMatch(/kopecks/i);
+		expect(forUnit('currencyUnits')?.placeholder).toBe('1 234 567,89');
+	});
+
+	test('PRO-only operations and options show a notice in the panel', () => {
+		const notices = (node: { description: { properties: unknown[] } }, r: string, o: string) =>
+			shownFor(node, r, o)
+				.filter((p) => p.type === 'notice')
+				.map((p) => ({ text: p.displayName, when: p.displayOptions?.show }));
+		expect(notices(new ShoppingCenterReceipts(), 'receipt', 'export')[0].text).toMatch(/PRO/);
+		const {
+			ShoppingCenterAnomalies,
+		} = require('../../nodes/ShoppingCenterAnomalies/ShoppingCenterAnomalies.node');
+		expect(notices(new ShoppingCenterAnomalies(), 'anomaly', 'getMany')[0].text).toMatch(/PRO/);
+		const att = notices(new ShoppingCenterAttendance(), 'attendance', 'get');
+		expect(att.map((n) => n.when?.granularity ?? n.when?.scope)).toEqual([
+			['hour'],
+			['zone', 'shop'],
+		]);
+		expect(
+			notices(revenue, 'dailySalesAggregate', 'getMany').some((n) => /turnover.*PRO/.test(n.text)),
+		).toBe(true);
+	});
+
+	test('hints under fields: where ids come from, date format and window sizes', () => {
+		const fields = shownFor(revenue, 'dailySalesAggregate', 'getMany');
+		const hint = (name: string) => fields.find((p) => p.name === name)?.hint ?? '';
+		expect(hint('center')).toMatch(/1002/);
+		expect(hint('shop')).toMatch(/1002-01/);
+		expect(hint('startDate')).toMatch(/YYYY-MM-DD/);
+		expect(hint('endDate')).toMatch(/31 days.*366 days/);
+	});
+});

@@ -151,7 +151,7 @@ describe('Daily Sales → Get Many', () => {
 			daily(PRO_CENTER, PRO_SHOP, '2025-10-01', '2026-11-20', {
 				returnAll: false,
 				limit: 7,
-				options: { addRubles: true },
+				addRubles: true,
 			}),
 		);
 		const got = rows(result);

@@ -1,8 +1,7 @@
 /**
- * What Daily Sales and Monthly Totals share: the Options collection and the reading of a shop, a
- * period (clipped to the plan's freshest day) and the plan's rules before any data request.
+ * What Daily Sales and Monthly Totals share: the reading of a shop, a period (clipped to the plan's freshest day) and the plan's rules before any data request.
  */
-import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions } from 'n8n-workflow';
 import { centerInfo, centerPlan } from '../../shared/center';
 import {
 	readBoolean,
@@ -14,27 +13,6 @@ import {
 	precheckPeriod,
 } from '../../shared/input';
 import { rulesFor, type PlanRules } from '../../shared/plan';
-
-export function rubleOptions(show: Record<string, string[]>): INodeProperties {
-	return {
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add option',
-		default: {},
-		displayOptions: { show },
-		options: [
-			{
-				displayName: 'Add Ruble Amounts',
-				name: 'addRubles',
-				type: 'boolean',
-				default: false,
-				description:
-					'Whether to add a &lt;field&gt;_rub copy (in rubles, kopecks / 100) next to each money field; the API fields themselves stay in kopecks',
-			},
-		],
-	};
-}
 
 export interface SalesRequest {
 	scId: string;
@@ -57,7 +35,7 @@ export async function readSalesRequest(
 	const shopId = readId(ctx, 'shop', 'Shop', itemIndex);
 	precheckPeriod(ctx, itemIndex);
 	const limit = readLimit(ctx, itemIndex);
-	const addRubles = readBoolean(ctx, 'options.addRubles', 'Add Ruble Amounts', itemIndex);
+	const addRubles = readBoolean(ctx, 'addRubles', 'Add Ruble Amounts', itemIndex);
 	const { time_zone: zone, boundaryZone } = await centerInfo(ctx, scId);
 	const asked = readPeriod(ctx, itemIndex, zone);
 	// monthly totals answer whole months: a month begun before the freshest day has data

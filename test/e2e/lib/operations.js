@@ -159,7 +159,7 @@ function operationSuites({ credentialId, tag = 'e2e' }) {
 						startDate: dailyStart,
 						endDate: dailyEnd,
 						returnAll: true,
-						options: { addRubles: true },
+						addRubles: true,
 					},
 				},
 				{

@@ -169,7 +169,7 @@ export const OPERATIONS: OpSpec[] = [
 			endDate: fromItem('endDate'),
 			returnAll: false,
 			limit: fromItem('limit'),
-			options: { addRubles: fromItem('options.addRubles') },
+			addRubles: fromItem('addRubles'),
 		},
 		good: {
 			center: PRO,
@@ -177,7 +177,7 @@ export const OPERATIONS: OpSpec[] = [
 			startDate: '2026-11-01',
 			endDate: '2026-11-03',
 			limit: 2,
-			'options.addRubles': true,
+			addRubles: true,
 		},
 		fields: [
 			CENTER,
@@ -185,7 +185,7 @@ export const OPERATIONS: OpSpec[] = [
 			START,
 			END,
 			LIMIT_FIELD,
-			{ name: 'options.addRubles', label: 'Add Ruble Amounts', kind: 'boolean' },
+			{ name: 'addRubles', label: 'Add Ruble Amounts', kind: 'boolean' },
 		],
 		extra: [...periodCases(), ...RETURN_ALL_CASES],
 		controlMinItems: 2,
@@ -202,7 +202,7 @@ export const OPERATIONS: OpSpec[] = [
 			endDate: fromItem('endDate'),
 			returnAll: false,
 			limit: fromItem('limit'),
-			options: { addRubles: fromItem('options.addRubles') },
+			addRubles: fromItem('addRubles'),
 		},
 		good: {
 			center: BASIC,
@@ -210,7 +210,7 @@ export const OPERATIONS: OpSpec[] = [
 			startDate: '2026-08-01',
 			endDate: '2026-10-31',
 			limit: 2,
-			'options.addRubles': 'false',
+			addRubles: 'false',
 		},
 		fields: [
 			CENTER,
@@ -218,7 +218,7 @@ export const OPERATIONS: OpSpec[] = [
 			START,
 			END,
 			LIMIT_FIELD,
-			{ name: 'options.addRubles', label: 'Add Ruble Amounts', kind: 'boolean' },
+			{ name: 'addRubles', label: 'Add Ruble Amounts', kind: 'boolean' },
 		],
 		extra: [...periodCases(), ...RETURN_ALL_CASES],
 		controlMinItems: 2,

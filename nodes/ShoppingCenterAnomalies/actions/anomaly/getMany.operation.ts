@@ -12,6 +12,7 @@ import {
 	precheckPeriod,
 } from '../../../shared/input';
 import { dateField, returnAllAndLimit } from '../../../shared/descriptions/common';
+import { notice, PERIOD_HINTS, PRO_NOTICES } from '../../../shared/descriptions/notices';
 import { centerLocator, shopLocator } from '../../../shared/descriptions/locators';
 import { featureRefusal, LIMITS, rulesFor } from '../../../shared/plan';
 import { collectPagedWindows } from '../../../shared/windowedPaging';
@@ -20,18 +21,23 @@ import { splitDays } from '../../../shared/dateWindows';
 const show = { resource: ['anomaly'], operation: ['getMany'] };
 
 export const description: INodeProperties[] = [
+	notice('proNotice', PRO_NOTICES.anomalies, { show }),
 	centerLocator({ show }),
 	dateField(
 		'startDate',
 		'Start Date',
 		"First day of the deviations to list (inclusive, in the center's time zone). Any period length: it is read 366 days a request.",
 		{ show },
+		true,
+		PERIOD_HINTS.start,
 	),
 	dateField(
 		'endDate',
 		'End Date',
-		"Last day of the deviations to list (inclusive, in the center's time zone). A day after today is clipped to today.",
+		"Last day of the deviations to list (inclusive, in the center's time zone). A day after today is clipped to today, and the run says so.",
 		{ show },
+		true,
+		PERIOD_HINTS.anomaliesEnd,
 	),
 	...returnAllAndLimit({ show }),
 	{

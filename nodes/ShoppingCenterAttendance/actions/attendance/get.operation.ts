@@ -12,6 +12,7 @@ import {
 	precheckPeriod,
 } from '../../../shared/input';
 import { dateField } from '../../../shared/descriptions/common';
+import { notice, PERIOD_HINTS, PRO_NOTICES } from '../../../shared/descriptions/notices';
 import { centerLocator, shopLocator, zoneLocator } from '../../../shared/descriptions/locators';
 import { featureRefusal, LIMITS, rulesFor } from '../../../shared/plan';
 import { collectPlainWindows } from '../../../shared/windowedPaging';
@@ -26,12 +27,16 @@ export const description: INodeProperties[] = [
 		'Start Date',
 		"First day of the period (inclusive, in the center's time zone)",
 		{ show },
+		true,
+		PERIOD_HINTS.start,
 	),
 	dateField(
 		'endDate',
 		'End Date',
-		"Last day of the period (inclusive, in the center's time zone). A day after the plan's freshest day (yesterday on Basic, today on PRO) is clipped to it.",
+		"Last day of the period (inclusive, in the center's time zone). A day after the plan's freshest day (yesterday on Basic, today on PRO) is clipped to it, and the run says so.",
 		{ show },
+		true,
+		PERIOD_HINTS.attendanceEnd,
 	),
 	{
 		displayName: 'Granularity',
@@ -51,6 +56,13 @@ export const description: INodeProperties[] = [
 		description: 'Whose visitors to count',
 		displayOptions: { show },
 	},
+	notice('proAttendanceNotice', PRO_NOTICES.detailedAttendance, {
+		show: { ...show, granularity: ['hour'] },
+	}),
+	notice('proScopeNotice', PRO_NOTICES.detailedAttendance, {
+		show: { ...show, scope: ['zone', 'shop'] },
+		hide: { granularity: ['hour'] },
+	}),
 	zoneLocator({ show: { ...show, scope: ['zone'] } }),
 	shopLocator({ show: { ...show, scope: ['shop'] } }),
 ];

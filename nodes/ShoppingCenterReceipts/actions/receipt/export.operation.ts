@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { centerInfo, centerPlan } from '../../../shared/center';
 import { dateField, returnAllAndLimit } from '../../../shared/descriptions/common';
+import { notice, PERIOD_HINTS, PRO_NOTICES } from '../../../shared/descriptions/notices';
 import { centerLocator, shopLocator } from '../../../shared/descriptions/locators';
 import {
 	fail,
@@ -29,6 +30,7 @@ const CLIPPED = "A day after today (center's time zone) is clipped to today.";
 const SPLIT = 'A period longer than 30 days is read in 30-day windows.';
 
 export const description: INodeProperties[] = [
+	notice('proNotice', PRO_NOTICES.receipts, { show }),
 	centerLocator({ show }),
 	shopLocator({ show }),
 	{
@@ -62,24 +64,32 @@ export const description: INodeProperties[] = [
 		'Creation Start Date',
 		`First day of creation (inclusive, center's time zone). ${SPLIT}`,
 		byCreation,
+		true,
+		PERIOD_HINTS.start,
 	),
 	dateField(
 		'createdEndDate',
 		'Creation End Date',
 		`Last day of creation (inclusive, center's time zone). ${CLIPPED}`,
 		byCreation,
+		true,
+		PERIOD_HINTS.receiptsEnd,
 	),
 	dateField(
 		'receivedStartDate',
 		'Reception Start Date',
 		`First day of reception (inclusive, center's time zone). ${SPLIT}`,
 		byReception,
+		true,
+		PERIOD_HINTS.start,
 	),
 	dateField(
 		'receivedEndDate',
 		'Reception End Date',
 		`Last day of reception (inclusive, center's time zone). ${CLIPPED}`,
 		byReception,
+		true,
+		PERIOD_HINTS.receiptsEnd,
 	),
 	{
 		displayName: 'Document Types',

@@ -4,7 +4,9 @@ import { centerLocator, shopLocator } from '../../../shared/descriptions/locator
 import { collectPlainWindows } from '../../../shared/windowedPaging';
 import { splitMonths } from '../../../shared/dateWindows';
 import { withRubles } from '../../helpers/rubles';
-import { readSalesRequest, rubleOptions } from '../../helpers/salesRequest';
+import { readSalesRequest } from '../../helpers/salesRequest';
+import { KOPECKS_HINT, rubleAmountsField } from '../../../shared/descriptions/money';
+import { notice, PERIOD_HINTS, PRO_NOTICES } from '../../../shared/descriptions/notices';
 import { withShopIds } from '../../../shared/rowIds';
 import { noteEmptyAnswer } from '../../../shared/input';
 
@@ -18,15 +20,21 @@ export const description: INodeProperties[] = [
 		'Start Date',
 		"A day in the first month of the period (the whole month is returned; center's time zone)",
 		{ show },
+		true,
+		PERIOD_HINTS.start,
 	),
 	dateField(
 		'endDate',
 		'End Date',
-		"A day in the last month of the period (the whole month is returned; center's time zone). A day after the plan's freshest day (yesterday on Basic, today on PRO) is clipped to it. A long period is read in several requests.",
+		"A day in the last month of the period (the whole month is returned; center's time zone). A day after the plan's freshest day (yesterday on Basic, today on PRO) is clipped to it, and the run says so. A long period is read in several requests.",
 		{ show },
+		true,
+		PERIOD_HINTS.monthlyEnd,
 	),
 	...returnAllAndLimit({ show }),
-	rubleOptions(show),
+	notice('kopecksNotice', KOPECKS_HINT, { show }),
+	rubleAmountsField({ show }),
+	notice('monthlyProNotice', PRO_NOTICES.monthlyPro, { show }),
 ];
 
 /**
