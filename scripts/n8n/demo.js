@@ -162,7 +162,7 @@ async function main() {
 		await n8n.api.assertLoaded({
 			nodes: [
 				`n8n-nodes-shopping-center.shoppingCenter`,
-				`n8n-nodes-shopping-center.shoppingCenterTrigger`,
+				`n8n-nodes-shopping-center.shoppingCenterEventsTrigger`,
 			],
 			credentials: ['shoppingCenterApi'],
 		});
@@ -192,7 +192,7 @@ async function main() {
 					credentials,
 					// the demo polls every minute (the file says every 15 minutes)
 					patch: (node) => {
-						if (node.type.endsWith('.shoppingCenterTrigger'))
+						if (node.type.endsWith('.shoppingCenterEventsTrigger'))
 							node.parameters.pollTimes = { item: [{ mode: 'everyMinute' }] };
 					},
 				});

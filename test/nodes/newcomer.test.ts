@@ -363,3 +363,24 @@ describe('defects 4, 5, 6, 10: what the panel says before anything runs', () => 
 		expect(hint('endDate')).toMatch(/31 days.*366 days/);
 	});
 });
+
+describe('defect 9: each node keeps its own description in the node picker', () => {
+	test("no trigger's name is an action node's name + 'Trigger' (n8n's node creator then shows the trigger's description for the action node)", () => {
+		const pkg = require('../../package.json') as { n8n: { nodes: string[] } };
+		const nodes = pkg.n8n.nodes.map((file) => {
+			const mod = require(`../../${file.replace(/^dist\//, '').replace(/\.js$/, '')}`) as Record<
+				string,
+				new () => { description: { name: string; group: string[]; description: string } }
+			>;
+			const Cls = Object.values(mod)[0];
+			return new Cls().description;
+		});
+		const actions = nodes.filter((d) => !d.group.includes('trigger')).map((d) => d.name);
+		const triggers = nodes.filter((d) => d.group.includes('trigger'));
+		expect(triggers.length).toBeGreaterThan(0);
+		// the editor's rule (generateMergedNodesAndActions): app = trigger.name.replace('Trigger', '')
+		for (const t of triggers) expect(actions).not.toContain(t.name.replace('Trigger', ''));
+		// and every node's description is its own
+		expect(new Set(nodes.map((d) => d.description)).size).toBe(nodes.length);
+	});
+});

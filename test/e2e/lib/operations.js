@@ -671,7 +671,7 @@ function triggerManualSuites({ credentialId }) {
 				{
 					id: `e2e-trigger-${event}`,
 					name: 'Trigger',
-					type: `${PKG}shoppingCenterTrigger`,
+					type: `${PKG}shoppingCenterEventsTrigger`,
 					typeVersion: 1,
 					position: [0, 0],
 					parameters: {

@@ -16,6 +16,7 @@ const { operationsPart } = require('../parts/operations');
 const triggerPart = require('../parts/trigger');
 const examplesPart = require('../parts/examples');
 const activationPart = require('../parts/activation');
+const browserPart = require('../parts/browser');
 
 /** opts: { packageDir, only (Set), verbose, keep, slowPoll }; report: ./report.js */
 async function runVersion(version, { slack, installPromise, report, opts }) {
@@ -86,6 +87,8 @@ async function runVersion(version, { slack, installPromise, report, opts }) {
 		if (!ctx.cred) return;
 
 		if (opts.only.has('credential')) await credentialPart(ctx);
+		// the editor in a browser: once, on the 1.x leg (the version npm start runs)
+		if (opts.only.has('browser') && major === 1) await browserPart(ctx);
 		if (opts.only.has('operations')) await operationsPart(ctx);
 		if (opts.only.has('trigger')) await triggerPart(ctx);
 

@@ -19,7 +19,7 @@ import { ShoppingCenterIntake } from '../../../nodes/ShoppingCenterIntake/Shoppi
 import { ShoppingCenterPortal } from '../../../nodes/ShoppingCenterPortal/ShoppingCenterPortal.node';
 import { ShoppingCenterReceipts } from '../../../nodes/ShoppingCenterReceipts/ShoppingCenterReceipts.node';
 import { ShoppingCenterRevenue } from '../../../nodes/ShoppingCenterRevenue/ShoppingCenterRevenue.node';
-import { ShoppingCenterTrigger } from '../../../nodes/ShoppingCenterTrigger/ShoppingCenterTrigger.node';
+import { ShoppingCenterTrigger } from '../../../nodes/ShoppingCenterEventsTrigger/ShoppingCenterEventsTrigger.node';
 import { forgetCenters } from '../../../nodes/shared/center';
 import { pacer, tokenCache } from '../../../nodes/shared/transport';
 import { clearPlans } from '../../../nodes/shared/transport/planCache';

@@ -17,7 +17,7 @@ import { pollTrigger } from './pollTrigger';
 export class ShoppingCenterTrigger implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Shopping Center Trigger',
-		name: 'shoppingCenterTrigger',
+		name: 'shoppingCenterEventsTrigger',
 		icon: { light: 'file:shoppingCenterTrigger.svg', dark: 'file:shoppingCenterTrigger.dark.svg' },
 		group: ['trigger'],
 		version: 1,
