@@ -14,7 +14,7 @@ import { pollTrigger } from './pollTrigger';
 
 // A polling trigger starts workflows; it is never called as an AI agent's tool.
 // eslint-disable-next-line @n8n/community-nodes/node-usable-as-tool
-export class ShoppingCenterTrigger implements INodeType {
+export class ShoppingCenterEventsTrigger implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Shopping Center Trigger',
 		name: 'shoppingCenterEventsTrigger',

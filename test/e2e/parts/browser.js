@@ -66,10 +66,12 @@ async function browserPart({ n8n, step, cred }) {
 	if (!b) return;
 	const { page } = b;
 	const param = (name) => page.locator(`[data-test-id="parameter-input-${name}"]`).first();
+	const items = () => page.locator('[data-test-id="rlc-item"]:visible');
 	const listItems = async () => {
-		await page.waitForSelector('[data-test-id="rlc-item"]', { timeout: 60000 });
-		return (await page.locator('[data-test-id="rlc-item"]').allInnerTexts()).map((t) => t.trim());
+		await items().first().waitFor({ timeout: 60000 });
+		return (await items().allInnerTexts()).map((t) => t.trim());
 	};
+	const openList = (name) => param(name).locator('[data-test-id="rlc-input"]').first().click();
 	try {
 		const opened = await step(
 			'browser: open the node; the panel shows the kopecks notice and the hints',
@@ -111,30 +113,29 @@ async function browserPart({ n8n, step, cred }) {
 		);
 		if (!opened) return;
 		await step('browser: the center list shows "title · plan · id"', async () => {
-			await param('center').locator('input').first().click();
-			const items = await listItems();
-			assert.ok(items.includes('Mega PRO · PRO · 1002'), `center list: ${JSON.stringify(items)}`);
+			await openList('center');
+			const shown = await listItems();
+			assert.ok(shown.includes('Mega PRO · PRO · 1002'), `center list: ${JSON.stringify(shown)}`);
 			assert.ok(
-				items.includes('Galereya Basic · Basic · 1001'),
-				`center list: ${JSON.stringify(items)}`,
+				shown.includes('Galereya Basic · Basic · 1001'),
+				`center list: ${JSON.stringify(shown)}`,
 			);
 			if (shots) await page.screenshot({ path: path.join(shots, 'screenshot-center-list.png') });
-			await page.locator('[data-test-id="rlc-item"]').filter({ hasText: '· 1002' }).first().click();
+			await items().filter({ hasText: '· 1002' }).first().click();
 		});
 		await step(
 			'browser: the shop list shows "name · id"; searching 1002-01 finds that shop',
 			async () => {
-				await param('shop').locator('input').first().click();
-				const items = await listItems();
+				await openList('shop');
+				const shown = await listItems();
 				assert.ok(
-					items.includes('Coffee Point MEGA · 1002-01'),
-					`shop list: ${JSON.stringify(items)}`,
+					shown.includes('Coffee Point MEGA · 1002-01'),
+					`shop list: ${JSON.stringify(shown)}`,
 				);
-				await page.keyboard.type('1002-01', { delay: 20 });
-				await page.waitForTimeout(1500);
-				const found = await listItems();
-				assert.deepEqual(found, ['Coffee Point MEGA · 1002-01']);
-				await page.locator('[data-test-id="rlc-item"]').first().click();
+				await page.locator('[data-test-id="rlc-search"]:visible input').first().fill('1002-01');
+				await page.waitForTimeout(2000);
+				assert.deepEqual(await listItems(), ['Coffee Point MEGA · 1002-01']);
+				await items().first().click();
 			},
 		);
 		await step(
