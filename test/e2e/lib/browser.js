@@ -68,14 +68,14 @@ async function launchBrowser({ viewport = { width: 1600, height: 900 } } = {}) {
 }
 
 async function signIn(page, url, email, password) {
-	await page.goto(`${url}/signin`, { waitUntil: 'networkidle' });
+	await page.goto(`${url}/signin`, { waitUntil: 'domcontentloaded', timeout: 90000 });
 	await page
 		.locator('input[type="email"], input[name="email"], input[name="emailOrLdapLoginId"]')
 		.first()
-		.fill(email);
+		.fill(email, { timeout: 90000 });
 	await page.locator('input[type="password"]').first().fill(password);
 	await page.keyboard.press('Enter');
-	await page.waitForURL((u) => !/signin/.test(String(u)), { timeout: 30000 });
+	await page.waitForURL((u) => !/signin/.test(String(u)), { timeout: 90000 });
 }
 
 module.exports = { ensureChromium, findChromium, launchBrowser, signIn };
