@@ -8,12 +8,11 @@ import type { INodeParameters, IRunData } from 'n8n-workflow';
 import { ShoppingCenterRevenue } from '../../nodes/ShoppingCenterRevenue/ShoppingCenterRevenue.node';
 import { ShoppingCenterReceipts } from '../../nodes/ShoppingCenterReceipts/ShoppingCenterReceipts.node';
 import { ShoppingCenterAttendance } from '../../nodes/ShoppingCenterAttendance/ShoppingCenterAttendance.node';
-import { ShoppingCenterApi } from '../../credentials/ShoppingCenterApi.credentials';
 import { forgetCenters } from '../../nodes/shared/center';
 import { clearPlans } from '../../nodes/shared/transport/planCache';
 import { runListSearch } from '../harness';
-import { DEMO_CLIENT_ID, DEMO_CLIENT_SECRET, startSandbox, type Sandbox } from '../../sandbox';
-import { NOW, ofRoute, q, run, locator } from './action-run';
+import { startSandbox, type Sandbox } from '../../sandbox';
+import { NOW, harnessBase, ofRoute, q, run, locator } from './action-run';
 
 const revenue = new ShoppingCenterRevenue();
 
@@ -213,18 +212,7 @@ describe('defects 6 and 7: pickers show names with ids, centers with their plan'
 	afterAll(async () => {
 		await sb?.close();
 	});
-	const base = () => ({
-		nodeType: revenue,
-		credentials: {
-			shoppingCenterApi: {
-				baseUrl: sb.baseUrl,
-				clientId: DEMO_CLIENT_ID,
-				clientSecret: DEMO_CLIENT_SECRET,
-			},
-		},
-		credentialTypes: [new ShoppingCenterApi()],
-		now: NOW,
-	});
+	const base = () => ({ nodeType: revenue, ...harnessBase(sb) });
 
 	test('centers: "title · plan · id" (blocked said as such)', async () => {
 		const r = await runListSearch({ ...base(), method: 'searchCenters' });
