@@ -221,6 +221,8 @@ function operationSuites({ credentialId, tag = 'e2e' }) {
 						truth.sum,
 					);
 					assert.equal(rows[0].income_sum_rub, rows[0].income_sum / 100);
+					// each row says whose it is (sc_id, shop_id), beside the API's own fields
+					assert.ok(rows.every((r) => r.sc_id === BASIC && r.shop_id === '1001-02'));
 					const calls = routeCalls(log, 'sales.daily');
 					assert.equal(calls.length, 2, `expected 2 windows (Basic: 31 days), saw ${calls.length}`);
 					assert.ok(ok(calls));
