@@ -16,7 +16,7 @@ import { pollTrigger } from './pollTrigger';
 // eslint-disable-next-line @n8n/community-nodes/node-usable-as-tool
 export class ShoppingCenterEventsTrigger implements INodeType {
 	description: INodeTypeDescription = {
-		displayName: 'Shopping Center Trigger',
+		displayName: 'Shopping Center Events Trigger',
 		name: 'shoppingCenterEventsTrigger',
 		icon: { light: 'file:shoppingCenterTrigger.svg', dark: 'file:shoppingCenterTrigger.dark.svg' },
 		group: ['trigger'],

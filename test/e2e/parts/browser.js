@@ -181,6 +181,38 @@ async function browserPart({ n8n, step, cred }) {
 				);
 			},
 		);
+		await step('browser: the node picker shows each node with its own description', async () => {
+			await page.goto(`${n8n.url}/workflow/${wf.id}`, { waitUntil: 'domcontentloaded' });
+			await page.waitForSelector('[data-test-id="canvas-node"]');
+			await page.mouse.click(900, 450);
+			await page.keyboard.press('Tab');
+			await page
+				.locator(
+					'[data-test-id="node-creator-search-bar"] input, input[data-test-id="node-creator-search-bar"]',
+				)
+				.first()
+				.waitFor();
+			await page.keyboard.type('Shopping Center', { delay: 20 });
+			await page.waitForTimeout(2500);
+			if (shots) await page.screenshot({ path: path.join(shots, 'screenshot-editor.png') });
+			// the node's own view (its actions) carries the description n8n shows for it
+			await page
+				.locator('[data-test-id="node-creator-item-name"]:visible')
+				.filter({ hasText: /^Shopping Center$/ })
+				.first()
+				.click();
+			await page.locator('[data-test-id="nodes-list-header"]:visible').first().waitFor();
+			await page
+				.getByText(/^Directory of the Shopping-center API/)
+				.first()
+				.waitFor();
+			const trigger = await page.getByText(/^Starts the workflow on new anomalies/).count();
+			assert.equal(trigger, 0, "the directory node's view shows the trigger's description");
+			await page.screenshot({
+				path: path.join(shots || os.tmpdir(), 'screenshot-node-picker.png'),
+			});
+			await page.keyboard.press('Escape');
+		});
 	} finally {
 		if (shots) fs.mkdirSync(shots, { recursive: true });
 		await b.close().catch(() => {});
