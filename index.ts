@@ -8,4 +8,4 @@ export * from './nodes/ShoppingCenterAttendance/ShoppingCenterAttendance.node';
 export * from './nodes/ShoppingCenterPortal/ShoppingCenterPortal.node';
 export * from './nodes/ShoppingCenterAnomalies/ShoppingCenterAnomalies.node';
 export * from './nodes/ShoppingCenterIntake/ShoppingCenterIntake.node';
-export * from './nodes/ShoppingCenterTrigger/ShoppingCenterTrigger.node';
+export * from './nodes/ShoppingCenterEventsTrigger/ShoppingCenterEventsTrigger.node';

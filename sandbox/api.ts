@@ -165,6 +165,7 @@ export async function handleApi(
 				periodRule: parts.options.periodRule,
 				passesPerPageMax: parts.options.passesPerPageMax,
 				shopTimeZones: parts.options.shopTimeZones,
+				afterFreshest: parts.options.afterFreshest,
 			},
 		};
 		const result = handler(ctx);

@@ -41,6 +41,11 @@ export interface SandboxOptions {
 	/** a shop's own time zone for the declared-turnover month boundary (the spec's "shop's time zone";
 	 *  the Shop object shows none): shop id → IANA zone; default: the center's */
 	shopTimeZones?: Record<string, string>;
+	/**
+	 * Daily sales asked past the plan's freshest date (the spec does not say what the API answers):
+	 * 'reject' (default) a 422 validation_error naming end_date; 'empty' the days with data, none after.
+	 */
+	afterFreshest?: 'reject' | 'empty';
 }
 
 export interface Sandbox {
@@ -90,6 +95,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 			detailsShape: options.detailsShape,
 			passesPerPageMax: options.passesPerPageMax,
 			shopTimeZones: { ...(options.shopTimeZones ?? {}) },
+			afterFreshest: options.afterFreshest,
 		},
 		plans: new Map(),
 	};

@@ -25,6 +25,7 @@ export interface SandboxParts {
 		detailsShape?: DetailsShape;
 		passesPerPageMax?: number;
 		shopTimeZones: Record<string, string>;
+		afterFreshest?: 'reject' | 'empty';
 	};
 	/** plans changed while running (POST /__sandbox/plan), over the fixtures' */
 	plans: Map<string, Plan>;

@@ -131,6 +131,7 @@ export interface RequestContext {
 		periodRule: 'strict' | 'lenient';
 		passesPerPageMax?: number;
 		shopTimeZones?: Record<string, string>;
+		afterFreshest?: 'reject' | 'empty';
 	};
 }
 

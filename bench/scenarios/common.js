@@ -93,7 +93,7 @@ async function freshN8n(opts, stage, sandbox, label, tgz, env) {
 		nodes: [
 			'n8n-nodes-shopping-center.shoppingCenterReceipts',
 			'n8n-nodes-shopping-center.shoppingCenterRevenue',
-			'n8n-nodes-shopping-center.shoppingCenterTrigger',
+			'n8n-nodes-shopping-center.shoppingCenterEventsTrigger',
 		],
 		credentials: ['shoppingCenterApi'],
 	});

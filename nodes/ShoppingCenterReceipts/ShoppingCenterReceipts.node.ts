@@ -60,7 +60,7 @@ export class ShoppingCenterReceipts implements INodeType {
 						value: 'export',
 						action: 'Export receipts of a shop',
 						description:
-							'Export the fiscal documents of a shop created and/or received in a period, one item per receipt with sums in kopecks (PRO centers only)',
+							'Export the fiscal documents of a shop created and/or received in a period, one item per receipt, sums in integer kopecks (PRO centers only)',
 					},
 				],
 				default: 'export',

@@ -47,13 +47,14 @@ export class ShoppingCenterRevenue implements INodeType {
 					{
 						name: 'Daily Sales Aggregate',
 						value: 'dailySalesAggregate',
-						description: 'Revenue of a shop per day, with payment types and VAT rates (kopecks)',
+						description:
+							'Revenue of a shop per day, with payment types and VAT rates (money in integer kopecks)',
 					},
 					{
 						name: 'Monthly Total',
 						value: 'monthlyTotal',
 						description:
-							'Revenue of a shop per month, with declared turnover and visitors (kopecks)',
+							'Revenue of a shop per month, with declared turnover and visitors (money in integer kopecks)',
 					},
 					{
 						name: 'Turnover Setting',
@@ -75,7 +76,7 @@ export class ShoppingCenterRevenue implements INodeType {
 						value: 'getMany',
 						action: 'Get daily sales of a shop',
 						description:
-							'Get one row per day of a period: receipts counts, income and refund sums, payment types, VAT rates (kopecks)',
+							'Get one row per day of a period: receipts counts, income and refund sums, payment types, VAT rates (money in integer kopecks)',
 					},
 				],
 				default: 'getMany',
@@ -92,7 +93,7 @@ export class ShoppingCenterRevenue implements INodeType {
 						value: 'getMany',
 						action: 'Get monthly totals of a shop',
 						description:
-							'Get one row per month (YYYY-MM) of a period: revenue, declared turnover, visitors (kopecks)',
+							'Get one row per month (YYYY-MM) of a period: revenue, declared turnover, visitors (money in integer kopecks)',
 					},
 				],
 				default: 'getMany',

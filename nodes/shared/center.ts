@@ -7,7 +7,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { apiRequest, knownPlan, rowsOf, type ApiContext, type PlanName } from './transport';
 import { getApiCredentials } from './transport/credentials';
 import { FURTHEST_AHEAD_ZONE } from './dateWindows';
-import { rememberZone } from './transport/zones';
+import { rememberTitle, rememberZone } from './transport/zones';
 
 export interface CenterInfo {
 	id: string;
@@ -33,8 +33,11 @@ export async function listCenters(ctx: ApiContext, fresh = false): Promise<IData
 	if (!fresh && cached && Date.now() - cached.at < LIST_TTL_MS) return cached.centers;
 	const res = await apiRequest(ctx, 'listCenters', { operation: 'list centers' });
 	const centers = rowsOf(ctx, res.data, {});
-	for (const c of centers)
-		if (c.id !== undefined) rememberZone(creds.baseUrl, String(c.id), zoneOfCenter(c));
+	for (const c of centers) {
+		if (c.id === undefined) continue;
+		rememberZone(creds.baseUrl, String(c.id), zoneOfCenter(c));
+		rememberTitle(creds.cacheKey, String(c.id), c.title);
+	}
 	lists.set(creds.cacheKey, { at: Date.now(), centers });
 	return centers;
 }

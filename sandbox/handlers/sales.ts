@@ -19,6 +19,8 @@ function period(ctx: RequestContext): [number, number] {
 	const end = requiredDay(ctx.query, 'end_date', zone);
 	if (end < start)
 		throw validationError('end_date', 'end_date must not be earlier than start_date.');
+	if (ctx.options.afterFreshest === 'empty')
+		return [start, Math.min(end, indexOfDateTime(freshestDate(ctx.center, ctx.now)))];
 	checkFreshness(ctx, end, 'end_date');
 	return [start, end];
 }
@@ -35,7 +37,7 @@ const daily: Handler = (ctx) => {
 		'end_date',
 	);
 	const p = parsePage(ctx.query, LIMITS.dailyPerPage);
-	const allDays = Array.from({ length: end - start + 1 }, (_, i) => start + i);
+	const allDays = Array.from({ length: Math.max(0, end - start + 1) }, (_, i) => start + i);
 	const page = paginate(allDays, p);
 	const now = ctx.now.getTime();
 	return {

@@ -4,16 +4,21 @@
  * `npm start` (after scripts/start.js has installed and built): a real n8n with this package and the
  * example workflows, against the API sandbox.
  *
- *   node scripts/n8n/demo.js [--version 1.123.81] [--port 5678] [--sandbox-port 4010] [--real-slack] [--keep] [--verbose]
- *                            [--package-dir DIR]   (default: this repo, built)
+ *   node scripts/n8n/demo.js [--version 1.123.81] [--port 5678] [--sandbox-port 4010] [--real-slack] [--verbose]
+ *                            [--user-folder DIR] [--fresh] [--package-dir DIR]   (default: this repo, built)
+ *
+ * The user's work is kept: n8n runs in a persistent user folder (default ~/.n8n-shopping-center-demo,
+ * or $N8N_DEMO_USER_FOLDER), so the next start resumes the same owner, credentials, workflows and
+ * executions. --fresh moves that folder aside (to <folder>.before-<time>) and starts a clean instance.
  *
  * 1. starts the sandbox (child process, port 4010, clock running in real time);
  * 2. installs n8n (cached in ~/.cache/n8n-nodes-shopping-center; the first time takes ~5 minutes,
  *    with progress lines) and starts it with this package installed the way users install it (npm pack);
- * 3. creates the owner account, a "Shopping Center API" credential pointing at the sandbox and a
- *    "Slack" credential; Slack calls of this n8n go to a local catcher that prints them here
- *    (--real-slack: no catcher, put a real bot token into the Slack credential);
- * 4. imports examples/*.json and activates "new anomaly → Slack" (polling every minute);
+ * 3. the first time: creates the owner account, a "Shopping Center API" credential pointing at the
+ *    sandbox and a "Slack" credential (later starts log in and point the credential at this sandbox);
+ *    Slack calls of this n8n go to a local catcher that prints them here (--real-slack: no catcher,
+ *    put a real bot token into the Slack credential);
+ * 4. the first time: imports examples/*.json and activates "new anomaly → Slack" (polling every minute);
  * 5. prints the URL and the login, and runs until Ctrl-C, which stops everything it started.
  */
 const path = require('node:path');
@@ -22,6 +27,12 @@ const { ensureN8n } = require('./install');
 const { startSandboxProcess, portFree } = require('../lib/processes');
 const { startSlackCatcher, opensslAvailable } = require('../../test/e2e/lib/slack-catcher');
 const { loadExamples, bindExample, DATA_DIR } = require('../../test/e2e/lib/examples');
+const {
+	DEFAULT_DEMO_FOLDER,
+	prepareDemoFolder,
+	writeState,
+	upsertCredential,
+} = require('./demo-folder');
 
 const root = path.resolve(__dirname, '..', '..');
 
@@ -31,7 +42,8 @@ function parseArgs(argv) {
 		port: 5678,
 		sandboxPort: 4010,
 		realSlack: false,
-		keep: false,
+		userFolder: process.env.N8N_DEMO_USER_FOLDER || DEFAULT_DEMO_FOLDER,
+		fresh: false,
 		verbose: false,
 		packageDir: root,
 	};
@@ -42,7 +54,9 @@ function parseArgs(argv) {
 		else if (k === '--port') o.port = Number(v());
 		else if (k === '--sandbox-port') o.sandboxPort = Number(v());
 		else if (k === '--real-slack') o.realSlack = true;
-		else if (k === '--keep') o.keep = true;
+		else if (k === '--keep') o.keepFlag = true;
+		else if (k === '--fresh') o.fresh = true;
+		else if (k === '--user-folder') o.userFolder = path.resolve(v());
 		else if (k === '--package-dir') o.packageDir = path.resolve(v());
 		else if (k === '--verbose') o.verbose = true;
 		else if (k === '-h' || k === '--help') o.help = true;
@@ -63,7 +77,9 @@ async function main() {
 	}
 	if (o.help) {
 		console.log(
-			'usage: npm start -- [--version 1.123.81] [--port 5678] [--sandbox-port 4010] [--real-slack] [--keep] [--verbose]',
+			`usage: npm start -- [--version 1.123.81] [--port 5678] [--sandbox-port 4010] [--real-slack] [--verbose]
+                     [--user-folder DIR] (default ${DEFAULT_DEMO_FOLDER}: your work is kept there between starts)
+                     [--fresh] (a clean instance: the old folder is moved aside, not deleted)`,
 		);
 		return;
 	}
@@ -124,12 +140,18 @@ async function main() {
 			`n8n ${o.version}: installing if needed (the first time takes ~5 minutes; progress every 20 s)…`,
 		);
 		await ensureN8n({ version: o.version });
-		say('starting n8n with this package (npm pack of the built repo)…');
+		const place = prepareDemoFolder({ folder: o.userFolder, fresh: o.fresh, version: o.version });
+		if (place.movedTo) say(`--fresh: the previous folder was moved to ${place.movedTo}`);
+		const resumed = Boolean(place.state);
+		say(
+			`${resumed ? 'resuming your n8n' : 'starting a new n8n'} in ${place.folder} (npm pack of the built repo)…`,
+		);
 		const n8n = await startN8n({
 			version: o.version,
 			packageDir: o.packageDir,
 			port: o.port,
-			keep: o.keep,
+			userFolder: place.folder,
+			setupOwner: 'ifNeeded',
 			env: {
 				N8N_RESTRICT_FILE_ACCESS_TO: DATA_DIR,
 				...(slack ? slack.n8nEnv() : {}),
@@ -140,12 +162,13 @@ async function main() {
 		await n8n.api.assertLoaded({
 			nodes: [
 				`n8n-nodes-shopping-center.shoppingCenter`,
-				`n8n-nodes-shopping-center.shoppingCenterTrigger`,
+				`n8n-nodes-shopping-center.shoppingCenterEventsTrigger`,
 			],
 			credentials: ['shoppingCenterApi'],
 		});
 
-		const scCred = await n8n.api.createCredential({
+		const known = (place.state && place.state.credentials) || {};
+		const scCred = await upsertCredential(n8n.api, n8n.request, known.shoppingCenterApi, {
 			name: 'Shopping Center API',
 			type: 'shoppingCenterApi',
 			data: {
@@ -155,55 +178,61 @@ async function main() {
 				allowInsecure: false,
 			},
 		});
-		const slackCred = await n8n.api.createCredential({
+		const slackCred = await upsertCredential(n8n.api, n8n.request, known.slackApi, {
 			name: 'Slack',
 			type: 'slackApi',
 			data: { accessToken: slack ? 'xoxb-demo-token-for-the-local-catcher' : 'xoxb-replace-me' },
 		});
 		const credentials = { shoppingCenterApi: scCred, slackApi: slackCred };
 
-		const imported = [];
-		for (const ex of loadExamples()) {
-			const wf = bindExample(ex.workflow, {
-				credentials,
-				// the demo polls every minute (the file says every 15 minutes)
-				patch: (node) => {
-					if (node.type.endsWith('.shoppingCenterTrigger'))
-						node.parameters.pollTimes = { item: [{ mode: 'everyMinute' }] };
-				},
-			});
-			const created = await n8n.api.importWorkflow(wf);
-			let note = '';
-			if (ex.key === 'anomaly-to-slack') {
-				await n8n.api.activate(created.id);
-				note = ' (active: polls every minute)';
+		// the examples are imported once; later starts show what is in the folder (the user's own too)
+		if (!resumed) {
+			for (const ex of loadExamples()) {
+				const wf = bindExample(ex.workflow, {
+					credentials,
+					// the demo polls every minute (the file says every 15 minutes)
+					patch: (node) => {
+						if (node.type.endsWith('.shoppingCenterEventsTrigger'))
+							node.parameters.pollTimes = { item: [{ mode: 'everyMinute' }] };
+					},
+				});
+				const created = await n8n.api.importWorkflow(wf);
+				if (ex.key === 'anomaly-to-slack') await n8n.api.activate(created.id);
 			}
-			imported.push(
-				`  ${n8n.url.replace('127.0.0.1', 'localhost')}/workflow/${created.id}  ${wf.name}${note}`,
-			);
 		}
-
+		writeState(place.folder, {
+			version: o.version,
+			credentials: { shoppingCenterApi: scCred.id, slackApi: slackCred.id },
+			startedAt: new Date().toISOString(),
+		});
 		const url = n8n.url.replace('127.0.0.1', 'localhost');
+		const workflows = ((await n8n.api.workflows()) || []).map(
+			(w) => `  ${url}/workflow/${w.id}  ${w.name}${w.active ? ' (active)' : ''}`,
+		);
+
 		console.log(`
 ────────────────────────────────────────────────────────────────────────
- n8n ${o.version} with n8n-nodes-shopping-center is running
+ n8n ${o.version} with n8n-nodes-shopping-center is running${resumed ? ' (your work from the last start is back)' : ''}
 
  Open:      ${url}
  Log in:    ${n8n.login.email}
  Password:  ${n8n.login.password}
 
+ Your work is kept in ${place.folder}
+   (workflows, credentials, executions; the next \`npm start\` resumes it; \`npm start -- --fresh\` starts clean)
+
  Credential "Shopping Center API" → ${sb.baseUrl}
    (sandbox keys: ${sb.clientId} / ${sb.clientSecret}; centers 1001 Basic, 1002 PRO, 1003 blocked, 1004 PRO without counting)
  Credential "Slack" → ${slack ? 'a local catcher: messages are printed here' : 'replace the token with a real bot token'}
 
- Example workflows:
-${imported.join('\n')}
+ Workflows:
+${workflows.join('\n')}
 
- Make an anomaly appear (the active workflow posts it within a minute):
+ Make an anomaly appear (the active Anomaly → Slack workflow posts it within a minute):
    curl -s -X POST ${sb.controlUrl}/insert -H 'content-type: application/json' \\
         -d '{"kind":"anomaly","sc_id":"1002","count":1}'
 
- Ctrl-C stops n8n, the sandbox${slack ? ' and the Slack catcher' : ''}.${o.keep ? `\n n8n user folder (kept): ${n8n.userFolder}` : ''}
+ Ctrl-C stops n8n, the sandbox${slack ? ' and the Slack catcher' : ''}; your work stays in ${place.folder}.
 ────────────────────────────────────────────────────────────────────────`);
 	} catch (e) {
 		console.error(`[demo] failed: ${e.message}`);

@@ -5,7 +5,7 @@
  * Plain Node (run by `npm test` after jest).  Prints every step, timings, and `N passed, N failed`;
  * exits non-zero when anything failed.
  *
- *   node test/e2e/run.js [--version 1.123.81 [--version 2.40.7]] [--package-dir .] [--only load,credential,operations,trigger,fileExport,examples,activation,mcp,agent]
+ *   node test/e2e/run.js [--version 1.123.81 [--version 2.40.7]] [--package-dir .] [--only load,credential,operations,trigger,fileExport,examples,activation,mcp,agent,browser,restart]
  *                        [--slow-poll] [--keep] [--verbose]
  *
  * Per version: a fresh sandbox (child process, running clock) and a fresh n8n with the package
@@ -25,6 +25,11 @@
  *               Slack node, through a local HTTPS catcher, test/e2e/lib/slack-catcher.js) exactly once.
  *   mcp         examples/mcp-server.json activated; a real MCP client lists and calls the tools (parts/mcp.js);
  *   agent       n8n's AI Agent + OpenAI Chat Model against a scripted OpenAI-compatible stub (parts/agent.js);
+ *   browser     the editor in headless Chromium (Debian's, installed when missing; playwright-core):
+ *               date fields store what is typed, pickers show names with ids, panels show their notices
+ *               and hints (parts/browser.js; the first version only);
+ *   restart     npm start → Ctrl-C → npm start shows the user's own workflow again (parts/restart.js;
+ *               once, on the first version);
  *   (and, with operations or trigger, first: every operation and trigger event of the built package
  *   has a case, lib/coverage.js)
  *
@@ -42,6 +47,7 @@ const { startSlackCatcher, opensslAvailable } = require('./lib/slack-catcher');
 const { createReport, banner } = require('./lib/report');
 const { runVersion } = require('./lib/version');
 const { assertCovered } = require('./parts/operations');
+const restartPart = require('./parts/restart');
 
 const root = path.resolve(__dirname, '..', '..');
 
@@ -65,7 +71,8 @@ const VERSIONS = opt('version').length
 const PACKAGE_DIR = path.resolve(opt('package-dir')[0] || root);
 const ONLY = new Set(
 	(
-		opt('only')[0] || 'load,credential,operations,trigger,fileExport,examples,activation,mcp,agent'
+		opt('only')[0] ||
+		'load,credential,operations,trigger,fileExport,examples,activation,mcp,agent,browser,restart'
 	).split(','),
 );
 const opts = {
@@ -130,6 +137,15 @@ async function main() {
 				).catch(() => {}); // a failed install is reported by its own leg
 			}
 			await runVersion(v, { slack, installPromise: p, report, opts });
+		}
+		if (ONLY.has('restart')) {
+			// npm start → Ctrl-C → npm start, on the version npm start uses (the first one)
+			report.version = VERSIONS[0];
+			console.log(`\n══ npm start keeps the user's work (n8n ${VERSIONS[0]}) ${'═'.repeat(30)}`);
+			await install(VERSIONS[0]).then(
+				() => restartPart({ step: report.step, version: VERSIONS[0] }),
+				() => {},
+			);
 		}
 	} finally {
 		if (slack) {

@@ -10,17 +10,18 @@
  *                               [--url http://localhost:5678 --email E --password P --workflows revenue-export=ID,anomaly-to-slack=ID]
  *                                 (an n8n already running, e.g. npm start)
  *
- * Needs a Chromium (Debian: `apt-get install -y chromium`; or $CHROMIUM) and playwright-core, which is
- * NOT a dependency of this package: install it anywhere (`npm i --prefix /tmp/pw playwright-core`) and
- * pass that folder as $PLAYWRIGHT_CORE_DIR (default /tmp/pw).  Without --url it starts the sandbox and
- * n8n itself (as the demo does), imports the examples, and stops them afterwards.
+ * Chromium is Debian's (installed with apt when missing, or $CHROMIUM), driven by playwright-core (a
+ * devDependency): test/e2e/lib/browser.js.  Without --url it starts the sandbox and n8n itself (as the
+ * demo does), imports the examples, and stops them afterwards.  The panels of the newcomer's first hour
+ * (center list, Daily Sales with its notices and hints) come from the e2e's browser part:
+ * `N8N_E2E_SCREENSHOT_DIR=docs node test/e2e/run.js --version 1.123.81 --only browser`.
  */
 const fs = require('node:fs');
 const path = require('node:path');
-const { createRequire } = require('node:module');
 const { startN8n } = require('../../scripts/n8n/instance');
 const { startSandboxProcess } = require('../../scripts/lib/processes');
 const { loadExamples, bindExample, DATA_DIR } = require('./lib/examples');
+const { launchBrowser, signIn } = require('./lib/browser');
 
 const root = path.resolve(__dirname, '..', '..');
 
@@ -30,34 +31,8 @@ function arg(name, dflt) {
 	return i >= 0 ? a[i + 1] : dflt;
 }
 
-function loadPlaywright() {
-	const dirs = [process.env.PLAYWRIGHT_CORE_DIR, '/tmp/pw', root].filter(Boolean);
-	for (const d of dirs) {
-		try {
-			return createRequire(path.join(path.resolve(d), 'package.json'))('playwright-core');
-		} catch {
-			/* next */
-		}
-	}
-	throw new Error(
-		`playwright-core not found in ${dirs.join(', ')}: npm i --prefix /tmp/pw playwright-core`,
-	);
-}
-
-function chromiumPath() {
-	for (const p of [
-		process.env.CHROMIUM,
-		'/usr/bin/chromium',
-		'/usr/bin/chromium-browser',
-		'/usr/bin/google-chrome',
-	])
-		if (p && fs.existsSync(p)) return p;
-	throw new Error('no Chromium found: apt-get install -y chromium, or set $CHROMIUM');
-}
-
 async function main() {
 	const out = path.resolve(arg('out', path.join(root, 'docs', 'screenshot-editor.png')));
-	const { chromium } = loadPlaywright();
 	const stops = [];
 	let url = arg('url');
 	let email = arg('email');
@@ -103,32 +78,10 @@ async function main() {
 			email = n8n.login.email;
 			password = n8n.login.password;
 		}
-		const browser = await chromium.launch({
-			executablePath: chromiumPath(),
-			headless: true,
-			args: [
-				'--no-sandbox',
-				'--disable-gpu',
-				'--disable-background-networking',
-				'--disable-component-update',
-				'--disable-sync',
-				'--no-first-run',
-			],
-		});
-		stops.push(() => browser.close());
-		const context = await browser.newContext({
-			viewport: { width: 1600, height: 900 },
-			deviceScaleFactor: 1,
-		});
-		const page = await context.newPage();
-		await page.goto(`${url}/signin`, { waitUntil: 'networkidle' });
-		await page
-			.locator('input[type="email"], input[name="email"], input[name="emailOrLdapLoginId"]')
-			.first()
-			.fill(email);
-		await page.locator('input[type="password"]').first().fill(password);
-		await page.keyboard.press('Enter');
-		await page.waitForURL((u) => !/signin/.test(String(u)), { timeout: 30000 });
+		const b = await launchBrowser();
+		stops.push(() => b.close());
+		const { page } = b;
+		await signIn(page, url, email, password);
 		fs.mkdirSync(path.dirname(out), { recursive: true });
 
 		const openWorkflow = async (id) => {

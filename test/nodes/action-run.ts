@@ -26,16 +26,9 @@ export interface Run extends RunNodeResult {
 	requests: LogEntry[];
 }
 
-export async function run(
-	sb: Sandbox,
-	nodeType: INodeType,
-	parameters: INodeParameters,
-	options: Partial<RunNodeOptions> & { inputItems?: INodeExecutionData[] } = {},
-): Promise<Run> {
-	const since = lastSeq(sb);
-	const result = await runNode({
-		nodeType,
-		parameters,
+/** The demo key's credential against this sandbox, at the test moment: what every harness call takes. */
+export function harnessBase(sb: Sandbox) {
+	return {
 		credentials: {
 			shoppingCenterApi: {
 				baseUrl: sb.baseUrl,
@@ -45,8 +38,17 @@ export async function run(
 		},
 		credentialTypes: [new ShoppingCenterApi()],
 		now: NOW,
-		...options,
-	});
+	};
+}
+
+export async function run(
+	sb: Sandbox,
+	nodeType: INodeType,
+	parameters: INodeParameters,
+	options: Partial<RunNodeOptions> & { inputItems?: INodeExecutionData[] } = {},
+): Promise<Run> {
+	const since = lastSeq(sb);
+	const result = await runNode({ nodeType, parameters, ...harnessBase(sb), ...options });
 	return {
 		...result,
 		json: (result.items[0] ?? []).map((i) => i.json as Record<string, unknown>),

@@ -240,7 +240,7 @@ describe('Anomaly → Get Many', () => {
 			}),
 		);
 		expect(r.status).toBe('error');
-		expect(r.error?.message).toMatch(/^Not found in this center: shop_id/);
+		expect(r.error?.message).toBe('Shop 1001-02 is not in center Mega PRO (1002).');
 	});
 
 	it('402 (center 1003), and error items under Continue On Fail', async () => {

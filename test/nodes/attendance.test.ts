@@ -297,14 +297,16 @@ describe('Attendance → Get', () => {
 		expect(ofRoute(outside.requests, 'attendance.read')).toHaveLength(1);
 	});
 
-	it('a period wholly after the freshest day asks nothing and returns nothing', async () => {
+	it('a period wholly after the freshest day asks nothing and says so (an error naming Start Date)', async () => {
 		const r = await run(
 			sb,
 			node,
 			attendance('1001', { startDate: '2026-11-20', endDate: '2026-11-22' }),
 		);
-		expect(r.status).toBe('success');
-		expect(r.json).toEqual([]);
+		expect(r.status).toBe('error');
+		expect(r.error?.message).toMatch(
+			/^Start Date: 2026-11-20 is after the last day with data\. Basic centers have data up to yesterday, 2026-11-19 in Europe\/Moscow\./,
+		);
 		expect(ofRoute(r.requests, 'attendance.read')).toHaveLength(0);
 	});
 

@@ -154,7 +154,7 @@ describe('Daily Sales → Get Many', () => {
 			daily(PRO_CENTER, PRO_SHOP, '2025-10-01', '2026-11-20', {
 				returnAll: false,
 				limit: 7,
-				options: { addRubles: true },
+				addRubles: true,
 			}),
 		);
 		const got = rows(result);
@@ -177,11 +177,13 @@ describe('Daily Sales → Get Many', () => {
 		}
 	});
 
-	test('a period wholly after the freshest day (Basic: today) asks nothing and returns nothing', async () => {
+	test('a period wholly after the freshest day (Basic: today) asks nothing and says why, naming Start Date', async () => {
 		const { result, log } = await runLogged(
 			daily(BASIC_CENTER, BASIC_SHOP, '2026-11-20', '2026-11-25'),
 		);
-		expect(rows(result)).toEqual([]);
+		expect(result.error?.message).toBe(
+			'Start Date: 2026-11-20 is after the last day with data. Basic centers have data up to yesterday, 2026-11-19 in Europe/Moscow. [item 0]',
+		);
 		expect(log.filter((e) => e.route === 'sales.daily')).toHaveLength(0);
 	});
 });

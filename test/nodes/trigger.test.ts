@@ -14,8 +14,12 @@ import type { LogEntry } from '../../sandbox/log';
 import { mulberry32 } from '../../sandbox/random';
 import { TICKET_STATUSES } from '../../sandbox/data/portal-catalog';
 import { ShoppingCenterApi } from '../../credentials/ShoppingCenterApi.credentials';
-import { ShoppingCenterTrigger } from '../../nodes/ShoppingCenterTrigger/ShoppingCenterTrigger.node';
-import { MAX_KEYS_PER_CENTER, nextKeys, readState } from '../../nodes/ShoppingCenterTrigger/state';
+import { ShoppingCenterEventsTrigger } from '../../nodes/ShoppingCenterEventsTrigger/ShoppingCenterEventsTrigger.node';
+import {
+	MAX_KEYS_PER_CENTER,
+	nextKeys,
+	readState,
+} from '../../nodes/ShoppingCenterEventsTrigger/state';
 import { DEFAULT_RETRY_POLICY } from '../../nodes/shared/transport/retry';
 import { pacer, tokenCache } from '../../nodes/shared/transport';
 import { forgetCenters } from '../../nodes/shared/center';
@@ -30,7 +34,7 @@ const PRO_FAR = '1004'; // Asia/Vladivostok, UTC+10
 const BASIC = '1001'; // Europe/Moscow
 const BLOCKED = '1003'; // 402
 
-const trigger = new ShoppingCenterTrigger();
+const trigger = new ShoppingCenterEventsTrigger();
 const credentialTypes = [new ShoppingCenterApi()];
 
 // retries as in production, but without the waiting (6 attempts of the retryable codes)
@@ -472,7 +476,7 @@ describe('fields', () => {
 		});
 		expect(r.error).toBeUndefined();
 		expect(r.options?.map((o) => o.value)).toEqual([BASIC, PRO, BLOCKED, PRO_FAR]);
-		expect(r.options?.[1].name).toBe('Mega PRO (Yekaterinburg)');
+		expect(r.options?.[1].name).toBe('Mega PRO · 1002');
 	});
 
 	test('bad input is refused before any data request, naming the field', async () => {

@@ -123,7 +123,7 @@ describe('not bad: what the table leaves to the API or treats as valid', () => {
 			{ v: 'магазин-1' },
 		);
 		expect(r.error?.name).toBe('NodeApiError');
-		expect(r.error?.message).toMatch(/^Not found in this center: shop_id/);
+		expect(r.error?.message).toMatch(/^Shop \S+ is not in center /);
 		expect(dataRequests(r.requests).map((e) => e.path)).toEqual([
 			expect.stringContaining(`/shops/${encodeURIComponent('магазин-1')}/`),
 		]);
@@ -181,7 +181,7 @@ describe('not bad: what the table leaves to the API or treats as valid', () => {
 		expect(reads[0].query).not.toHaveProperty('shop_id');
 	});
 
-	it('a future end of a READ period is clipped to the freshest day (conventions), a wholly future period asks for nothing', async () => {
+	it('a future end of a READ period is clipped to the freshest day (conventions), a wholly future period asks for nothing and says so', async () => {
 		const clipped = await run('ShoppingCenterRevenue', {
 			resource: 'dailySalesAggregate',
 			operation: 'getMany',
@@ -207,8 +207,10 @@ describe('not bad: what the table leaves to the API or treats as valid', () => {
 			endDate: '2026-12-31',
 			returnAll: true,
 		});
-		expect(future.error).toBeUndefined();
-		expect(future.json).toEqual([]);
+		// nothing is left: said, naming the field, and nothing asked
+		expect(future.error?.message).toMatch(
+			/^Start Date: 2026-12-01 is after the last day with data\. (PRO centers have data up to today|No center has data after today), 2026-11-20 in Asia\/Yekaterinburg\./,
+		);
 		expect(dataRequests(future.requests).filter((e) => e.route === 'sales.daily')).toEqual([]);
 	});
 

@@ -247,7 +247,9 @@ describe('a key sees only the centers of its roles', () => {
 					code: 'not_found',
 					httpCode: '404',
 					details: { field: 'sc_id', fields: ['sc_id'] },
-					error: expect.stringMatching(/^Not found in this center: sc_id/),
+					error: expect.stringMatching(
+						/^Center 1001 was not found: it is not among the centers your key has a role in\.$/,
+					),
 				}),
 			]);
 			const denied = r.requests.filter((e) => e.sc_id === BASIC);
@@ -268,7 +270,9 @@ describe('a key sees only the centers of its roles', () => {
 			const after = await runOn(sb, ACTION_NODES.ShoppingCenter(), params, {
 				credentials: second(),
 			});
-			expect(after.error?.message).toMatch(/^Not found in this center: sc_id/);
+			expect(after.error?.message).toMatch(
+				/^Center (Mega PRO \()?1002\)? was not found: it is not among the centers your key has a role in\.$/,
+			);
 		} finally {
 			sb.setRoles(SECOND_CLIENT_ID, [PRO, '1005']);
 		}

@@ -152,7 +152,7 @@ const WORKFLOWS: Array<{
 			returnAll: true,
 		},
 		fail: { resource: 'turnoverSetting', operation: 'get', center: rl(PRO), shop: rl('1002-99') },
-		failCode: /Not found in this center/,
+		failCode: /Shop 1002-99 is not in center Mega PRO \(1002\)\./,
 	},
 	{
 		name: 'receipts',
@@ -372,7 +372,9 @@ describe('representative workflows of every node, success and failure paths', ()
 			{ resource: 'turnoverSetting', operation: 'get', center: rl(BASIC), shop: rl('1001-01') },
 			{ clientId: SECOND_CLIENT_ID, secret: SECOND_CLIENT_SECRET },
 		);
-		expect(r.error?.message).toMatch(/^Not found in this center: sc_id/);
+		expect(r.error?.message).toMatch(
+			/^Center \d+ was not found: it is not among the centers your key has a role in\.$/,
+		);
 	});
 
 	it('an unreachable host and a broken token answer', async () => {
@@ -559,7 +561,7 @@ describe('the scan', () => {
 			'blocked for non-payment',
 			'invalid_client',
 			'token_expired',
-			'Not found in this center',
+			'is not in center Mega PRO (1002).',
 			'Could not reach',
 		])
 			expect(all).toContain(expected);

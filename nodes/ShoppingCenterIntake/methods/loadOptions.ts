@@ -17,7 +17,7 @@ export async function getShops(this: ILoadOptionsFunctions): Promise<INodeProper
 	});
 	return shops
 		.map((s) => ({
-			name: `${String(s.name)}${s.is_archived ? ' (archived)' : ''}`,
+			name: `${String(s.name)} · ${String(s.id)}${s.is_archived ? ' (archived)' : ''}`,
 			value: String(s.id),
 			description: `ID ${String(s.id)}`,
 		}))

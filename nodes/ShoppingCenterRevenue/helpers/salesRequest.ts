@@ -1,9 +1,11 @@
 /**
- * What Daily Sales and Monthly Totals share: the Options collection and the reading of a shop, a
- * period before any data request (planWindows.ts clips and splits it by the plan's rules).
+ * What Daily Sales and Monthly Totals share: the reading of a shop (one, or all of the center) and a
+ * period before any data request. The period is clipped to the freshest day of the plan known so far
+ * (an error when nothing is left, a hint when the end was clipped); planWindows.ts splits it, and
+ * re-plans the rest once the first answer tells an unknown plan.
  */
-import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { centerInfo } from '../../shared/center';
+import type { IExecuteFunctions } from 'n8n-workflow';
+import { centerInfo, centerPlan } from '../../shared/center';
 import { readShopChoice, type ShopChoice } from '../../shared/shopChoice';
 import {
 	readBoolean,
@@ -11,29 +13,10 @@ import {
 	readLimit,
 	readPeriod,
 	type Period,
+	clipPeriod,
 	precheckPeriod,
 } from '../../shared/input';
-
-export function rubleOptions(show: Record<string, string[]>): INodeProperties {
-	return {
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add option',
-		default: {},
-		displayOptions: { show },
-		options: [
-			{
-				displayName: 'Add Ruble Amounts',
-				name: 'addRubles',
-				type: 'boolean',
-				default: false,
-				description:
-					'Whether to add a &lt;field&gt;_rub copy (in rubles, kopecks / 100) next to each money field; the API fields themselves stay in kopecks',
-			},
-		],
-	};
-}
+import { rulesFor, type PlanRules } from '../../shared/plan';
 
 export interface SalesRequest {
 	scId: string;
@@ -42,21 +25,29 @@ export interface SalesRequest {
 	shop: ShopChoice;
 	limit?: number;
 	addRubles: boolean;
-	/** the period as asked (planWindows.ts clips it to the plan's freshest day and splits it) */
+	/** the rules of the plan known before the first request (unknown: valid on both plans) */
+	rules: PlanRules;
+	/** the period asked, its end clipped to the known plan's freshest day */
 	asked: Period;
+	/** the zone of the freshest-day rule */
 	boundaryZone: string;
 }
 
 export async function readSalesRequest(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
+	wholeMonths = false,
 ): Promise<SalesRequest> {
 	const scId = readId(ctx, 'center', 'Center', itemIndex);
 	const shop = readShopChoice(ctx, itemIndex);
 	precheckPeriod(ctx, itemIndex);
 	const limit = readLimit(ctx, itemIndex);
-	const addRubles = readBoolean(ctx, 'options.addRubles', 'Add Ruble Amounts', itemIndex);
+	const addRubles = readBoolean(ctx, 'addRubles', 'Add Ruble Amounts', itemIndex);
 	const { time_zone: zone, boundaryZone } = await centerInfo(ctx, scId);
-	const asked = readPeriod(ctx, itemIndex, zone);
-	return { scId, shopId: shop.shopId, shop, limit, addRubles, asked, boundaryZone };
+	const period = readPeriod(ctx, itemIndex, zone);
+	// monthly totals answer whole months: a month begun before the freshest day has data
+	if (wholeMonths) period.start = `${period.start.slice(0, 7)}-01`;
+	const rules = rulesFor(await centerPlan(ctx, scId));
+	const asked = clipPeriod(ctx, itemIndex, period, boundaryZone, rules);
+	return { scId, shopId: shop.shopId, shop, limit, addRubles, rules, asked, boundaryZone };
 }

@@ -37,6 +37,7 @@ export function dateField(
 	description: string,
 	displayOptions: Display,
 	required = true,
+	hint?: string,
 ): INodeProperties {
 	return {
 		displayName,
@@ -46,6 +47,7 @@ export function dateField(
 		placeholder: 'YYYY-MM-DD',
 		required,
 		description,
+		...(hint ? { hint } : {}),
 		displayOptions,
 	};
 }

@@ -13,6 +13,7 @@ function locator(
 	placeholder: string,
 	description: string,
 	displayOptions?: Display,
+	hint?: string,
 ): INodeProperties {
 	return {
 		displayName,
@@ -21,6 +22,7 @@ function locator(
 		default: { mode: 'list', value: '' },
 		required: true,
 		description,
+		...(hint ? { hint } : {}),
 		displayOptions,
 		modes: [
 			{
@@ -53,6 +55,7 @@ export const centerLocator = (displayOptions?: Display): INodeProperties =>
 		'1002',
 		'The shopping center (the sc_id). The list shows the centers your key has a role in.',
 		displayOptions,
+		"From your key's center list (name · plan · id); By ID: the sc_id, e.g. 1002 (Shopping Center → Center → Get Many)",
 	);
 
 export const shopLocator = (displayOptions?: Display): INodeProperties =>
@@ -63,6 +66,7 @@ export const shopLocator = (displayOptions?: Display): INodeProperties =>
 		'1002-01',
 		'The shop (trading point) of the selected center.',
 		displayOptions,
+		'Shops of the selected center (name · id); By ID: the shop id, e.g. 1002-01 (Shopping Center → Shop → Get Many)',
 	);
 
 export const zoneLocator = (displayOptions?: Display): INodeProperties =>
@@ -73,4 +77,5 @@ export const zoneLocator = (displayOptions?: Display): INodeProperties =>
 		'12',
 		'The counting zone of the selected center.',
 		displayOptions,
+		'Zones of the selected center (title · id); By ID: the zone id, e.g. 12 (Attendance → Counting Zone → Get Many)',
 	);

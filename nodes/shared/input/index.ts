@@ -3,3 +3,4 @@ export * from './values';
 export * from './ids';
 export * from './choices';
 export * from './dates';
+export * from './freshness';

@@ -1,5 +1,7 @@
 /**
- * "From List" pickers: centers, shops of the chosen center, counting zones of the chosen center.
+ * "From List" pickers: centers (with plan and id: "Mega PRO · PRO · 1002"), shops of the chosen center
+ * ("Coffee Point MEGA · 1002-01"), counting zones of the chosen center ("Entrance A · 12"). The search
+ * box matches the name and the id.
  */
 import type {
 	IDataObject,
@@ -8,7 +10,12 @@ import type {
 	INodeListSearchResult,
 } from 'n8n-workflow';
 import { listCenters } from '../center';
-import { apiRequest, collectPages, rowsOf } from '../transport';
+import { apiRequest, collectPages, knownPlan, rowsOf } from '../transport';
+import { getApiCredentials } from '../transport/credentials';
+import { PLAN_RULES } from '../plan';
+
+/** At most this many centers get a request each to learn their plan when the list opens. */
+const PLAN_LOOKUPS = 20;
 
 function matches(filter: string | undefined, ...values: unknown[]): boolean {
 	if (!filter) return true;
@@ -36,15 +43,54 @@ function toResults(
 	return { results };
 }
 
+/**
+ * Each center's plan in words (PRO, Basic, blocked for non-payment). The center list has no plan field:
+ * a plan not learned from an earlier answer costs one small request (the first shop) for the center,
+ * whose X-RateLimit-Limit tells it; a center whose answer does not tell stays without a plan.
+ */
+async function plansOf(
+	ctx: ILoadOptionsFunctions,
+	centers: IDataObject[],
+): Promise<Map<string, string>> {
+	const { baseUrl } = await getApiCredentials(ctx);
+	const out = new Map<string, string>();
+	const unknown = centers
+		.map((c) => String(c.id))
+		.filter((id) => !knownPlan(baseUrl, id))
+		.slice(0, PLAN_LOOKUPS);
+	const blocked = new Set<string>();
+	await Promise.all(
+		unknown.map(async (id) => {
+			try {
+				await apiRequest(ctx, 'listShops', {
+					params: { sc_id: id },
+					query: { page: 1, per_page: 1 },
+					operation: 'look up the plan',
+					retry: { maxAttempts: 1, maxTotalWaitMs: 5_000 },
+				});
+			} catch (error) {
+				if ((error as { httpCode?: string }).httpCode === '402') blocked.add(id);
+			}
+		}),
+	);
+	for (const c of centers) {
+		const id = String(c.id);
+		const plan = knownPlan(baseUrl, id);
+		if (blocked.has(id)) out.set(id, 'blocked for non-payment');
+		else if (plan) out.set(id, PLAN_RULES[plan].label);
+	}
+	return out;
+}
+
 export async function searchCenters(
 	this: ILoadOptionsFunctions,
 	filter?: string,
 ): Promise<INodeListSearchResult> {
 	const centers = await listCenters(this, true);
+	const plans = await plansOf(this, centers);
 	return toResults(
 		centers,
-		(c) =>
-			`${c.title} (${c.city && (c.city as IDataObject).name ? (c.city as IDataObject).name : c.time_zone})`,
+		(c) => [c.title, plans.get(String(c.id)), c.id].filter(Boolean).join(' · '),
 		filter,
 	);
 }
@@ -60,7 +106,11 @@ export async function searchShops(
 		query: { archived: true },
 		operation: 'list shops',
 	});
-	return toResults(shops, (s) => `${s.name}${s.is_archived ? ' (archived)' : ''}`, filter);
+	return toResults(
+		shops,
+		(s) => `${s.name} · ${s.id}${s.is_archived ? ' (archived)' : ''}`,
+		filter,
+	);
 }
 
 export async function searchZones(
@@ -73,7 +123,7 @@ export async function searchZones(
 		params: { sc_id: scId },
 		operation: 'list counting zones',
 	});
-	return toResults(rowsOf(this, res.data, {}), (z) => `${z.title}`, filter);
+	return toResults(rowsOf(this, res.data, {}), (z) => `${z.title} · ${z.id}`, filter);
 }
 
 export const listSearch = { searchCenters, searchShops, searchZones };

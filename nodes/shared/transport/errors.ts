@@ -19,6 +19,10 @@ export interface FailureContext {
 	budgetBackAtMs?: number;
 	/** the center's IANA zone, for times in messages */
 	zone?: string;
+	/** the center as "Mega PRO (1002)" (or its id), for not_found */
+	center?: string;
+	/** the shop the request was about, for not_found */
+	shopId?: string;
 }
 
 /** A moment as the center's local time ("2026-11-21 00:00 Asia/Yekaterinburg"), UTC when the zone is unknown. */
@@ -130,7 +134,7 @@ export function describeFailure(f: ApiFailure, c: FailureContext = {}): string {
 		case 'plan_required':
 			return `This center's plan${planName(c.plan)} does not allow the request${what}${f1 ? ` (parameter ${f1})` : ''}.`;
 		case 'not_found':
-			return `Not found in this center${f1 ? `: ${f1}` : ''}${f.message ? ` — ${f.message}` : ''}.`;
+			return notFound(f, c, f1);
 		case 'traffic_not_configured':
 			return 'No visitor counting system is configured in this center.';
 		case 'already_exists_in_sc':
@@ -152,6 +156,17 @@ export function describeFailure(f: ApiFailure, c: FailureContext = {}): string {
 				return `The API refused the credentials (${f.code}${f.message ? `: ${f.message}` : ''}). Check the Client ID and Client Secret.`;
 			return f.message || `The API answered ${f.code} (HTTP ${f.status}).`;
 	}
+}
+
+/** not_found in the user's words: what is missing, and in which center (no internal field names). */
+function notFound(f: ApiFailure, c: FailureContext, fields: string | undefined): string {
+	const center = c.center ? `center ${c.center}` : 'this center';
+	if (fields === 'sc_id')
+		return `${c.center ? `Center ${c.center}` : 'The center'} was not found: it is not among the centers your key has a role in.`;
+	if ((fields === 'shop_id' || !fields) && c.shopId && (fields || /shop/i.test(f.message)))
+		return `Shop ${c.shopId} is not in ${center}.`;
+	const said = bare(f.message);
+	return `Not found in ${center}${said ? `: ${said}` : ''}.`;
 }
 
 function validationMessage(f: ApiFailure): string {

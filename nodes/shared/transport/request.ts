@@ -19,7 +19,7 @@ import {
 import { ROUTES, routePath, type PathParams, type RouteKey } from './routes';
 import { toFormBody, toQueryString, type EncodableRecord } from './encoding';
 import { tokenCache } from './token';
-import { zoneOf } from './zones';
+import { centerLabel, zoneOf } from './zones';
 import { knownPlan, rememberPlan, rememberPlanFromLimit, type PlanName } from './planCache';
 
 export interface RequestInput {
@@ -112,6 +112,8 @@ export async function apiRequest(
 			plan: planOf(creds, input),
 			budgetBackAtMs,
 			zone: zoneOf(creds.baseUrl, input.params?.sc_id),
+			center: centerLabel(creds.cacheKey, input.params?.sc_id),
+			shopId: input.params?.shop_id ?? shopOfQuery(input),
 		});
 
 	let attempts = 0;
@@ -181,6 +183,12 @@ export async function apiRequest(
 		await sleep(delay);
 		waitedMs += delay;
 	}
+}
+
+/** A shop given as a filter (anomalies' shop_id) rather than in the path. */
+function shopOfQuery(input: RequestInput): string | undefined {
+	const v = input.query?.shop_id;
+	return typeof v === 'string' ? v : undefined;
 }
 
 function planOf(creds: ApiCredentials, input: RequestInput): PlanName | undefined {

@@ -13,6 +13,17 @@ const { OWNER, quietEnv, inheritedEnv, disabledModules } = require('./env');
 const { packPackage, installCommunityPackage, unpackForCustomExtensions } = require('./package');
 const { makeClient, N8nError } = require('./client');
 
+/** The encryption key n8n saved in a user folder's .n8n/config on an earlier start, if any. */
+function savedEncryptionKey(n8nFolder) {
+	try {
+		return (
+			JSON.parse(fs.readFileSync(path.join(n8nFolder, 'config'), 'utf8')).encryptionKey || null
+		);
+	} catch {
+		return null;
+	}
+}
+
 /**
  * Start n8n.  Options:
  *   version        n8n version (default 1.123.81 / $N8N_E2E_VERSION)
@@ -25,7 +36,8 @@ const { makeClient, N8nError } = require('./client');
  *                  true = the same package unpacked; string|string[] = folders
  *   runners        task runners on (default true; internal mode, own broker port)
  *   env            extra env for n8n
- *   setupOwner     default true (owner setup + login)
+ *   setupOwner     default true (owner setup + login); 'ifNeeded': log in, set the owner up only when
+ *                  that fails (a user folder from an earlier start)
  *   startTimeoutMs default 180000
  *   logLevel       N8N_LOG_LEVEL (default 'info')
  *   onLog          (line) => void, every line n8n prints
@@ -68,7 +80,9 @@ async function startN8n(opts = {}) {
 
 	const port = opts.port || (await freePort());
 	const brokerPort = await freePort();
-	const encryptionKey = opts.encryptionKey || crypto.randomBytes(24).toString('hex');
+	// a kept user folder already has its key (n8n refuses to start with another one)
+	const encryptionKey =
+		opts.encryptionKey || savedEncryptionKey(n8nFolder) || crypto.randomBytes(24).toString('hex');
 	const env = {
 		...inheritedEnv(),
 		...quietEnv(),
@@ -174,8 +188,16 @@ async function startN8n(opts = {}) {
 		const client = makeClient({ url, inst, env, userFolder, logLines, loadErrors });
 		if (opts.setupOwner !== false) {
 			const t3 = Date.now();
-			await client.setupOwner(OWNER);
-			await client.login(OWNER.email, OWNER.password);
+			const loggedIn =
+				opts.setupOwner === 'ifNeeded' &&
+				(await client.login(OWNER.email, OWNER.password).then(
+					() => true,
+					() => false,
+				));
+			if (!loggedIn) {
+				await client.setupOwner(OWNER);
+				await client.login(OWNER.email, OWNER.password);
+			}
 			timings.ownerMs = Date.now() - t3;
 		}
 		return {

@@ -159,7 +159,7 @@ function operationSuites({ credentialId, tag = 'e2e' }) {
 						startDate: dailyStart,
 						endDate: dailyEnd,
 						returnAll: true,
-						options: { addRubles: true },
+						addRubles: true,
 					},
 				},
 				{
@@ -221,6 +221,8 @@ function operationSuites({ credentialId, tag = 'e2e' }) {
 						truth.sum,
 					);
 					assert.equal(rows[0].income_sum_rub, rows[0].income_sum / 100);
+					// each row says whose it is (sc_id, shop_id), beside the API's own fields
+					assert.ok(rows.every((r) => r.sc_id === BASIC && r.shop_id === '1001-02'));
 					const calls = routeCalls(log, 'sales.daily');
 					assert.equal(calls.length, 2, `expected 2 windows (Basic: 31 days), saw ${calls.length}`);
 					assert.ok(ok(calls));
@@ -671,7 +673,7 @@ function triggerManualSuites({ credentialId }) {
 				{
 					id: `e2e-trigger-${event}`,
 					name: 'Trigger',
-					type: `${PKG}shoppingCenterTrigger`,
+					type: `${PKG}shoppingCenterEventsTrigger`,
 					typeVersion: 1,
 					position: [0, 0],
 					parameters: {

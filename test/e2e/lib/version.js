@@ -19,6 +19,7 @@ const activationPart = require('../parts/activation');
 const fileExportPart = require('../parts/file-export');
 const mcpPart = require('../parts/mcp');
 const agentPart = require('../parts/agent');
+const browserPart = require('../parts/browser');
 
 /** opts: { packageDir, only (Set), verbose, keep, slowPoll }; report: ./report.js */
 async function runVersion(version, { slack, installPromise, report, opts }) {
@@ -98,6 +99,8 @@ async function runVersion(version, { slack, installPromise, report, opts }) {
 		if (!ctx.cred) return;
 
 		if (opts.only.has('credential')) await credentialPart(ctx);
+		// the editor in a browser: once, on the 1.x leg (the version npm start runs)
+		if (opts.only.has('browser') && major === 1) await browserPart(ctx);
 		if (opts.only.has('operations')) await operationsPart(ctx);
 		if (opts.only.has('trigger')) await triggerPart(ctx);
 		if (opts.only.has('fileExport')) await fileExportPart(ctx);

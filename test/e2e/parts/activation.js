@@ -39,7 +39,7 @@ module.exports = async function activationPart({
 	const wfJson = bindExample(example, {
 		credentials,
 		patch: (node) => {
-			if (node.type.endsWith('.shoppingCenterTrigger')) node.parameters.pollTimes = pollTimes;
+			if (node.type.endsWith('.shoppingCenterEventsTrigger')) node.parameters.pollTimes = pollTimes;
 			// without openssl there is no Slack catcher: the message the workflow builds is checked instead
 			if (!slack && node.type === 'n8n-nodes-base.slack') node.disabled = true;
 		},

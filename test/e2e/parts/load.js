@@ -12,7 +12,7 @@ module.exports = async function loadPart({ n8n, step, want }) {
 			assert.equal(want.nodes.length, 8, `package.json declares ${want.nodes.length} nodes`);
 			await n8n.api.assertLoaded({ nodes: want.nodes, credentials: want.credentials });
 			const types = await n8n.api.nodeTypes();
-			const trigger = types.find((t) => t.name.endsWith('.shoppingCenterTrigger'));
+			const trigger = types.find((t) => t.name.endsWith('.shoppingCenterEventsTrigger'));
 			assert.ok(trigger.polling, 'the trigger is not a polling node');
 			assert.ok(
 				trigger.properties.some((p) => p.name === 'pollTimes'),

@@ -9,7 +9,7 @@ const { runWorkflow, itemsOf, nodeErrorText } = require('../lib/workflows');
 module.exports = async function triggerPart({ n8n, sb, step, cred }) {
 	for (const t of triggerManualSuites({ credentialId: cred.id })) {
 		await step(
-			`shoppingCenterTrigger ${t.event}: manual run (Fetch Test Event) returns the latest record per center`,
+			`shoppingCenterEventsTrigger ${t.event}: manual run (Fetch Test Event) returns the latest record per center`,
 			async () => {
 				const { ex } = await runWorkflow(n8n, sb, t.workflow);
 				assert.equal(ex.status, 'success', nodeErrorText(ex, 'Trigger'));

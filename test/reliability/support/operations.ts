@@ -171,7 +171,7 @@ export const OPERATIONS: OpSpec[] = [
 			returnAll: false,
 			limit: fromItem('limit'),
 			simplify: fromItem('simplify'),
-			options: { addRubles: fromItem('options.addRubles') },
+			addRubles: fromItem('addRubles'),
 		},
 		good: {
 			center: PRO,
@@ -180,7 +180,7 @@ export const OPERATIONS: OpSpec[] = [
 			endDate: '2026-11-03',
 			simplify: true,
 			limit: 2,
-			'options.addRubles': true,
+			addRubles: true,
 		},
 		fields: [
 			CENTER,
@@ -189,7 +189,7 @@ export const OPERATIONS: OpSpec[] = [
 			END,
 			LIMIT_FIELD,
 			SIMPLIFY,
-			{ name: 'options.addRubles', label: 'Add Ruble Amounts', kind: 'boolean' },
+			{ name: 'addRubles', label: 'Add Ruble Amounts', kind: 'boolean' },
 		],
 		extra: [...periodCases(), ...RETURN_ALL_CASES],
 		controlMinItems: 2,
@@ -206,7 +206,7 @@ export const OPERATIONS: OpSpec[] = [
 			endDate: fromItem('endDate'),
 			returnAll: false,
 			limit: fromItem('limit'),
-			options: { addRubles: fromItem('options.addRubles') },
+			addRubles: fromItem('addRubles'),
 		},
 		good: {
 			center: BASIC,
@@ -214,7 +214,7 @@ export const OPERATIONS: OpSpec[] = [
 			startDate: '2026-08-01',
 			endDate: '2026-10-31',
 			limit: 2,
-			'options.addRubles': 'false',
+			addRubles: 'false',
 		},
 		fields: [
 			CENTER,
@@ -222,7 +222,7 @@ export const OPERATIONS: OpSpec[] = [
 			START,
 			END,
 			LIMIT_FIELD,
-			{ name: 'options.addRubles', label: 'Add Ruble Amounts', kind: 'boolean' },
+			{ name: 'addRubles', label: 'Add Ruble Amounts', kind: 'boolean' },
 		],
 		extra: [...periodCases(), ...RETURN_ALL_CASES],
 		controlMinItems: 2,

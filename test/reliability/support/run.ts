@@ -19,7 +19,7 @@ import { ShoppingCenterIntake } from '../../../nodes/ShoppingCenterIntake/Shoppi
 import { ShoppingCenterPortal } from '../../../nodes/ShoppingCenterPortal/ShoppingCenterPortal.node';
 import { ShoppingCenterReceipts } from '../../../nodes/ShoppingCenterReceipts/ShoppingCenterReceipts.node';
 import { ShoppingCenterRevenue } from '../../../nodes/ShoppingCenterRevenue/ShoppingCenterRevenue.node';
-import { ShoppingCenterTrigger } from '../../../nodes/ShoppingCenterTrigger/ShoppingCenterTrigger.node';
+import { ShoppingCenterEventsTrigger } from '../../../nodes/ShoppingCenterEventsTrigger/ShoppingCenterEventsTrigger.node';
 import { forgetCenters } from '../../../nodes/shared/center';
 import { pacer, tokenCache } from '../../../nodes/shared/transport';
 import { clearPlans } from '../../../nodes/shared/transport/planCache';
@@ -42,7 +42,7 @@ export const ACTION_NODES = {
 
 export type ActionNodeName = keyof typeof ACTION_NODES;
 
-export const triggerNode = (): INodeType => new ShoppingCenterTrigger();
+export const triggerNode = (): INodeType => new ShoppingCenterEventsTrigger();
 
 /** A resource locator "By ID". */
 export function rl(value: string | number): INodeParameterResourceLocator {

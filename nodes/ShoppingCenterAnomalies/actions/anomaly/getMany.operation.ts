@@ -8,10 +8,11 @@ import {
 	readId,
 	readLimit,
 	readPeriod,
-	clipToFreshest,
+	clipPeriod,
 	precheckPeriod,
 } from '../../../shared/input';
 import { dateField, returnAllAndLimit } from '../../../shared/descriptions/common';
+import { notice, PERIOD_HINTS, PRO_NOTICES } from '../../../shared/descriptions/notices';
 import { centerLocator, shopLocator } from '../../../shared/descriptions/locators';
 import { featureRefusal, LIMITS, rulesFor } from '../../../shared/plan';
 import { walkPages } from '../../../shared/pageStream';
@@ -23,18 +24,23 @@ import { splitDays } from '../../../shared/dateWindows';
 const show = { resource: ['anomaly'], operation: ['getMany'] };
 
 export const description: INodeProperties[] = [
+	notice('proNotice', PRO_NOTICES.anomalies, { show }),
 	centerLocator({ show }),
 	dateField(
 		'startDate',
 		'Start Date',
 		"First day of the deviations to list (inclusive, in the center's time zone). Any period length: it is read 366 days a request.",
 		{ show },
+		true,
+		PERIOD_HINTS.start,
 	),
 	dateField(
 		'endDate',
 		'End Date',
-		"Last day of the deviations to list (inclusive, in the center's time zone). A day after today is clipped to today.",
+		"Last day of the deviations to list (inclusive, in the center's time zone). A day after today is clipped to today, and the run says so.",
 		{ show },
+		true,
+		PERIOD_HINTS.anomaliesEnd,
 	),
 	...returnAllAndLimit({ show }),
 	{
@@ -92,10 +98,8 @@ export async function execute(
 	const refusal = featureRefusal(plan, 'anomalies');
 	if (refusal) fail(this, itemIndex, 'Center', refusal);
 	// anomalies are found up to today on PRO (the only plan that has them)
-	const clipped = clipToFreshest(period, boundaryZone, rulesFor(plan));
-	const windows = clipped
-		? splitDays(clipped.start, clipped.end, LIMITS.anomaliesPeriodDays).reverse()
-		: [];
+	const clipped = clipPeriod(this, itemIndex, period, boundaryZone, rulesFor(plan));
+	const windows = splitDays(clipped.start, clipped.end, LIMITS.anomaliesPeriodDays).reverse();
 	const inputs = windows.map((w) => ({
 		params: { sc_id: scId },
 		query: {

@@ -2,10 +2,19 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { DateTime } from 'luxon';
 import { ATTENDANCE_SCOPES, GRANULARITIES, type Granularity } from '../../../shared/allowedValues';
 import { centerInfo, centerPlan } from '../../../shared/center';
-import { readChoice, fail, readId, readPeriod, precheckPeriod } from '../../../shared/input';
+import {
+	readChoice,
+	fail,
+	readId,
+	readPeriod,
+	clipPeriod,
+	noteEmptyAnswer,
+	precheckPeriod,
+} from '../../../shared/input';
 import { dateField } from '../../../shared/descriptions/common';
+import { notice, PERIOD_HINTS, PRO_NOTICES } from '../../../shared/descriptions/notices';
 import { centerLocator, shopLocator, zoneLocator } from '../../../shared/descriptions/locators';
-import { featureRefusal, LIMITS } from '../../../shared/plan';
+import { featureRefusal, LIMITS, rulesFor } from '../../../shared/plan';
 import { collectPlainWindows } from '../../../shared/windowedPaging';
 import { planWindowGroups, type SplitPeriod } from '../../../shared/planWindows';
 import { splitDays, type DayWindow } from '../../../shared/dateWindows';
@@ -19,12 +28,16 @@ export const description: INodeProperties[] = [
 		'Start Date',
 		"First day of the period (inclusive, in the center's time zone)",
 		{ show },
+		true,
+		PERIOD_HINTS.start,
 	),
 	dateField(
 		'endDate',
 		'End Date',
-		"Last day of the period (inclusive, in the center's time zone). A day after the plan's freshest day (yesterday on Basic, today on PRO) is clipped to it.",
+		"Last day of the period (inclusive, in the center's time zone). A day after the plan's freshest day (yesterday on Basic, today on PRO) is clipped to it, and the run says so.",
 		{ show },
+		true,
+		PERIOD_HINTS.attendanceEnd,
 	),
 	{
 		displayName: 'Granularity',
@@ -44,6 +57,13 @@ export const description: INodeProperties[] = [
 		description: 'Whose visitors to count',
 		displayOptions: { show },
 	},
+	notice('proAttendanceNotice', PRO_NOTICES.detailedAttendance, {
+		show: { ...show, granularity: ['hour'] },
+	}),
+	notice('proScopeNotice', PRO_NOTICES.detailedAttendance, {
+		show: { ...show, scope: ['zone', 'shop'] },
+		hide: { granularity: ['hour'] },
+	}),
 	zoneLocator({ show: { ...show, scope: ['zone'] } }),
 	shopLocator({ show: { ...show, scope: ['shop'] } }),
 ];
@@ -117,7 +137,8 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		);
 	// rows keyed by their date label, de-duplicated over the whole walk
 	const rows = new Map<string, IDataObject>();
-	for await (const windows of planWindowGroups(this, scId, period, boundaryZone, split)) {
+	const clipped = clipPeriod(this, itemIndex, period, boundaryZone, rulesFor(plan));
+	for await (const windows of planWindowGroups(this, scId, clipped, boundaryZone, split)) {
 		const more = await collectPlainWindows(
 			this,
 			'readAttendance',
@@ -139,5 +160,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		);
 		for (const row of more) if (!rows.has(String(row.date))) rows.set(String(row.date), row);
 	}
-	return [...rows.values()];
+	return noteEmptyAnswer(this, [...rows.values()], clipped, boundaryZone, rulesFor(plan));
 }

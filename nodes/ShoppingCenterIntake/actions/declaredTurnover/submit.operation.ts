@@ -30,17 +30,6 @@ export const description: INodeProperties[] = [
 		displayOptions: { show },
 	},
 	{
-		displayName: 'Turnover',
-		name: 'turnover',
-		type: 'string',
-		default: '',
-		required: true,
-		placeholder: '1 234 567,89',
-		description:
-			'Turnover of the month, 0 or more, as text: digits, thousands grouped with spaces only, one decimal separator "." or "," (Currency Units only, at most 2 decimals). Converted exactly, without rounding.',
-		displayOptions: { show },
-	},
-	{
 		displayName: 'Amount Unit',
 		name: 'amountUnit',
 		type: 'options',
@@ -59,8 +48,32 @@ export const description: INodeProperties[] = [
 			},
 		],
 		default: 'kopecks',
-		description: 'Unit of the Turnover value',
+		description: 'Unit of the Turnover value (the API itself takes kopecks)',
 		displayOptions: { show },
+	},
+	{
+		displayName: 'Turnover',
+		name: 'turnover',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: '123456789',
+		description:
+			'Turnover of the month in integer kopecks, 0 or more: digits only (spaces between thousands allowed)',
+		hint: 'Kopecks: 123456789 = 1 234 567,89. Typing roubles with decimals? Set Amount Unit to Currency Units.',
+		displayOptions: { show: { ...show, amountUnit: ['kopecks'] } },
+	},
+	{
+		displayName: 'Turnover',
+		name: 'turnover',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: '1 234 567,89',
+		description:
+			'Turnover of the month in roubles, 0 or more: digits, thousands grouped with spaces only, one decimal separator "." or ",", at most 2 decimals. Converted exactly to kopecks, without rounding.',
+		hint: 'Roubles: 1 234 567,89 is sent as 123456789 kopecks',
+		displayOptions: { show: { ...show, amountUnit: ['currencyUnits'] } },
 	},
 	{
 		displayName: 'Additional Fields',

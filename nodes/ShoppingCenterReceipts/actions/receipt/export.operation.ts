@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { centerInfo, centerPlan } from '../../../shared/center';
 import { dateField, returnAllAndLimit } from '../../../shared/descriptions/common';
+import { notice, PERIOD_HINTS, PRO_NOTICES } from '../../../shared/descriptions/notices';
 import { centerLocator, shopLocator } from '../../../shared/descriptions/locators';
 import {
 	fail,
@@ -8,7 +9,7 @@ import {
 	readLimit,
 	readPeriod,
 	readString,
-	clipToFreshest,
+	clipPeriod,
 	precheckPeriod,
 	type PeriodNames,
 } from '../../../shared/input';
@@ -20,6 +21,7 @@ import { deliver } from '../../../shared/output/deliver';
 import type { OperationOutput } from '../../../shared/router';
 import { simplifyField } from '../../../shared/tool/simplify';
 import { splitDays, type DayWindow } from '../../../shared/dateWindows';
+import { withShopIds } from '../../../shared/rowIds';
 
 const show = { resource: ['receipt'], operation: ['export'] };
 const byCreation = { show: { ...show, periodBy: ['created', 'both'] } };
@@ -32,6 +34,7 @@ const CLIPPED = "A day after today (center's time zone) is clipped to today.";
 const SPLIT = 'A period longer than 30 days is read in 30-day windows.';
 
 export const description: INodeProperties[] = [
+	notice('proNotice', PRO_NOTICES.receipts, { show }),
 	centerLocator({ show }),
 	shopScopeField(show),
 	shopLocator({ show: oneShop(show) }),
@@ -66,24 +69,32 @@ export const description: INodeProperties[] = [
 		'Creation Start Date',
 		`First day of creation (inclusive, center's time zone). ${SPLIT}`,
 		byCreation,
+		true,
+		PERIOD_HINTS.start,
 	),
 	dateField(
 		'createdEndDate',
 		'Creation End Date',
 		`Last day of creation (inclusive, center's time zone). ${CLIPPED}`,
 		byCreation,
+		true,
+		PERIOD_HINTS.receiptsEnd,
 	),
 	dateField(
 		'receivedStartDate',
 		'Reception Start Date',
 		`First day of reception (inclusive, center's time zone). ${SPLIT}`,
 		byReception,
+		true,
+		PERIOD_HINTS.start,
 	),
 	dateField(
 		'receivedEndDate',
 		'Reception End Date',
 		`Last day of reception (inclusive, center's time zone). ${CLIPPED}`,
 		byReception,
+		true,
+		PERIOD_HINTS.receiptsEnd,
 	),
 	{
 		displayName: 'Document Types',
@@ -224,18 +235,17 @@ export async function execute(
 	const { time_zone: zone, boundaryZone } = await centerInfo(this, scId);
 	const rules = rulesFor(plan);
 
-	// the windows of each pair (a pair wholly after today has no receipts: nothing is asked)
+	// the windows of each pair (a pair wholly after today has no receipts: an error, nothing is asked)
 	const windowsOf: IDataObject[][] = [];
 	for (const key of pairs) {
-		const period = clipToFreshest(
+		const period = clipPeriod(
+			this,
+			itemIndex,
 			readPeriod(this, itemIndex, zone, PAIRS[key].names),
 			boundaryZone,
 			rules,
+			PAIRS[key].names,
 		);
-		if (!period) {
-			windowsOf.push([]);
-			continue;
-		}
 		windowsOf.push(
 			splitDays(period.start, period.end, LIMITS.receiptsPairDays).map(PAIRS[key].query),
 		);
@@ -259,7 +269,12 @@ export async function execute(
 	async function* batches(stats: WalkStats): AsyncGenerator<IDataObject[]> {
 		if (!queries.length) return;
 		const shops = await shopIdsOf(ctx, scId, shop, itemIndex, stats);
-		yield* walkPages(ctx, 'exportReceipts', shops.flatMap(inputsOf), { limit, stats });
+		// item output: each row says its center and shop (a file carries them as columns)
+		for await (const rows of walkPages(ctx, 'exportReceipts', shops.flatMap(inputsOf), {
+			limit,
+			stats,
+		}))
+			yield file ? rows : withShopIds(rows, scId, shop.shopId);
 	}
 	return await deliver(
 		this,

@@ -3,6 +3,7 @@ import { returnAllAndLimit } from '../../../shared/descriptions/common';
 import { centerLocator, shopLocator } from '../../../shared/descriptions/locators';
 import { readBoolean, readId, readLimit } from '../../../shared/input';
 import { apiRequest, rowsOf } from '../../../shared/transport';
+import { withShopIds } from '../../../shared/rowIds';
 
 const show = { resource: ['cashRegister'], operation: ['getMany'] };
 
@@ -33,5 +34,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		operation: 'list cash registers',
 	};
 	const rows = rowsOf(this, (await apiRequest(this, 'listCashRegisters', input)).data, input);
-	return limit === undefined ? rows : rows.slice(0, limit);
+	return withShopIds(limit === undefined ? rows : rows.slice(0, limit), scId, shopId);
 }

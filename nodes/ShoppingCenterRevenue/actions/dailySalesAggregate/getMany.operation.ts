@@ -10,7 +10,11 @@ import type { OperationOutput } from '../../../shared/router';
 import { simplifyField } from '../../../shared/tool/simplify';
 import { splitDays } from '../../../shared/dateWindows';
 import { withRubles } from '../../helpers/rubles';
-import { readSalesRequest, rubleOptions } from '../../helpers/salesRequest';
+import { readSalesRequest } from '../../helpers/salesRequest';
+import { KOPECKS_HINT, rubleAmountsField } from '../../../shared/descriptions/money';
+import { notice, PERIOD_HINTS, PRO_NOTICES } from '../../../shared/descriptions/notices';
+import { withShopIds } from '../../../shared/rowIds';
+import { noteEmptyAnswer } from '../../../shared/input';
 
 const show = { resource: ['dailySalesAggregate'], operation: ['getMany'] };
 
@@ -23,16 +27,22 @@ export const description: INodeProperties[] = [
 		'Start Date',
 		"First day of the period (inclusive, in the center's time zone)",
 		{ show },
+		true,
+		PERIOD_HINTS.start,
 	),
 	dateField(
 		'endDate',
 		'End Date',
-		"Last day of the period (inclusive, in the center's time zone). A day after the plan's freshest day (yesterday on Basic, today on PRO) is clipped to it. A long period is read in several requests (31 days each on Basic, 366 on PRO).",
+		"Last day of the period (inclusive, in the center's time zone). A day after the plan's freshest day (yesterday on Basic, today on PRO) is clipped to it, and the run says so. A long period is read in several requests (31 days each on Basic, 366 on PRO).",
 		{ show },
+		true,
+		PERIOD_HINTS.dailyEnd,
 	),
 	...returnAllAndLimit({ show }),
+	notice('kopecksNotice', KOPECKS_HINT, { show }),
+	rubleAmountsField({ show }),
+	notice('turnoverNotice', PRO_NOTICES.turnover, { show }),
 	...simplifyField(show),
-	rubleOptions(show),
 	...outputFields(show, true),
 ];
 
@@ -45,13 +55,14 @@ export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
 ): Promise<OperationOutput> {
-	const { scId, shop, limit, addRubles, asked, boundaryZone } = await readSalesRequest(
+	const { scId, shop, limit, addRubles, rules, asked, boundaryZone } = await readSalesRequest(
 		this,
 		itemIndex,
 	);
 	const file = readFileSettings(this, itemIndex);
 	const all = shop.scope !== 'one';
-	const split: SplitPeriod = (start, end, rules) => splitDays(start, end, rules.dailyWindowDays);
+	const split: SplitPeriod = (start, end, windowRules) =>
+		splitDays(start, end, windowRules.dailyWindowDays);
 	const ctx = this;
 	async function* batches(stats: WalkStats): AsyncGenerator<IDataObject[]> {
 		let left = limit;
@@ -66,16 +77,19 @@ export async function execute(
 				}));
 				for await (const rows of walkPages(ctx, 'dailySales', inputs, { limit: left, stats })) {
 					if (left !== undefined) left -= rows.length;
-					yield addRubles && file?.format !== 'csv' ? rows.map(withRubles) : rows;
+					const shown = addRubles && file?.format !== 'csv' ? rows.map(withRubles) : rows;
+					// item output: each row says its center and shop (a file carries them as columns)
+					yield file ? shown : withShopIds(shown, scId, shopId);
 				}
 				if (left !== undefined && left <= 0) return;
 			}
 		}
 	}
-	return await deliver(
+	const out = await deliver(
 		this,
 		itemIndex,
 		{ kind: 'dailySales', file, fill: { sc_id: scId, shop_id: shop.shopId } },
 		batches,
 	);
+	return Array.isArray(out) ? noteEmptyAnswer(this, out, asked, boundaryZone, rules) : out;
 }

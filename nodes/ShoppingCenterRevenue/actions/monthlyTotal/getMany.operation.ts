@@ -5,7 +5,11 @@ import { collectPlainWindows } from '../../../shared/windowedPaging';
 import { planWindowGroups, type SplitPeriod } from '../../../shared/planWindows';
 import { splitMonths } from '../../../shared/dateWindows';
 import { withRubles } from '../../helpers/rubles';
-import { readSalesRequest, rubleOptions } from '../../helpers/salesRequest';
+import { readSalesRequest } from '../../helpers/salesRequest';
+import { KOPECKS_HINT, rubleAmountsField } from '../../../shared/descriptions/money';
+import { notice, PERIOD_HINTS, PRO_NOTICES } from '../../../shared/descriptions/notices';
+import { withShopIds } from '../../../shared/rowIds';
+import { noteEmptyAnswer } from '../../../shared/input';
 
 const show = { resource: ['monthlyTotal'], operation: ['getMany'] };
 
@@ -17,15 +21,21 @@ export const description: INodeProperties[] = [
 		'Start Date',
 		"A day in the first month of the period (the whole month is returned; center's time zone)",
 		{ show },
+		true,
+		PERIOD_HINTS.start,
 	),
 	dateField(
 		'endDate',
 		'End Date',
-		"A day in the last month of the period (the whole month is returned; center's time zone). A day after the plan's freshest day (yesterday on Basic, today on PRO) is clipped to it. A long period is read in several requests.",
+		"A day in the last month of the period (the whole month is returned; center's time zone). A day after the plan's freshest day (yesterday on Basic, today on PRO) is clipped to it, and the run says so. A long period is read in several requests.",
 		{ show },
+		true,
+		PERIOD_HINTS.monthlyEnd,
 	),
 	...returnAllAndLimit({ show }),
-	rubleOptions(show),
+	notice('kopecksNotice', KOPECKS_HINT, { show }),
+	rubleAmountsField({ show }),
+	notice('monthlyProNotice', PRO_NOTICES.monthlyPro, { show }),
 ];
 
 /**
@@ -33,13 +43,14 @@ export const description: INodeProperties[] = [
  * plan's month windows (each window's end clipped to the freshest day), no pages, one row per month.
  */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const { scId, shopId, limit, addRubles, asked, boundaryZone } = await readSalesRequest(
+	const { scId, shopId, limit, addRubles, rules, asked, boundaryZone } = await readSalesRequest(
 		this,
 		itemIndex,
+		true,
 	);
 	const rows: IDataObject[] = [];
-	const split: SplitPeriod = (start, end, rules) =>
-		splitMonths(start, end, rules.monthlyWindowMonths).map((w) => ({
+	const split: SplitPeriod = (start, end, windowRules) =>
+		splitMonths(start, end, windowRules.monthlyWindowMonths).map((w) => ({
 			start: w.start,
 			end: w.end > end ? end : w.end,
 		}));
@@ -60,5 +71,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		rows.push(...more);
 		if (limit !== undefined && rows.length >= limit) break;
 	}
-	return addRubles ? rows.map(withRubles) : rows;
+	const out = withShopIds(addRubles ? rows.map(withRubles) : rows, scId, shopId);
+	return noteEmptyAnswer(this, out, asked, boundaryZone, rules);
 }

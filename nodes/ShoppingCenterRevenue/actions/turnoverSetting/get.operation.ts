@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { centerLocator, shopLocator } from '../../../shared/descriptions/locators';
 import { readId } from '../../../shared/input';
 import { apiRequest, toNodeApiError } from '../../../shared/transport';
+import { withShopIds } from '../../../shared/rowIds';
 
 const show = { resource: ['turnoverSetting'], operation: ['get'] };
 
@@ -29,5 +30,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			{ itemIndex, operation: 'get turnover settings' },
 		);
 	}
-	return [res.data as IDataObject];
+	return withShopIds([res.data as IDataObject], scId, shopId);
 }

@@ -14,10 +14,10 @@ import { pollTrigger } from './pollTrigger';
 
 // A polling trigger starts workflows; it is never called as an AI agent's tool.
 // eslint-disable-next-line @n8n/community-nodes/node-usable-as-tool
-export class ShoppingCenterTrigger implements INodeType {
+export class ShoppingCenterEventsTrigger implements INodeType {
 	description: INodeTypeDescription = {
-		displayName: 'Shopping Center Trigger',
-		name: 'shoppingCenterTrigger',
+		displayName: 'Shopping Center Events Trigger',
+		name: 'shoppingCenterEventsTrigger',
 		icon: { light: 'file:shoppingCenterTrigger.svg', dark: 'file:shoppingCenterTrigger.dark.svg' },
 		group: ['trigger'],
 		version: 1,
@@ -40,9 +40,9 @@ export class ShoppingCenterTrigger implements INodeType {
 				return centers.map((c) => {
 					const city = (c.city as IDataObject | undefined)?.name;
 					return {
-						name: `${String(c.title ?? c.id)} (${String(city ?? c.time_zone ?? c.id)})`,
+						name: `${String(c.title ?? c.id)} · ${String(c.id)}`,
 						value: String(c.id),
-						description: `sc_id ${String(c.id)}`,
+						description: `${String(city ?? c.time_zone ?? '')} (sc_id ${String(c.id)})`,
 					};
 				});
 			},

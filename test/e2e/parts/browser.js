@@ -1,0 +1,222 @@
+'use strict';
+/*
+ * The editor in headless Chromium (test/e2e/lib/browser.js): what a newcomer types and sees.
+ *   - a date field stores what is typed: 2025-11-23 stays 2025-11-23 (no time added), and the
+ *     picker's 2025-11-23T00:00:00 is stored and accepted by the run;
+ *   - the center list shows "title · plan · id", the shop list "name · id", and the shop search
+ *     finds a shop by its id;
+ *   - the panel shows the kopecks notice, the PRO notice and the hints under the fields.
+ * The workflow is saved from the editor and read back over REST; then it runs (REST) and its rows
+ * are checked. With $N8N_E2E_SCREENSHOT_DIR the panels are saved as PNG there (the README's images).
+ */
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+const assert = require('node:assert/strict');
+const { launchBrowser, signIn } = require('../lib/browser');
+
+const NODE = 'Daily sales';
+
+function workflow(cred) {
+	return {
+		name: 'Browser: daily sales of one shop',
+		nodes: [
+			{
+				id: 'b0000000-0000-4000-8000-000000000001',
+				name: 'Start',
+				type: 'n8n-nodes-base.manualTrigger',
+				typeVersion: 1,
+				position: [0, 0],
+				parameters: {},
+			},
+			{
+				id: 'b0000000-0000-4000-8000-000000000002',
+				name: NODE,
+				type: 'n8n-nodes-shopping-center.shoppingCenterRevenue',
+				typeVersion: 1,
+				position: [260, 0],
+				parameters: {
+					resource: 'dailySalesAggregate',
+					operation: 'getMany',
+					center: { __rl: true, mode: 'list', value: '' },
+					shop: { __rl: true, mode: 'list', value: '' },
+					startDate: '',
+					endDate: '',
+					returnAll: true,
+				},
+				credentials: { shoppingCenterApi: { id: String(cred.id), name: cred.name } },
+			},
+		],
+		connections: { Start: { main: [[{ node: NODE, type: 'main', index: 0 }]] } },
+		settings: {},
+	};
+}
+
+async function browserPart({ n8n, step, cred }) {
+	const shots = process.env.N8N_E2E_SCREENSHOT_DIR;
+	const wf = await step('browser: import a workflow with an empty Daily Sales node', () =>
+		n8n.api.importWorkflow(workflow(cred)),
+	);
+	if (!wf) return;
+	const b = await step('browser: Chromium (Debian; installed when missing) signs in', async () => {
+		const launched = await launchBrowser();
+		await signIn(launched.page, n8n.url, n8n.login.email, n8n.login.password);
+		return launched;
+	});
+	if (!b) return;
+	const { page } = b;
+	// a loaded 2-core machine (other jobs running) can take a while to draw the editor
+	page.setDefaultTimeout(90000);
+	const param = (name) => page.locator(`[data-test-id="parameter-input-${name}"]`).first();
+	const items = () => page.locator('[data-test-id="rlc-item"]:visible');
+	const listItems = async () => {
+		await items().first().waitFor({ timeout: 60000 });
+		return (await items().allInnerTexts()).map((t) => t.trim());
+	};
+	const openList = (name) => param(name).locator('[data-test-id="rlc-input"]').first().click();
+	try {
+		const opened = await step(
+			'browser: open the node; the panel shows the kopecks notice and the hints',
+			async () => {
+				await page.goto(`${n8n.url}/workflow/${wf.id}`, { waitUntil: 'domcontentloaded' });
+				await page
+					.waitForSelector('[data-test-id="canvas-node"]', { timeout: 90000 })
+					.catch(async (e) => {
+						await page.screenshot({ path: path.join(os.tmpdir(), 'e2e-browser-failure.png') });
+						throw new Error(
+							`${e.message}\n(page at ${page.url()}; screenshot ${path.join(os.tmpdir(), 'e2e-browser-failure.png')})`,
+						);
+					});
+				await page
+					.locator('[data-test-id="canvas-node"]')
+					.filter({ hasText: NODE })
+					.first()
+					.dblclick();
+				await page.waitForSelector('[data-test-id="ndv"]', { timeout: 60000 });
+				const ndv = page.locator('[data-test-id="ndv"]');
+				await ndv
+					.getByText(/integer kopecks/)
+					.first()
+					.waitFor({ timeout: 30000 });
+				await ndv
+					.getByText(/calculated turnover column/)
+					.first()
+					.waitFor({ timeout: 30000 });
+				await ndv
+					.getByText(/YYYY-MM-DD \(e\.g\. 2025-11-23\)/)
+					.first()
+					.waitFor({ timeout: 30000 });
+				await ndv
+					.getByText(/By ID: the sc_id, e\.g\. 1002/)
+					.first()
+					.waitFor({ timeout: 30000 });
+				return true;
+			},
+		);
+		if (!opened) return;
+		await step('browser: the center list shows "title · plan · id"', async () => {
+			await openList('center');
+			const shown = await listItems();
+			assert.ok(shown.includes('Mega PRO · PRO · 1002'), `center list: ${JSON.stringify(shown)}`);
+			assert.ok(
+				shown.includes('Galereya Basic · Basic · 1001'),
+				`center list: ${JSON.stringify(shown)}`,
+			);
+			if (shots) await page.screenshot({ path: path.join(shots, 'screenshot-center-list.png') });
+			await items().filter({ hasText: '· 1002' }).first().click();
+		});
+		await step(
+			'browser: the shop list shows "name · id"; searching 1002-01 finds that shop',
+			async () => {
+				await openList('shop');
+				const shown = await listItems();
+				assert.ok(
+					shown.includes('Coffee Point MEGA · 1002-01'),
+					`shop list: ${JSON.stringify(shown)}`,
+				);
+				const search = page.locator('[data-test-id="rlc-search"]:visible').first();
+				const isInput = await search.evaluate((el) => el.tagName === 'INPUT');
+				await (isInput ? search : search.locator('input').first()).fill('1002-01');
+				await page.waitForTimeout(2000);
+				assert.deepEqual(await listItems(), ['Coffee Point MEGA · 1002-01']);
+				await items().first().click();
+			},
+		);
+		await step(
+			'browser: typing 2025-11-23 and the picker form 2025-11-23T00:00:00 into the date fields',
+			async () => {
+				await param('startDate').click();
+				await page.keyboard.type('2025-11-23', { delay: 20 });
+				await param('endDate').click();
+				await page.keyboard.type('2025-11-23T00:00:00', { delay: 20 });
+				await page.keyboard.press('Tab');
+				await page.waitForTimeout(500);
+				if (shots) await page.screenshot({ path: path.join(shots, 'screenshot-daily-sales.png') });
+				await page.keyboard.press('Escape');
+				await page.waitForTimeout(500);
+				await page.keyboard.press('Control+s');
+				await page.waitForTimeout(1500);
+			},
+		);
+		await step(
+			'browser: the saved workflow holds the days as typed and the chosen ids',
+			async () => {
+				const saved = await n8n.request('GET', `/rest/workflows/${wf.id}`);
+				const p = saved.nodes.find((x) => x.name === NODE).parameters;
+				assert.equal(p.startDate, '2025-11-23');
+				assert.equal(p.endDate, '2025-11-23T00:00:00');
+				assert.equal(p.center.value, '1002');
+				assert.equal(p.shop.value, '1002-01');
+			},
+		);
+		await step(
+			'browser: the saved workflow runs: one row for 2025-11-23 with sc_id and shop_id',
+			async () => {
+				const ex = await n8n.api.runWorkflow(wf.id);
+				assert.equal(ex.status, 'success', JSON.stringify(ex.error || ex.nodeError(NODE)));
+				const rows = ex.output(NODE);
+				assert.deepEqual(
+					rows.map((r) => [r.date, r.sc_id, r.shop_id]),
+					[['2025-11-23', '1002', '1002-01']],
+				);
+			},
+		);
+		await step('browser: the node picker shows each node with its own description', async () => {
+			await page.goto(`${n8n.url}/workflow/${wf.id}`, { waitUntil: 'domcontentloaded' });
+			await page.waitForSelector('[data-test-id="canvas-node"]');
+			await page.mouse.click(900, 450);
+			await page.keyboard.press('Tab');
+			await page
+				.locator(
+					'[data-test-id="node-creator-search-bar"] input, input[data-test-id="node-creator-search-bar"]',
+				)
+				.first()
+				.waitFor();
+			await page.keyboard.type('Shopping Center', { delay: 20 });
+			await page.waitForTimeout(2500);
+			if (shots) await page.screenshot({ path: path.join(shots, 'screenshot-editor.png') });
+			// the node's own view (its actions) carries the description n8n shows for it
+			await page
+				.locator('[data-test-id="node-creator-item-name"]:visible')
+				.filter({ hasText: /^Shopping Center$/ })
+				.first()
+				.click();
+			await page.locator('[data-test-id="nodes-list-header"]:visible').first().waitFor();
+			await page
+				.getByText(/^Directory of the Shopping-center API/)
+				.first()
+				.waitFor();
+			const trigger = await page.getByText(/^Starts the workflow on new anomalies/).count();
+			assert.equal(trigger, 0, "the directory node's view shows the trigger's description");
+			await page.screenshot({
+				path: path.join(shots || os.tmpdir(), 'screenshot-node-picker.png'),
+			});
+			await page.keyboard.press('Escape');
+		});
+	} finally {
+		if (shots) fs.mkdirSync(shots, { recursive: true });
+		await b.close().catch(() => {});
+	}
+}
+
+module.exports = browserPart;
