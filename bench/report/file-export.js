@@ -94,7 +94,7 @@ function fileTargets(fx, windowMs) {
 			{
 				target: `${what}: wall ≤ ${FLOOR_FACTOR} × the budget's floor`,
 				met: s.status === 'success' && s.wallMs <= FLOOR_FACTOR * s.floorMs,
-				measured: `${fmt.int(s.wallMs)} ms = ${fmt.num(s.wallMs / s.floorMs, 3)} × the floor of ${fmt.int(s.floorMs)} ms (${s.requests} requests at 300 a window of ${windowMs} ms: every full window has to pass, the last one is a burst)`,
+				measured: `${fmt.int(s.wallMs)} ms = ${fmt.num(s.wallMs / s.floorMs, 3)} × the floor of ${fmt.int(s.floorMs)} ms (${s.requests} requests at 300 a window of ${windowMs} ms: every full window has to pass, the last one is a burst; requests per window ${(s.requestsPerWindow || []).join(' / ') || '–'})`,
 			},
 			{ target: `${what}: zero 429s`, met: s.rateLimited === 0, measured: String(s.rateLimited) },
 			{

@@ -20,7 +20,15 @@ const {
 } = require('../lib/n8n');
 const { RssSampler } = require('../lib/rss');
 const { addDays, splitDays, loadWorkflow, nodeOf, sleep, fmt } = require('../lib/util');
-const { PRO, CLIENT, log, freshN8n, alignToWindow, requestsOf } = require('./common');
+const {
+	PRO,
+	CLIENT,
+	log,
+	freshN8n,
+	alignToWindow,
+	requestsOf,
+	requestsPerWindow,
+} = require('./common');
 
 const TARGET_1M = 1_000_000;
 const SHOP_LIST_REQUESTS = 1;
@@ -176,6 +184,10 @@ async function runOne(ctx, n8n, credentialId, format, period, want) {
 		rateLimited: reqs.rateLimited,
 		wallMs: run.span && run.span.ms,
 		floorMs: (Math.ceil(budgetRequests / PRO.perMinute) - 1) * windowMs,
+		requestsPerWindow: requestsPerWindow(
+			run.log.filter((e) => e.sc_id === PRO.sc),
+			windowMs,
+		),
 		memory: {
 			baselineMainKb: run.memory.baselineMainKb,
 			mainPeakKb: run.memory.mainPeakKb,
