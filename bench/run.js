@@ -12,6 +12,7 @@
  *   --no-shared       skip the shared-budget runs (another client of the center spends most of each window)
  *   --no-trace        skip the transport trace (phases of each request of the Receipts node, own n8n, patched build)
  *   --n8n-heap-mb N   file-export rows: n8n started with --max-old-space-size=N (a container's heap; default: V8's own)
+ *   --file-start D    file-export rows: the period's first day (default: searched, the shortest period with ≥ 1,000,000)
  *   --n8n-version V   default 1.123.81
  *   --out DIR         default bench/results
  *   --verbose         n8n's log lines on stderr
@@ -73,6 +74,7 @@ function parseArgs(argv) {
 		else if (a === '--no-shared') o.shared = false;
 		else if (a === '--no-trace') o.trace = false;
 		else if (a === '--n8n-heap-mb') o.n8nHeapMb = Number(v());
+		else if (a === '--file-start') o.fileStart = v();
 		else if (a === '--help' || a === '-h') {
 			const lines = fs.readFileSync(__filename, 'utf8').split('\n');
 			console.log(lines.slice(2, lines.indexOf(' */') + 1).join('\n'));

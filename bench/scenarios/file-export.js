@@ -269,15 +269,21 @@ async function runHttpFile(ctx, n8n, period, want, shops) {
 	let executionId;
 	try {
 		executionId = await startRun(n8n, wf.id);
-		const watch = waitFinished(n8n, wf.id, executionId, HTTP_TIMEOUT_MS + 60_000);
+		// n8n may die on the way (a heap limit): its REST answers fail, which ends the watch as an error
+		const watch = waitFinished(n8n, wf.id, executionId, HTTP_TIMEOUT_MS + 60_000).catch((e) => ({
+			status: 'error',
+			watchError: e.message,
+		}));
 		const cut = new Promise((resolve) => {
-			const t = setInterval(() => stopped && (clearInterval(t), resolve(null)), 250);
-			watch.finally(() => clearInterval(t));
+			const t = setInterval(() => {
+				if (stopped) {
+					clearInterval(t);
+					resolve(null);
+				}
+			}, 250);
+			void watch.then(() => clearInterval(t));
 		});
-		summary = await Promise.race([
-			watch.catch((e) => ({ status: 'error', watchError: e.message })),
-			cut,
-		]);
+		summary = await Promise.race([watch, cut]);
 	} finally {
 		clearInterval(guard);
 		var mem = sampler.stop(); // eslint-disable-line no-var
@@ -348,7 +354,9 @@ function n8nEnv(opts) {
 async function runFileExports(ctx, keys) {
 	const { opts, stage, sandbox } = ctx;
 	log('1,000,000 receipts: the period and its true set …');
-	const period = await millionPeriod(sandbox);
+	const period = opts.fileStart
+		? { start: opts.fileStart, end: PRO.end }
+		: await millionPeriod(sandbox);
 	const want = await truthAndMinimum(sandbox, period);
 	log(
 		`  ${period.start}..${period.end}: ${fmt.int(want.truth.count)} receipts in ${want.shopsWithReceipts} shops (${want.shops} active), minimum ${want.min} requests`,
