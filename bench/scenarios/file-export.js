@@ -366,6 +366,7 @@ async function runFileExports(ctx, keys) {
 		truthCount: want.truth.count,
 		truthSum: want.truth.sum,
 		minimumRequests: want.min,
+		n8nHeapMb: opts.n8nHeapMb || null,
 	};
 	for (const format of ['csv', 'jsonl']) {
 		const key = `file1m${format === 'csv' ? 'Csv' : 'Jsonl'}`;
