@@ -8,9 +8,11 @@
  *   --window-ms N     length of one scaled "minute" (default: calibrated, see README)
  *   --headroom X      calibration: minute = X × (300 × the sandbox's own time per 1000-receipt page) (default 1.5)
  *   --rounds N        timed rounds of the 90-day renderings (default 5; node100k: at most 3; the median by wall time is reported)
- *   --only a,b,...    scenarios: node90, httpDocs, httpExpert, node100k, node100kNoSave, file1mCsv, file1mJsonl, basic, trigger (default all)
+ *   --only a,b,...    scenarios: node90, httpDocs, httpExpert, node100k, node100kNoSave, file1mCsv, file1mJsonl, http1mFile, basic, trigger (default all)
  *   --no-shared       skip the shared-budget runs (another client of the center spends most of each window)
  *   --no-trace        skip the transport trace (phases of each request of the Receipts node, own n8n, patched build)
+ *   --n8n-heap-mb N   file-export rows: n8n started with --max-old-space-size=N (a container's heap; default: V8's own)
+ *   --file-start D    file-export rows: the period's first day (default: searched, the shortest period with ≥ 1,000,000)
  *   --n8n-version V   default 1.123.81
  *   --out DIR         default bench/results
  *   --verbose         n8n's log lines on stderr
@@ -71,6 +73,8 @@ function parseArgs(argv) {
 		else if (a === '--verbose') o.verbose = true;
 		else if (a === '--no-shared') o.shared = false;
 		else if (a === '--no-trace') o.trace = false;
+		else if (a === '--n8n-heap-mb') o.n8nHeapMb = Number(v());
+		else if (a === '--file-start') o.fileStart = v();
 		else if (a === '--help' || a === '-h') {
 			const lines = fs.readFileSync(__filename, 'utf8').split('\n');
 			console.log(lines.slice(2, lines.indexOf(' */') + 1).join('\n'));
@@ -210,7 +214,7 @@ async function main() {
 			}
 		}
 
-		const fileKeys = new Set(['file1mCsv', 'file1mJsonl'].filter(want));
+		const fileKeys = new Set(['file1mCsv', 'file1mJsonl', 'http1mFile'].filter(want));
 		if (fileKeys.size) {
 			try {
 				result.fileExports = await runFileExports(ctx, fileKeys);

@@ -10,9 +10,25 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const readline = require('node:readline');
-const { measuredRun, itemsOf, errorOf } = require('../lib/n8n');
+const {
+	measuredRun,
+	itemsOf,
+	errorOf,
+	startRun,
+	waitFinished,
+	fetchExecution,
+} = require('../lib/n8n');
+const { RssSampler } = require('../lib/rss');
 const { addDays, splitDays, loadWorkflow, nodeOf, sleep, fmt } = require('../lib/util');
-const { PRO, log, freshN8n, alignToWindow, requestsOf } = require('./common');
+const {
+	PRO,
+	CLIENT,
+	log,
+	freshN8n,
+	alignToWindow,
+	requestsOf,
+	requestsPerWindow,
+} = require('./common');
 
 const TARGET_1M = 1_000_000;
 const SHOP_LIST_REQUESTS = 1;
@@ -168,6 +184,10 @@ async function runOne(ctx, n8n, credentialId, format, period, want) {
 		rateLimited: reqs.rateLimited,
 		wallMs: run.span && run.span.ms,
 		floorMs: (Math.ceil(budgetRequests / PRO.perMinute) - 1) * windowMs,
+		requestsPerWindow: requestsPerWindow(
+			run.log.filter((e) => e.sc_id === PRO.sc),
+			windowMs,
+		),
 		memory: {
 			baselineMainKb: run.memory.baselineMainKb,
 			mainPeakKb: run.memory.mainPeakKb,
@@ -210,11 +230,133 @@ async function runOne(ctx, n8n, credentialId, format, period, want) {
 	return out;
 }
 
-/** → { file1mCsv?, file1mJsonl?, period, truthCount, minimumRequests } */
+/** The process tree may grow to this before the HTTP rendering is stopped (the machine is shared). */
+const HTTP_RSS_CAP_KB = 6 * 1024 * 1024;
+const HTTP_TIMEOUT_MS = 15 * 60_000;
+
+/**
+ * The same export as a user would build it with HTTP Request (b) + Convert to File: one item per shop
+ * and 30-day window, pages at the budget's interval, every receipt an item, then one CSV. Stopped when
+ * n8n's process tree passes HTTP_RSS_CAP_KB or after HTTP_TIMEOUT_MS.
+ */
+async function runHttpFile(ctx, n8n, period, want, shops) {
+	const { sandbox, windowMs } = ctx;
+	const windows = shops.flatMap((shop) =>
+		splitDays(period.start, period.end, PRO.windowDays).map((w) => ({ shop, ...w })),
+	);
+	const wf = await n8n.api.importWorkflow(
+		loadWorkflow('receipts-http-expert-file.json', {
+			SC_BASE_URL: sandbox.baseUrl,
+			CLIENT_ID: CLIENT.id,
+			CLIENT_SECRET: CLIENT.secret,
+			PAGE_INTERVAL_MS: Math.round((windowMs / PRO.perMinute) * 100) / 100,
+			WINDOWS_JSON: JSON.stringify({ windows }),
+		}),
+	);
+	await alignToWindow(windowMs);
+	const seq0 = await sandbox.control.lastSeq();
+	const sampler = new RssSampler(n8n.pid).start();
+	const t0 = Date.now();
+	let stopped;
+	const guard = setInterval(() => {
+		const last = sampler.samples[sampler.samples.length - 1];
+		if (!stopped && last && last.treeKb > HTTP_RSS_CAP_KB)
+			stopped = `n8n's processes passed ${fmt.mb(HTTP_RSS_CAP_KB)} after ${fmt.int((Date.now() - t0) / 1000)} s`;
+		else if (!stopped && Date.now() - t0 > HTTP_TIMEOUT_MS)
+			stopped = `not finished after ${HTTP_TIMEOUT_MS / 60000} minutes`;
+	}, 200);
+	let summary;
+	let executionId;
+	try {
+		executionId = await startRun(n8n, wf.id);
+		// n8n may die on the way (a heap limit): its REST answers fail, which ends the watch as an error
+		const watch = waitFinished(n8n, wf.id, executionId, HTTP_TIMEOUT_MS + 60_000).catch((e) => ({
+			status: 'error',
+			watchError: e.message,
+		}));
+		const cut = new Promise((resolve) => {
+			const t = setInterval(() => {
+				if (stopped) {
+					clearInterval(t);
+					resolve(null);
+				}
+			}, 250);
+			void watch.then(() => clearInterval(t));
+		});
+		summary = await Promise.race([watch, cut]);
+	} finally {
+		clearInterval(guard);
+		var mem = sampler.stop(); // eslint-disable-line no-var
+	}
+	const wallMs = Date.now() - t0;
+	const entries = (await sandbox.control.log({ since: seq0 })).filter((e) => e.sc_id === PRO.sc);
+	const reqs = requestsOf(entries);
+	const out = {
+		key: 'http1mFile',
+		label:
+			'HTTP Request (b) + Convert to File, the same ≥1,000,000 receipts (one item per shop and window)',
+		status: stopped ? 'stopped' : summary && summary.status,
+		stoppedBecause: stopped,
+		requests: entries.filter((e) => e.status !== 429).length,
+		minimumRequests: want.min - SHOP_LIST_REQUESTS,
+		rateLimited: reqs.rateLimited,
+		wallMs,
+		memory: {
+			baselineMainKb: mem.baselineMainKb,
+			mainPeakKb: mem.mainPeakKb,
+			treePeakKb: mem.treePeakKb,
+			baselineTreeKb: mem.baselineTreeKb,
+		},
+		exact: false,
+	};
+	out.growthKb = out.memory.mainPeakKb - out.memory.baselineMainKb;
+	if (!stopped && summary && summary.status === 'success') {
+		const { execution } = await fetchExecution(n8n, executionId);
+		const file = (itemsOf(execution, 'Convert to File') || [])[0];
+		const binary = file && file.binary && file.binary.data;
+		if (binary && binary.id) {
+			const back = await readBack(
+				path.join(
+					n8n.userFolder,
+					'.n8n',
+					'binaryData',
+					binary.id.slice(binary.id.indexOf(':') + 1),
+				),
+				'csv',
+			);
+			let missing = 0;
+			for (const id of want.truth.ids) if (!back.ids.has(id)) missing++;
+			out.readBack = { count: back.count, distinct: back.distinct, sum: back.sum, missing };
+			out.exact = back.count === want.truth.count && missing === 0 && back.sum === want.truth.sum;
+		}
+	} else if (summary && summary.status === 'error') {
+		try {
+			out.error = errorOf((await fetchExecution(n8n, executionId)).execution);
+		} catch (e) {
+			out.error = { message: summary.watchError || e.message };
+		}
+	}
+	log(
+		`  http1mFile: ${out.status}${stopped ? ` (${stopped})` : ''}, ${out.requests} requests, ${out.rateLimited} × 429, wall ${fmt.int(wallMs)} ms, peak RSS ${fmt.mb(out.memory.mainPeakKb)} (tree ${fmt.mb(out.memory.treePeakKb)})`,
+	);
+	return out;
+}
+
+/** n8n as production runs it for files: filesystem binary data; optionally a container's heap size. */
+function n8nEnv(opts) {
+	return {
+		N8N_DEFAULT_BINARY_DATA_MODE: 'filesystem',
+		...(opts.n8nHeapMb ? { NODE_OPTIONS: `--max-old-space-size=${opts.n8nHeapMb}` } : {}),
+	};
+}
+
+/** → { file1mCsv?, file1mJsonl?, http1mFile?, period, truthCount, minimumRequests } */
 async function runFileExports(ctx, keys) {
 	const { opts, stage, sandbox } = ctx;
 	log('1,000,000 receipts: the period and its true set …');
-	const period = await millionPeriod(sandbox);
+	const period = opts.fileStart
+		? { start: opts.fileStart, end: PRO.end }
+		: await millionPeriod(sandbox);
 	const want = await truthAndMinimum(sandbox, period);
 	log(
 		`  ${period.start}..${period.end}: ${fmt.int(want.truth.count)} receipts in ${want.shopsWithReceipts} shops (${want.shops} active), minimum ${want.min} requests`,
@@ -224,19 +366,37 @@ async function runFileExports(ctx, keys) {
 		truthCount: want.truth.count,
 		truthSum: want.truth.sum,
 		minimumRequests: want.min,
+		n8nHeapMb: opts.n8nHeapMb || null,
 	};
 	for (const format of ['csv', 'jsonl']) {
 		const key = `file1m${format === 'csv' ? 'Csv' : 'Jsonl'}`;
 		if (!keys.has(key)) continue;
 		log(`${key}: fresh n8n (binary data: filesystem) …`);
-		const { n8n, credentialId } = await freshN8n(opts, stage, sandbox, key, undefined, {
-			N8N_DEFAULT_BINARY_DATA_MODE: 'filesystem',
-		});
+		const { n8n, credentialId } = await freshN8n(
+			opts,
+			stage,
+			sandbox,
+			key,
+			undefined,
+			n8nEnv(opts),
+		);
 		try {
 			out[key] = await runOne(ctx, n8n, credentialId, format, period, want);
 		} catch (e) {
 			log(`  ${key} could not be measured: ${e.stack || e.message}`);
 			out[key] = { key, failedToRun: e.message };
+		} finally {
+			await n8n.stop();
+		}
+	}
+	if (keys.has('http1mFile')) {
+		log('http1mFile: fresh n8n (binary data: filesystem) …');
+		const { n8n } = await freshN8n(opts, stage, sandbox, 'http1mFile', undefined, n8nEnv(opts));
+		try {
+			out.http1mFile = await runHttpFile(ctx, n8n, period, want, await activeShops(sandbox));
+		} catch (e) {
+			log(`  http1mFile could not be measured: ${e.stack || e.message}`);
+			out.http1mFile = { key: 'http1mFile', failedToRun: e.message };
 		} finally {
 			await n8n.stop();
 		}

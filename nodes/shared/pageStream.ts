@@ -50,15 +50,16 @@ interface Lane {
 	done: boolean;
 	/** the reader waits for a page of this lane */
 	wake?: () => void;
-	/** the worker waits until the reader reaches this lane */
+	/** the worker waits until the reader takes a page of this lane */
 	resume?: () => void;
 }
 
 /**
- * Pages a selection ahead of the one being handed on may hold before its walk pauses: the parallel
- * walk overlaps requests without holding whole windows (flat memory for file output).
+ * Pages a selection may hold before its walk pauses until the reader takes one (a selection ahead of
+ * the one being handed on waits until the reader reaches it): the parallel walk overlaps requests
+ * without holding whole windows, and a slow reader (a file being written) holds it back (flat memory).
  */
-export const PAGES_AHEAD = 4;
+export const PAGES_AHEAD = 2;
 
 const idOf = (row: IDataObject, idField: string) => String(row[idField] ?? JSON.stringify(row));
 
@@ -97,7 +98,6 @@ export async function* walkPages(
 	}
 	const lanes: Lane[] = inputs.map(() => ({ pages: [], done: false }));
 	let next = 0;
-	let reading = 0;
 	let failure: { error: unknown } | undefined;
 	let stopped = false;
 	const wakeAll = () => lanes.forEach((l) => (l.wake?.(), l.resume?.()));
@@ -112,7 +112,8 @@ export async function* walkPages(
 					lane.pages.push(page.rows);
 					lane.wake?.();
 					if (stopped || failure) return;
-					if (index > reading && lane.pages.length >= PAGES_AHEAD)
+					// a reader slower than the API (a file being written) holds the walk back
+					if (lane.pages.length >= PAGES_AHEAD)
 						await new Promise<void>((resolve) => (lane.resume = resolve));
 					if (stopped || failure) return;
 				}
@@ -131,13 +132,13 @@ export async function* walkPages(
 	try {
 		for (let i = 0; i < lanes.length; i++) {
 			const lane = lanes[i];
-			reading = i;
 			lane.resume?.();
 			enter(inputs[i].group);
 			for (;;) {
 				if (failure) throw failure.error;
 				const rows = lane.pages.shift();
 				if (rows) {
+					lane.resume?.();
 					const fresh = rows.filter((row) => {
 						const id = idOf(row, idField);
 						if (seen.has(id)) return false;

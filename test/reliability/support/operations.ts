@@ -80,6 +80,37 @@ export const VLAD_NEW_MONTH = '2026-11-30T14:30:00Z';
 const DISPLAY_NOTE =
 	'an options field that shows or hides other fields: tested with literal bad values in the extra cases';
 
+/** Output and the file's options (shared/output/fileOptions.ts): refusals in the extra cases of Receipt → Export; the files themselves in test/output. */
+const FILE_NOTE = 'read before any request: extra cases of Receipt → Export; files in test/output';
+const FILE_OUTPUT_UNTABLED: Record<string, string> = {
+	output: FILE_NOTE,
+	fileFormat: FILE_NOTE,
+	'fileOptions.binaryPropertyName': FILE_NOTE,
+	'fileOptions.fileName': FILE_NOTE,
+	'fileOptions.delimiter': FILE_NOTE,
+	'fileOptions.bom': FILE_NOTE,
+	'fileOptions.addRubles': FILE_NOTE,
+};
+const SHOP_SCOPE_NOTE = 'all shops of the center: test/output/file-output.test.ts';
+const FILE_CASES: BadCase[] = [
+	{ title: 'an Output that is not one of the choices', params: { output: 'xml' }, label: 'Output' },
+	{
+		title: 'a File Name that is a path',
+		params: { output: 'file', fileOptions: { fileName: '../x.csv' } },
+		label: 'File Name',
+	},
+	{
+		title: 'a Delimiter that is not , or ;',
+		params: { output: 'file', fileOptions: { delimiter: '|' } },
+		label: 'Delimiter',
+	},
+	{
+		title: 'Add UTF-8 BOM that is not true or false',
+		params: { output: 'file', fileOptions: { bom: 'maybe' } },
+		label: 'Add UTF-8 BOM',
+	},
+];
+
 const LIMIT_FIELD: FieldSpec = { name: 'limit', label: 'Limit', kind: 'limit' };
 const CENTER: FieldSpec = { name: 'center', label: 'Center', kind: 'id' };
 const SHOP: FieldSpec = { name: 'shop', label: 'Shop', kind: 'id' };
@@ -193,6 +224,7 @@ export const OPERATIONS: OpSpec[] = [
 		],
 		extra: [...periodCases(), ...RETURN_ALL_CASES],
 		controlMinItems: 2,
+		untabled: { ...FILE_OUTPUT_UNTABLED, shopScope: SHOP_SCOPE_NOTE },
 	},
 	{
 		id: 'ShoppingCenterRevenue monthlyTotal.getMany',
@@ -297,6 +329,7 @@ export const OPERATIONS: OpSpec[] = [
 			SIMPLIFY,
 		],
 		extra: [
+			...FILE_CASES,
 			...periodCases('Creation Start Date', 'Creation End Date', {
 				start: 'createdStartDate',
 				end: 'createdEndDate',
@@ -337,6 +370,8 @@ export const OPERATIONS: OpSpec[] = [
 			...RETURN_ALL_CASES,
 		],
 		untabled: {
+			...FILE_OUTPUT_UNTABLED,
+			shopScope: SHOP_SCOPE_NOTE,
 			periodBy: DISPLAY_NOTE,
 			receivedStartDate: 'in the extra cases (Period By = both)',
 			receivedEndDate: 'in the extra cases (Period By = both)',
@@ -486,7 +521,11 @@ export const OPERATIONS: OpSpec[] = [
 			},
 			...RETURN_ALL_CASES,
 		],
-		untabled: { selectBy: DISPLAY_NOTE, ticketNumbers: 'in the (ticket numbers) variant' },
+		untabled: {
+			...FILE_OUTPUT_UNTABLED,
+			selectBy: DISPLAY_NOTE,
+			ticketNumbers: 'in the (ticket numbers) variant',
+		},
 		controlMinItems: 2,
 	},
 	{
@@ -503,6 +542,7 @@ export const OPERATIONS: OpSpec[] = [
 		good: { ticketNumbers: '1001000101, 1001000102' },
 		fields: [{ name: 'ticketNumbers', label: 'Ticket Numbers', kind: 'ticketNumbers' }],
 		controlMinItems: 0,
+		untabled: { ...FILE_OUTPUT_UNTABLED },
 	},
 	{
 		id: 'ShoppingCenterPortal pass.getMany (period)',
@@ -552,7 +592,11 @@ export const OPERATIONS: OpSpec[] = [
 			})),
 			...RETURN_ALL_CASES,
 		],
-		untabled: { selectBy: DISPLAY_NOTE, ticketNumbers: 'in the (ticket numbers) variant' },
+		untabled: {
+			...FILE_OUTPUT_UNTABLED,
+			selectBy: DISPLAY_NOTE,
+			ticketNumbers: 'in the (ticket numbers) variant',
+		},
 		controlMinItems: 2,
 	},
 	{
@@ -571,6 +615,7 @@ export const OPERATIONS: OpSpec[] = [
 		good: { ticketNumbers: ['1002000101', 1002000102] },
 		fields: [{ name: 'ticketNumbers', label: 'Ticket Numbers', kind: 'ticketNumbers' }],
 		controlMinItems: 0,
+		untabled: { ...FILE_OUTPUT_UNTABLED },
 	},
 	// ------------------------------------------------------------------ Anomalies
 	{
@@ -608,6 +653,7 @@ export const OPERATIONS: OpSpec[] = [
 		],
 		extra: [...periodCases(), ...RETURN_ALL_CASES],
 		controlMinItems: 2,
+		untabled: { ...FILE_OUTPUT_UNTABLED },
 	},
 	// ------------------------------------------------------------------ Intake
 	{
