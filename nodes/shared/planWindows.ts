@@ -6,10 +6,11 @@
  * is asked twice: the rest starts the day after the first window.
  */
 import type { Period } from './input';
-import { clipToFreshest } from './input';
+import { addHint, clipToFreshest, DEFAULT_PERIOD_NAMES, freshnessRule } from './input';
 import { addDays, type DayWindow } from './dateWindows';
 import { BOTH_PLANS_RULES, rulesFor, type PlanRules } from './plan';
-import { knownPlan, type ApiContext } from './transport';
+import type { IExecuteFunctions } from 'n8n-workflow';
+import { knownPlan } from './transport';
 import { getApiCredentials } from './transport/credentials';
 
 export type SplitPeriod = (start: string, end: string, rules: PlanRules) => DayWindow[];
@@ -20,7 +21,7 @@ export type SplitPeriod = (start: string, end: string, rules: PlanRules) => DayW
  * rest, split by the rules known by then.
  */
 export async function* planWindowGroups(
-	ctx: ApiContext,
+	ctx: IExecuteFunctions,
 	scId: string,
 	asked: Period,
 	boundaryZone: string,
@@ -43,4 +44,11 @@ export async function* planWindowGroups(
 	if (start > asked.end) return;
 	const rest = clipToFreshest({ start, end: asked.end }, boundaryZone, rules);
 	if (rest) yield split(rest.start, rest.end, rules);
+	const lastRead = rest?.end ?? first.end;
+	// the first answer told a plan whose freshest day is before the end asked: never silently
+	if (lastRead < asked.end)
+		addHint(
+			ctx,
+			`${DEFAULT_PERIOD_NAMES.endLabel} ${asked.end} is after the last day with data (${freshnessRule(rules, boundaryZone)}): read ${asked.start} to ${lastRead}.`,
+		);
 }

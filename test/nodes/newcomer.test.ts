@@ -12,7 +12,7 @@ import { forgetCenters } from '../../nodes/shared/center';
 import { clearPlans } from '../../nodes/shared/transport/planCache';
 import { runListSearch } from '../harness';
 import { startSandbox, type Sandbox } from '../../sandbox';
-import { NOW, harnessBase, ofRoute, q, run, locator } from './action-run';
+import { NOW, daysOf, harnessBase, ofRoute, q, run, locator } from './action-run';
 
 const revenue = new ShoppingCenterRevenue();
 
@@ -38,6 +38,12 @@ async function sandboxWith(options: Parameters<typeof startSandbox>[0] = {}): Pr
 	return await startSandbox({ now: NOW, rateWindowMs: 10_000, ...options });
 }
 
+/** An earlier run for the center, whose answer's X-RateLimit-Limit tells the node its plan. */
+async function learnPlan(sb: Sandbox, sc: string, shop: string): Promise<void> {
+	const r = await run(sb, revenue, daily(sc, shop, '2026-11-01', '2026-11-02'));
+	expect(r.status).toBe('success');
+}
+
 describe('defect 2: a period past the freshest day is never silent', () => {
 	let sb: Sandbox;
 	afterEach(async () => {
@@ -46,6 +52,7 @@ describe('defect 2: a period past the freshest day is never silent', () => {
 
 	test('Basic known, asked for today only: an error naming Start Date with the rule, the day and the zone; nothing asked', async () => {
 		sb = await sandboxWith();
+		await learnPlan(sb, '1001', '1001-02');
 		const r = await run(sb, revenue, daily('1001', '1001-02', '2026-11-20', '2026-11-20'));
 		expect(r.status).toBe('error');
 		expect(r.error?.message).toBe(
@@ -56,6 +63,7 @@ describe('defect 2: a period past the freshest day is never silent', () => {
 
 	test('Basic known, a week up to today: the rows up to yesterday and a hint that the end was clipped', async () => {
 		sb = await sandboxWith();
+		await learnPlan(sb, '1001', '1001-02');
 		const r = await run(sb, revenue, daily('1001', '1001-02', '2026-11-14', '2026-11-20'));
 		expect(r.status).toBe('success');
 		expect(r.json.map((row) => row.date)).toEqual([
@@ -79,8 +87,20 @@ describe('defect 2: a period past the freshest day is never silent', () => {
 		expect(hints(r.runData)).toEqual([]);
 	});
 
+	test('plan not known yet, a week up to today: the first answer tells Basic; the rows up to yesterday and a hint that the end was clipped', async () => {
+		sb = await sandboxWith();
+		const r = await run(sb, revenue, daily('1001', '1001-02', '2026-11-14', '2026-11-20'));
+		expect(r.status).toBe('success');
+		expect(r.json.map((row) => row.date)).toEqual(daysOf('2026-11-14', '2026-11-19'));
+		expect(hints(r.runData)).toEqual([
+			'End Date 2026-11-20 is after the last day with data (Basic centers have data up to yesterday, 2026-11-19 in Europe/Moscow): read 2026-11-14 to 2026-11-19.',
+		]);
+		expect(ofRoute(r.requests, 'sales.daily').map((e) => q(e, 'end_date'))).toEqual(['2026-11-19']);
+	});
+
 	test('several items asking the same clipped period: the hint once', async () => {
 		sb = await sandboxWith();
+		await learnPlan(sb, '1001', '1001-02');
 		const r = await run(
 			sb,
 			revenue,

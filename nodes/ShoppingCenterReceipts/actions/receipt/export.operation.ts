@@ -269,12 +269,12 @@ export async function execute(
 	async function* batches(stats: WalkStats): AsyncGenerator<IDataObject[]> {
 		if (!queries.length) return;
 		const shops = await shopIdsOf(ctx, scId, shop, itemIndex, stats);
-		// item output: each row says its center and shop (a file carries them as columns)
+		// each row says its center and shop (a CSV file carries them as columns)
 		for await (const rows of walkPages(ctx, 'exportReceipts', shops.flatMap(inputsOf), {
 			limit,
 			stats,
 		}))
-			yield file ? rows : withShopIds(rows, scId, shop.shopId);
+			yield file?.format === 'csv' ? rows : withShopIds(rows, scId, shop.shopId);
 	}
 	return await deliver(
 		this,

@@ -78,8 +78,8 @@ export async function execute(
 				for await (const rows of walkPages(ctx, 'dailySales', inputs, { limit: left, stats })) {
 					if (left !== undefined) left -= rows.length;
 					const shown = addRubles && file?.format !== 'csv' ? rows.map(withRubles) : rows;
-					// item output: each row says its center and shop (a file carries them as columns)
-					yield file ? shown : withShopIds(shown, scId, shopId);
+					// each row says its center and shop (a CSV file carries them as columns)
+					yield file?.format === 'csv' ? shown : withShopIds(shown, scId, shopId);
 				}
 				if (left !== undefined && left <= 0) return;
 			}
