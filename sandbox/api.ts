@@ -27,6 +27,8 @@ export interface ApiOutcome {
 	route: RouteName | null;
 	scId: string | null;
 	clientId: string | null;
+	/** the jti of the bearer token used (or, for the token call, of the token issued) */
+	tokenId?: string;
 	query: QueryValues;
 }
 
@@ -91,16 +93,19 @@ export async function handleApi(
 			if (typeof body.client_id === 'string') out.clientId = body.client_id;
 			const injected = parts.faults.injectedError('token');
 			if (injected) throw injected;
+			const issued = parts.auth.issue(body);
+			out.tokenId = parts.auth.jtiOf(issued.access_token);
 			out.answer = {
 				status: 200,
-				body: parts.auth.issue(body),
+				body: issued,
 				headers: { 'Cache-Control': 'no-store' },
 			};
 			return out;
 		}
 
-		const { key } = parts.auth.verify(req.headers.authorization);
+		const { key, claims } = parts.auth.verify(req.headers.authorization);
 		out.clientId = key.clientId;
+		out.tokenId = claims.jti;
 		const center = match.route === 'centers' ? undefined : centerAccess(key, match.params.sc_id);
 		const formats = {
 			resetFormat: parts.faults.resetFormat,

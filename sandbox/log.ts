@@ -14,6 +14,8 @@ export interface LogEntry {
 	route: RouteName | null;
 	sc_id: string | null;
 	client_id: string | null;
+	/** the jti of the bearer token (one per token exchange: tells the processes of one key apart) */
+	token_id?: string;
 	status: number;
 	code: string | null;
 	query: QueryValues;

@@ -57,6 +57,7 @@ async function serveApi(
 		route: outcome.route,
 		sc_id: outcome.scId,
 		client_id: outcome.clientId,
+		...(outcome.tokenId ? { token_id: outcome.tokenId } : {}),
 		status: outcome.answer.status,
 		code: codeOf(outcome.answer),
 		query: outcome.query,
