@@ -135,8 +135,9 @@ describe('Pacer on a clock of its own', () => {
 		p.release('k', 200, headers(20, reset));
 		await second;
 		expect(clock).toBeLessThan(reset);
+		p.release('k', 200, headers(19, reset));
 		// the budget left never runs out before the reset
-		let remaining = 20;
+		let remaining = 19;
 		while (clock < reset - 5) {
 			await p.acquire('k');
 			p.release('k', 200, headers(--remaining, reset));
@@ -154,6 +155,40 @@ describe('Pacer on a clock of its own', () => {
 			p.release('k', 200, headers(99 - i, reset));
 		}
 		expect(waits).toEqual([]);
+	});
+
+	it('keeps a window a 429 closed closed, whatever answers of earlier requests say', async () => {
+		const p = new Pacer(fakeWait, () => 0);
+		const reset = clock + 1000;
+		await p.acquire('k');
+		await p.acquire('k');
+		p.release('k', 429, { 'retry-after': '1' }, true);
+		// the other request, sent before, answers late with the budget it saw then
+		p.release('k', 200, headers(5, reset, 30));
+		await p.acquire('k');
+		expect(waits).toEqual([1025]);
+	});
+
+	it('after a contended window, the first request of the next one goes alone', async () => {
+		// waits that take a turn of the event loop, so that the test can answer meanwhile
+		const p = new Pacer(async (ms) => {
+			waits.push(ms);
+			clock += ms;
+			await new Promise((r) => setImmediate(r));
+		});
+		await p.acquire('k');
+		p.release('k', 200, headers(10, clock + 500, 40)); // 30 of 40 gone, 1 of them ours
+		clock += 600; // the window has reset: its budget is unknown
+		await p.acquire('k');
+		let sent = false;
+		const second = p.acquire('k').then(() => (sent = true));
+		await new Promise((r) => setImmediate(r));
+		await new Promise((r) => setImmediate(r));
+		expect(sent).toBe(false);
+		expect(waits.length).toBeGreaterThan(0);
+		p.release('k', 200, headers(39, clock + 1000, 40));
+		await second;
+		expect(sent).toBe(true);
 	});
 
 	it('adds a random part to the wait after a 429', async () => {

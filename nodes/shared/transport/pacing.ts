@@ -24,6 +24,8 @@ interface WindowState {
 	/** more of this window is spent than this process sent: other clients are spending it */
 	contended: boolean;
 	lastSentAtMs?: number;
+	/** a 429 closed the window until then: later answers of requests already in flight do not reopen it */
+	closedUntilMs?: number;
 }
 
 /**
@@ -90,6 +92,7 @@ export class Pacer {
 				// a new window: its budget is unknown until the next answer says it
 				s.remaining = undefined;
 				s.resetAtMs = undefined;
+				s.closedUntilMs = undefined;
 			}
 			const until = this.openAt(s, now);
 			if (until === undefined || until <= now) break;
@@ -104,7 +107,10 @@ export class Pacer {
 
 	/** When the next request may go: undefined (now), the reset of a spent window, or a tail slot. */
 	private openAt(s: WindowState, now: number): number | undefined {
-		const budget = s.remaining === undefined ? Infinity : s.remaining - s.inFlight;
+		// a new window after a contended one: one request learns its budget before others follow
+		if (s.remaining === undefined)
+			return s.contended && s.inFlight > 0 ? now + TAIL_POLL_MS : undefined;
+		const budget = s.remaining - s.inFlight;
 		if (s.resetAtMs === undefined) return undefined;
 		if (budget <= 0) return s.resetAtMs + RESET_MARGIN_MS;
 		if (!this.inContendedTail(s, now)) return undefined;
@@ -156,9 +162,11 @@ export class Pacer {
 			const jitter = Math.round(this.random() * Math.min(MAX_JITTER_MS, after * JITTER_SHARE));
 			s.remaining = 0;
 			s.resetAtMs = Math.max(s.resetAtMs ?? 0, now + after + jitter);
+			s.closedUntilMs = s.resetAtMs;
+			s.contended = true;
 			return;
 		}
-		if (status === undefined) return;
+		if (status === undefined || (s.closedUntilMs !== undefined && now < s.closedUntilMs)) return;
 		const remaining = intHeader(headers, 'x-ratelimit-remaining');
 		const limit = intHeader(headers, 'x-ratelimit-limit');
 		if (limit !== undefined) s.limit = limit;
