@@ -29,6 +29,8 @@ export interface ApiOutcome {
 	clientId: string | null;
 	/** the jti of the bearer token used (or, for the token call, of the token issued) */
 	tokenId?: string;
+	/** the rate window (index since the epoch) this request was counted or refused in */
+	rateWindow?: number;
 	query: QueryValues;
 }
 
@@ -111,7 +113,12 @@ export async function handleApi(
 			resetFormat: parts.faults.resetFormat,
 			retryAfterFormat: parts.faults.retryAfterFormat,
 		};
-		if (center) rateHeaders = parts.limiter.take(center.id, center.plan, formats);
+		if (center) {
+			// the rate window that counts this request (set before take(), which may refuse it)
+			const now = Date.now();
+			out.rateWindow = Math.floor(now / parts.limiter.windowMs);
+			rateHeaders = parts.limiter.take(center.id, center.plan, formats, now);
+		}
 
 		const injected = parts.faults.injectedError(match.route);
 		if (injected) {

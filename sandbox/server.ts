@@ -58,6 +58,7 @@ async function serveApi(
 		sc_id: outcome.scId,
 		client_id: outcome.clientId,
 		...(outcome.tokenId ? { token_id: outcome.tokenId } : {}),
+		...(outcome.rateWindow !== undefined ? { rate_window: outcome.rateWindow } : {}),
 		status: outcome.answer.status,
 		code: codeOf(outcome.answer),
 		query: outcome.query,

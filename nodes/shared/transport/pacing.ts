@@ -26,6 +26,8 @@ interface WindowState {
 	lastSentAtMs?: number;
 	/** a 429 closed the window until then: later answers of requests already in flight do not reopen it */
 	closedUntilMs?: number;
+	/** an answer has come back for this key (with or without rate headers) */
+	answered?: boolean;
 }
 
 /**
@@ -107,9 +109,12 @@ export class Pacer {
 
 	/** When the next request may go: undefined (now), the reset of a spent window, or a tail slot. */
 	private openAt(s: WindowState, now: number): number | undefined {
-		// a new window after a contended one: one request learns its budget before others follow
+		// a window whose budget is unknown (the first, or a new one of an API that announces budgets):
+		// one request learns it before others follow, so that a spent window costs one 429, not several
 		if (s.remaining === undefined)
-			return s.contended && s.inFlight > 0 ? now + TAIL_POLL_MS : undefined;
+			return s.inFlight > 0 && (s.limit !== undefined || !s.answered)
+				? now + TAIL_POLL_MS
+				: undefined;
 		const budget = s.remaining - s.inFlight;
 		if (s.resetAtMs === undefined) return undefined;
 		if (budget <= 0) return s.resetAtMs + RESET_MARGIN_MS;
@@ -167,6 +172,7 @@ export class Pacer {
 			return;
 		}
 		if (status === undefined || (s.closedUntilMs !== undefined && now < s.closedUntilMs)) return;
+		s.answered = true;
 		const remaining = intHeader(headers, 'x-ratelimit-remaining');
 		const limit = intHeader(headers, 'x-ratelimit-limit');
 		if (limit !== undefined) s.limit = limit;
