@@ -28,6 +28,10 @@ export interface ApiOutcome {
 	route: RouteName | null;
 	scId: string | null;
 	clientId: string | null;
+	/** the jti of the bearer token used (or, for the token call, of the token issued) */
+	tokenId?: string;
+	/** the rate window (index since the epoch) this request was counted or refused in */
+	rateWindow?: number;
 	query: QueryValues;
 }
 
@@ -92,23 +96,31 @@ export async function handleApi(
 			if (typeof body.client_id === 'string') out.clientId = body.client_id;
 			const injected = parts.faults.injectedError('token');
 			if (injected) throw injected;
+			const issued = parts.auth.issue(body);
+			out.tokenId = parts.auth.jtiOf(issued.access_token);
 			out.answer = {
 				status: 200,
-				body: parts.auth.issue(body),
+				body: issued,
 				headers: { 'Cache-Control': 'no-store' },
 			};
 			return out;
 		}
 
-		const { key } = parts.auth.verify(req.headers.authorization);
+		const { key, claims } = parts.auth.verify(req.headers.authorization);
 		out.clientId = key.clientId;
+		out.tokenId = claims.jti;
 		const center =
 			match.route === 'centers' ? undefined : centerAccess(parts, key, match.params.sc_id);
 		const formats = {
 			resetFormat: parts.faults.resetFormat,
 			retryAfterFormat: parts.faults.retryAfterFormat,
 		};
-		if (center) rateHeaders = parts.limiter.take(center.id, center.plan, formats);
+		if (center) {
+			// the rate window that counts this request (set before take(), which may refuse it)
+			const now = Date.now();
+			out.rateWindow = Math.floor(now / parts.limiter.windowMs);
+			rateHeaders = parts.limiter.take(center.id, center.plan, formats, now);
+		}
 
 		const injected = parts.faults.injectedError(match.route);
 		if (injected) {

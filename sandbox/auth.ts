@@ -77,6 +77,16 @@ export class Auth {
 		};
 	}
 
+	/** The jti of a token this sandbox signed (undefined for anything else). */
+	jtiOf(token: string): string | undefined {
+		try {
+			const claims = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8'));
+			return typeof claims?.jti === 'string' ? claims.jti : undefined;
+		} catch {
+			return undefined;
+		}
+	}
+
 	/** Signs a token (also of API version 1, or with another lifetime, for tests). */
 	mint(clientId: string, opts: { ver?: number; ttlSeconds?: number } = {}): string {
 		const iat = Math.floor(this.clock.now().getTime() / 1000);

@@ -1,7 +1,7 @@
 /**
  * `npm run sandbox`: starts the sandbox and keeps it up until SIGINT / SIGTERM.
  * Options: --port (or SANDBOX_PORT), --host, --seed, --now, --clock frozen|running, --rate-window-ms,
- * --token-ttl, --period-rule strict|lenient, --faults '<json>', --no-rate-limits.
+ * --token-ttl, --period-rule strict|lenient, --faults '<json>', --rate-limits '<json>', --no-rate-limits.
  */
 import { startSandbox, type SandboxOptions } from './index';
 import {
@@ -13,7 +13,7 @@ import {
 
 const USAGE = `Usage: npm run sandbox -- [--port 4010] [--host 127.0.0.1] [--seed 42] [--now 2026-11-20T09:00:00Z]
   [--clock frozen|running] [--rate-window-ms 60000] [--token-ttl 3600] [--period-rule strict|lenient]
-  [--faults '{"errorRate":0.1}'] [--no-rate-limits]`;
+  [--faults '{"errorRate":0.1}'] [--rate-limits '{"pro":{"perWindow":40}}'] [--no-rate-limits]`;
 
 function fail(message: string): never {
 	console.error(`${message}\n${USAGE}`);
@@ -23,6 +23,14 @@ function fail(message: string): never {
 function int(name: string, value: string | undefined): number {
 	if (value === undefined || !/^\d+$/.test(value)) fail(`--${name} needs a non-negative integer`);
 	return Number(value);
+}
+
+function json<T>(name: string, value: string | undefined): T {
+	try {
+		return JSON.parse(value ?? '') as T;
+	} catch {
+		fail(`--${name} needs a JSON object`);
+	}
 }
 
 export function parseArgs(argv: string[], env: NodeJS.ProcessEnv): SandboxOptions {
@@ -69,11 +77,10 @@ export function parseArgs(argv: string[], env: NodeJS.ProcessEnv): SandboxOption
 				break;
 			}
 			case '--faults':
-				try {
-					o.faults = JSON.parse(value() ?? '');
-				} catch {
-					fail('--faults needs a JSON object');
-				}
+				o.faults = json('faults', value());
+				break;
+			case '--rate-limits':
+				o.rateLimits = json('rate-limits', value());
 				break;
 			case '--no-rate-limits':
 				o.rateLimits = false;

@@ -14,6 +14,10 @@ export interface LogEntry {
 	route: RouteName | null;
 	sc_id: string | null;
 	client_id: string | null;
+	/** the jti of the bearer token (one per token exchange: tells the processes of one key apart) */
+	token_id?: string;
+	/** the rate window that counted (or refused) the request: floor(real ms / window length) */
+	rate_window?: number;
 	status: number;
 	code: string | null;
 	query: QueryValues;

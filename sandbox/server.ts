@@ -57,6 +57,8 @@ async function serveApi(
 		route: outcome.route,
 		sc_id: outcome.scId,
 		client_id: outcome.clientId,
+		...(outcome.tokenId ? { token_id: outcome.tokenId } : {}),
+		...(outcome.rateWindow !== undefined ? { rate_window: outcome.rateWindow } : {}),
 		status: outcome.answer.status,
 		code: codeOf(outcome.answer),
 		query: outcome.query,

@@ -25,6 +25,11 @@ const jestJson = path.join(os.tmpdir(), `jest-${process.pid}.json`);
 step('jest', () => run('npx', ['jest', '--forceExit', '--json', `--outputFile=${jestJson}`]));
 const e2e = path.join(root, 'test', 'e2e', 'run.js');
 if (fs.existsSync(e2e)) step('end-to-end in a real n8n', () => run('node', [e2e]));
+const e2eQueue = path.join(root, 'test', 'e2e-queue', 'run.js');
+if (fs.existsSync(e2eQueue))
+	step('end-to-end in n8n queue mode (PostgreSQL + Redis, main + 2 workers)', () =>
+		run('node', [e2eQueue]),
+	);
 finish();
 
 function finish() {

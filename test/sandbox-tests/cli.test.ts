@@ -36,6 +36,9 @@ describe('sandbox CLI', () => {
 			clockMode: 'running',
 			rateLimits: false,
 		});
+		expect(parseArgs(['--rate-limits', '{"pro":{"perWindow":30}}'], {})).toEqual({
+			rateLimits: { pro: { perWindow: 30 } },
+		});
 		expect(parseArgs([], { SANDBOX_PORT: '4999' })).toEqual({ port: 4999 });
 		expect(parseArgs(['--port', '5000'], { SANDBOX_PORT: '4999' }).port).toBe(5000);
 	});

@@ -3,6 +3,12 @@
  * center, so the server's X-RateLimit-Remaining / X-RateLimit-Reset are trusted over any local count:
  * requests go out at full speed while the window has budget, and wait for the window's reset when it
  * has none, so a long export uses the whole budget and meets no 429.
+ *
+ * When other clients are visibly spending the window (more of it is gone than this process sent: other
+ * n8n workers, other integrations), the last part of the window's budget is not burst but spread
+ * evenly up to its reset, one request at a time, so that clients sharing it run dry at the reset
+ * rather than racing for the last units. After a 429 the wait for the window has a random part, so
+ * processes that were refused together do not come back together.
  */
 import { sleep } from 'n8n-workflow';
 import { parseRetryAfter } from './retry';
@@ -12,6 +18,16 @@ interface WindowState {
 	remaining?: number;
 	resetAtMs?: number;
 	inFlight: number;
+	/** the end of the window the answers describe, and this process's answered requests in it */
+	windowEndMs?: number;
+	ownAnswered: number;
+	/** more of this window is spent than this process sent: other clients are spending it */
+	contended: boolean;
+	lastSentAtMs?: number;
+	/** a 429 closed the window until then: later answers of requests already in flight do not reopen it */
+	closedUntilMs?: number;
+	/** an answer has come back for this key (with or without rate headers) */
+	answered?: boolean;
 }
 
 /**
@@ -39,16 +55,30 @@ function intHeader(headers: Record<string, string>, name: string): number | unde
 
 /** A small margin past the announced reset, for clocks a little apart. */
 const RESET_MARGIN_MS = 25;
+/** The last part of a contended window that is spread up to its reset: this share of its limit. */
+export const TAIL_SHARE = 0.5;
+/** Units of a window spent by nobody visible that are still taken for this process's own (skews, retries). */
+const OWN_SLACK = 2;
+/** A reset this much later than the window's end is the next window (seconds-rounded resets vary less). */
+const NEXT_WINDOW_MS = 500;
+/** While one request of a spread tail is in flight, the next looks again after at most this long. */
+const TAIL_POLL_MS = 50;
+/** After a 429, the wait for the window grows by up to this share of it (at most MAX_JITTER_MS). */
+const JITTER_SHARE = 0.25;
+const MAX_JITTER_MS = 2000;
 
 export class Pacer {
 	private windows = new Map<string, WindowState>();
 
-	constructor(private readonly wait: (ms: number) => Promise<void> = sleep) {}
+	constructor(
+		private readonly wait: (ms: number) => Promise<void> = sleep,
+		private readonly random: () => number = Math.random,
+	) {}
 
 	private state(key: string): WindowState {
 		let s = this.windows.get(key);
 		if (!s) {
-			s = { inFlight: 0 };
+			s = { inFlight: 0, ownAnswered: 0, contended: false };
 			this.windows.set(key, s);
 		}
 		return s;
@@ -64,15 +94,46 @@ export class Pacer {
 				// a new window: its budget is unknown until the next answer says it
 				s.remaining = undefined;
 				s.resetAtMs = undefined;
+				s.closedUntilMs = undefined;
 			}
-			const budget = s.remaining === undefined ? Infinity : s.remaining - s.inFlight;
-			if (budget > 0 || s.resetAtMs === undefined) break;
-			const ms = s.resetAtMs - now + RESET_MARGIN_MS;
+			const until = this.openAt(s, now);
+			if (until === undefined || until <= now) break;
+			const ms = until - now;
 			await this.wait(ms);
 			waited += ms;
 		}
 		s.inFlight++;
+		s.lastSentAtMs = Date.now();
 		return waited;
+	}
+
+	/** When the next request may go: undefined (now), the reset of a spent window, or a tail slot. */
+	private openAt(s: WindowState, now: number): number | undefined {
+		// a window whose budget is unknown (the first, or a new one of an API that announces budgets):
+		// one request learns it before others follow, so that a spent window costs one 429, not several
+		if (s.remaining === undefined)
+			return s.inFlight > 0 && (s.limit !== undefined || !s.answered)
+				? now + TAIL_POLL_MS
+				: undefined;
+		const budget = s.remaining - s.inFlight;
+		if (s.resetAtMs === undefined) return undefined;
+		if (budget <= 0) return s.resetAtMs + RESET_MARGIN_MS;
+		if (!this.inContendedTail(s, now)) return undefined;
+		// one request at a time, the window's budget left spread evenly over the time left
+		if (s.inFlight > 0) return now + Math.min(TAIL_POLL_MS, s.resetAtMs - now);
+		const slot = (s.resetAtMs - (s.lastSentAtMs ?? now)) / budget;
+		return (s.lastSentAtMs ?? now) + slot;
+	}
+
+	private inContendedTail(s: WindowState, now: number): boolean {
+		return (
+			s.contended &&
+			s.windowEndMs !== undefined &&
+			now < s.windowEndMs &&
+			s.limit !== undefined &&
+			s.remaining !== undefined &&
+			s.remaining <= s.limit * TAIL_SHARE
+		);
 	}
 
 	/**
@@ -97,14 +158,21 @@ export class Pacer {
 		s.inFlight = Math.max(0, s.inFlight - 1);
 		const now = Date.now();
 		if (rateLimited) {
+			// another client spent what this process was told was left: wait for the window, plus a
+			// random part so that the processes refused together spread out again
 			const after =
 				parseRetryAfter(headers['retry-after'], now) ??
-				parseReset(headers['x-ratelimit-reset'], now);
+				parseReset(headers['x-ratelimit-reset'], now) ??
+				1000;
+			const jitter = Math.round(this.random() * Math.min(MAX_JITTER_MS, after * JITTER_SHARE));
 			s.remaining = 0;
-			s.resetAtMs = Math.max(s.resetAtMs ?? 0, now + (after ?? 1000));
+			s.resetAtMs = Math.max(s.resetAtMs ?? 0, now + after + jitter);
+			s.closedUntilMs = s.resetAtMs;
+			s.contended = true;
 			return;
 		}
-		if (status === undefined) return;
+		if (status === undefined || (s.closedUntilMs !== undefined && now < s.closedUntilMs)) return;
+		s.answered = true;
 		const remaining = intHeader(headers, 'x-ratelimit-remaining');
 		const limit = intHeader(headers, 'x-ratelimit-limit');
 		if (limit !== undefined) s.limit = limit;
@@ -112,7 +180,25 @@ export class Pacer {
 			s.remaining = remaining;
 			const reset = parseReset(headers['x-ratelimit-reset'], now);
 			if (reset !== undefined) s.resetAtMs = reset;
+			this.observe(s, remaining, reset, now);
 		}
+	}
+
+	/** Counts this process's answers per window and notices when others spend the same window. */
+	private observe(s: WindowState, remaining: number, reset: number | undefined, now: number): void {
+		if (reset === undefined || reset <= now) return; // no window, or one that has ended
+		if (
+			s.windowEndMs === undefined ||
+			now >= s.windowEndMs ||
+			reset > s.windowEndMs + NEXT_WINDOW_MS
+		) {
+			s.windowEndMs = reset;
+			s.ownAnswered = 0;
+			s.contended = false;
+		}
+		s.ownAnswered++;
+		if (s.limit !== undefined && s.limit - remaining > s.ownAnswered + s.inFlight + OWN_SLACK)
+			s.contended = true;
 	}
 
 	clear(): void {
