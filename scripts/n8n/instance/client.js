@@ -55,7 +55,9 @@ function makeClient({ url, inst, env, userFolder, loadErrors = () => [] }) {
 			const m = /^n8n-auth=([^;]*)/.exec(c);
 			if (m) state.cookie = m[1] ? `n8n-auth=${m[1]}` : '';
 		}
-		const text = await res.text();
+		// the bytes as sent (res.text() would drop a leading BOM of a file download)
+		const bytes = Buffer.from(await res.arrayBuffer());
+		const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes);
 		let json;
 		try {
 			json = text ? JSON.parse(text) : undefined;
@@ -63,7 +65,7 @@ function makeClient({ url, inst, env, userFolder, loadErrors = () => [] }) {
 			json = undefined;
 		}
 		if (ok && !res.ok) throw new N8nError(`${method} ${p} → ${res.status}: ${text.slice(0, 800)}`);
-		if (raw) return { status: res.status, headers: res.headers, text, json };
+		if (raw) return { status: res.status, headers: res.headers, text, json, bytes };
 		return json && typeof json === 'object' && 'data' in json ? json.data : json;
 	}
 

@@ -53,7 +53,7 @@ async function binaryContent(n8n, bin) {
 		undefined,
 		{ raw: true },
 	);
-	return Buffer.from(r.text, 'utf8');
+	return r.bytes;
 }
 
 /** Minimal RFC 4180 CSV parser (quotes, doubled quotes, BOM). */
