@@ -8,7 +8,7 @@ import { startSandbox, type Sandbox } from '../../sandbox';
 import { DEMO_CLIENT_ID, DEMO_CLIENT_SECRET, PRO_CENTER } from '../../sandbox/fixtures';
 import { apiContext } from '../helpers/apiContext';
 import { collectPages, pacer, tokenCache } from '../../nodes/shared/transport';
-import { collectPagedWindows } from '../../nodes/shared/windowedPaging';
+import { collectWalk } from '../../nodes/shared/pageStream';
 import { splitDays } from '../../nodes/shared/dateWindows';
 
 const RUNS = Number(process.env.SOAK_RUNS ?? 100);
@@ -42,15 +42,14 @@ async function walk(kind: Scenario, start: string, end: string): Promise<string[
 		clientSecret: DEMO_CLIENT_SECRET,
 	});
 	if (kind === 'receipts') {
-		const rows = await collectPagedWindows(
+		const rows = await collectWalk(
 			ctx,
 			'exportReceipts',
-			splitDays(start, end, 30),
-			(w) => ({
+			splitDays(start, end, 30).map((w) => ({
 				params: { sc_id: PRO_CENTER, shop_id: SHOP },
 				query: { start_created_date: w.start, end_created_date: w.end },
 				retry,
-			}),
+			})),
 		);
 		return rows.map((r) => String(r.id));
 	}
@@ -62,16 +61,16 @@ async function walk(kind: Scenario, start: string, end: string): Promise<string[
 		});
 		return rows.map((r) => String(r.ticket_uid));
 	}
-	const rows = await collectPagedWindows(
+	const rows = await collectWalk(
 		ctx,
 		'listAnomalies',
-		splitDays(start, end, 366).reverse(),
-		(w) => ({
-			params: { sc_id: PRO_CENTER },
-			query: { start_date: w.start, end_date: w.end },
-			retry,
-		}),
-		undefined,
+		splitDays(start, end, 366)
+			.reverse()
+			.map((w) => ({
+				params: { sc_id: PRO_CENTER },
+				query: { start_date: w.start, end_date: w.end },
+				retry,
+			})),
 	);
 	return rows.map((r) => String(r.id));
 }
