@@ -8,7 +8,9 @@
  *   --window-ms N     length of one scaled "minute" (default: calibrated, see README)
  *   --headroom X      calibration: minute = X × (300 × the sandbox's own time per 1000-receipt page) (default 1.5)
  *   --rounds N        timed rounds of the 90-day renderings (default 5; node100k: at most 3; the median by wall time is reported)
- *   --only a,b,...    scenarios: node90, httpDocs, httpExpert, node100k, node100kNoSave, file1mCsv, file1mJsonl, http1mFile, basic, trigger (default all)
+ *   --only a,b,...    scenarios: node90, httpDocs, httpExpert, node100k, node100kNoSave, file1mCsv, file1mJsonl,
+ *                    file1mQueue (queue mode: a worker, shared binary-data folder), file1mQueueDb (binary
+ *                    data in PostgreSQL), http1mFile, basic, trigger (default all)
  *   --no-shared       skip the shared-budget runs (another client of the center spends most of each window)
  *   --no-trace        skip the transport trace (phases of each request of the Receipts node, own n8n, patched build)
  *   --n8n-heap-mb N   file-export rows: n8n started with --max-old-space-size=N (a container's heap; default: V8's own)
@@ -214,7 +216,9 @@ async function main() {
 			}
 		}
 
-		const fileKeys = new Set(['file1mCsv', 'file1mJsonl', 'http1mFile'].filter(want));
+		const fileKeys = new Set(
+			['file1mCsv', 'file1mJsonl', 'file1mQueue', 'file1mQueueDb', 'http1mFile'].filter(want),
+		);
 		if (fileKeys.size) {
 			try {
 				result.fileExports = await runFileExports(ctx, fileKeys);

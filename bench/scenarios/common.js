@@ -79,12 +79,17 @@ async function plainClientPass(baseUrl, bearer, windows) {
 
 let packedTgz = null;
 
-async function freshN8n(opts, stage, sandbox, label, tgz, env) {
-	if (!tgz && !packedTgz)
+/** The staged package packed once per bench run (removed by cleanupPacked). */
+function packedPackage(stage) {
+	if (!packedTgz)
 		packedTgz = packPackage(stage.dir, fs.mkdtempSync(path.join(os.tmpdir(), 'sc-bench-tgz-')));
+	return packedTgz;
+}
+
+async function freshN8n(opts, stage, sandbox, label, tgz, env) {
 	const n8n = await startN8n({
 		version: opts.version,
-		packageTgz: tgz || packedTgz,
+		packageTgz: tgz || packedPackage(stage),
 		logLevel: 'warn',
 		env,
 		onLog: opts.verbose ? (l) => process.stderr.write(`[n8n ${label}] ${l}\n`) : undefined,
@@ -181,6 +186,7 @@ module.exports = {
 	log,
 	token,
 	plainClientPass,
+	packedPackage,
 	freshN8n,
 	cleanupPacked,
 	alignToWindow,

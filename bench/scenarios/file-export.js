@@ -29,6 +29,7 @@ const {
 	requestsOf,
 	requestsPerWindow,
 } = require('./common');
+const { QUEUE_KEYS, runQueueExport } = require('./file-export-queue');
 
 const TARGET_1M = 1_000_000;
 const SHOP_LIST_REQUESTS = 1;
@@ -137,6 +138,72 @@ async function readBack(file, format) {
 	return { count, distinct: ids.size, sum, ids };
 }
 
+/**
+ * The figures of one measured file export (run: measuredRun's shape: status, execution, log, span):
+ * requests, 429s, wall against the budget's floor, memory (of the process that ran it), and the file
+ * (fileOf(binary) → a local path, removed after) read back against the true set.
+ */
+async function fileResult({ key, label, run, period, want, windowMs, format, memory, fileOf }) {
+	const items = itemsOf(run.execution, 'Export receipts') || [];
+	const binary = items[0] && items[0].binary && items[0].binary.data;
+	const own = run.log.filter((e) => e.sc_id === PRO.sc);
+	const reqs = requestsOf(own);
+	const budgetRequests = own.filter((e) => e.status !== 429).length;
+	const out = {
+		key,
+		label,
+		period,
+		status: run.status,
+		error: errorOf(run.execution),
+		summary: items[0] && items[0].json,
+		receiptRequests: reqs.count('receipts'),
+		shopListRequests: reqs.count('shops'),
+		requests: budgetRequests,
+		minimumRequests: want.min,
+		rateLimited: reqs.rateLimited,
+		wallMs: run.span && run.span.ms,
+		floorMs: (Math.ceil(budgetRequests / PRO.perMinute) - 1) * windowMs,
+		requestsPerWindow: requestsPerWindow(own, windowMs),
+		memory: {
+			baselineMainKb: memory.baselineMainKb,
+			mainPeakKb: memory.mainPeakKb,
+			mainPeakFrom: memory.mainPeakFrom,
+			treePeakKb: memory.treePeakKb,
+			baselineTreeKb: memory.baselineTreeKb,
+			mainPeakDuringExportKb: memory.mainPeakDuringExportKb,
+		},
+	};
+	out.growthKb = out.memory.mainPeakKb - out.memory.baselineMainKb;
+	if (!binary || !binary.id) {
+		out.exact = false;
+		out.readBack = { note: `no stored file: ${JSON.stringify(binary || null).slice(0, 200)}` };
+		return out;
+	}
+	out.storedAs = binary.id.slice(0, binary.id.indexOf(':')); // n8n's binary-data mode that kept it
+	const file = await fileOf(binary);
+	try {
+		out.fileBytes = fs.statSync(file).size;
+		const back = await readBack(file, format);
+		let missing = 0;
+		for (const id of want.truth.ids) if (!back.ids.has(id)) missing++;
+		out.readBack = {
+			count: back.count,
+			distinct: back.distinct,
+			sum: back.sum,
+			missing,
+			extra: back.distinct - (want.truth.count - missing),
+		};
+		out.exact =
+			back.count === want.truth.count &&
+			back.distinct === want.truth.count &&
+			missing === 0 &&
+			back.sum === want.truth.sum;
+	} finally {
+		fs.rmSync(file, { force: true });
+	}
+	return out;
+}
+
 async function runOne(ctx, n8n, credentialId, format, period, want) {
 	const { sandbox, windowMs } = ctx;
 	const wfJson = loadWorkflow('receipts-node-file.json', { CREDENTIAL_ID: credentialId });
@@ -165,65 +232,19 @@ async function runOne(ctx, n8n, credentialId, format, period, want) {
 		spanNodes: ['Export receipts'],
 		timeoutMs: 1_800_000,
 	});
-	const items = itemsOf(run.execution, 'Export receipts') || [];
-	const summary = items[0] && items[0].json;
-	const binary = items[0] && items[0].binary && items[0].binary.data;
-	const reqs = requestsOf(run.log.filter((e) => e.sc_id === PRO.sc));
-	const budgetRequests = run.log.filter((e) => e.sc_id === PRO.sc && e.status !== 429).length;
-	const out = {
+	const out = await fileResult({
 		key: `file1m${format === 'csv' ? 'Csv' : 'Jsonl'}`,
 		label: `Receipts node, all shops of 1002, ≥1,000,000 receipts → one ${format === 'csv' ? 'CSV' : 'JSON Lines'} file (filesystem binary data)`,
+		run,
 		period,
-		status: run.status,
-		error: errorOf(run.execution),
-		summary,
-		receiptRequests: reqs.count('receipts'),
-		shopListRequests: reqs.count('shops'),
-		requests: budgetRequests,
-		minimumRequests: want.min,
-		rateLimited: reqs.rateLimited,
-		wallMs: run.span && run.span.ms,
-		floorMs: (Math.ceil(budgetRequests / PRO.perMinute) - 1) * windowMs,
-		requestsPerWindow: requestsPerWindow(
-			run.log.filter((e) => e.sc_id === PRO.sc),
-			windowMs,
-		),
-		memory: {
-			baselineMainKb: run.memory.baselineMainKb,
-			mainPeakKb: run.memory.mainPeakKb,
-			mainPeakFrom: run.memory.mainPeakFrom,
-			treePeakKb: run.memory.treePeakKb,
-			baselineTreeKb: run.memory.baselineTreeKb,
-			mainPeakDuringExportKb: run.memory.mainPeakDuringExportKb,
-		},
-	};
-	out.growthKb = out.memory.mainPeakKb - out.memory.baselineMainKb;
-	if (binary && binary.id) {
-		const fileId = binary.id.slice(binary.id.indexOf(':') + 1);
-		const file = path.join(n8n.userFolder, '.n8n', 'binaryData', fileId);
-		out.fileBytes = fs.statSync(file).size;
-		const back = await readBack(file, format);
-		let missing = 0;
-		for (const id of want.truth.ids) if (!back.ids.has(id)) missing++;
-		out.readBack = {
-			count: back.count,
-			distinct: back.distinct,
-			sum: back.sum,
-			missing,
-			extra: back.distinct - (want.truth.count - missing),
-		};
-		out.exact =
-			back.count === want.truth.count &&
-			back.distinct === want.truth.count &&
-			missing === 0 &&
-			back.sum === want.truth.sum;
-		fs.rmSync(file, { force: true });
-	} else {
-		out.exact = false;
-		out.readBack = {
-			note: `no file in filesystem mode: ${JSON.stringify(binary || null).slice(0, 200)}`,
-		};
-	}
+		want,
+		windowMs,
+		format,
+		memory: run.memory,
+		// filesystem mode: the file is in this n8n's binary-data folder
+		fileOf: async (binary) =>
+			path.join(n8n.userFolder, '.n8n', 'binaryData', binary.id.slice(binary.id.indexOf(':') + 1)),
+	});
 	log(
 		`  ${out.key}: ${out.status}, ${fmt.int(out.readBack.count)} records (${out.exact ? 'exact' : 'NOT exact'}), ${out.requests} requests (min ${out.minimumRequests}), ${out.rateLimited} × 429, wall ${fmt.int(out.wallMs)} ms (floor ${fmt.int(out.floorMs)}), peak RSS ${fmt.mb(out.memory.mainPeakKb)} (+${fmt.mb(out.growthKb)})`,
 	);
@@ -350,7 +371,7 @@ function n8nEnv(opts) {
 	};
 }
 
-/** → { file1mCsv?, file1mJsonl?, http1mFile?, period, truthCount, minimumRequests } */
+/** → { file1mCsv?, file1mJsonl?, file1mQueue?, file1mQueueDb?, http1mFile?, period, truthCount, minimumRequests } */
 async function runFileExports(ctx, keys) {
 	const { opts, stage, sandbox } = ctx;
 	log('1,000,000 receipts: the period and its true set …');
@@ -387,6 +408,15 @@ async function runFileExports(ctx, keys) {
 			out[key] = { key, failedToRun: e.message };
 		} finally {
 			await n8n.stop();
+		}
+	}
+	for (const key of Object.keys(QUEUE_KEYS)) {
+		if (!keys.has(key)) continue;
+		try {
+			out[key] = await runQueueExport(ctx, key, period, want, fileResult);
+		} catch (e) {
+			log(`  ${key} could not be measured: ${e.stack || e.message}`);
+			out[key] = { key, failedToRun: e.message };
 		}
 	}
 	if (keys.has('http1mFile')) {
