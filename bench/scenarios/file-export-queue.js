@@ -127,6 +127,11 @@ async function runQueueExport(ctx, key, period, want, fileResult) {
 		// warm-up on the worker: its modules, the token, the plan, the binary-data folder
 		const warm = await runByWebhook(main, flows.warm.id, flows.warm.pathPart, 300_000);
 		if (warm.status !== 'success') throw new Error(`warm-up execution ended ${warm.status}`);
+		// the same one-day export again, measured: what any execution adds on this worker, whatever its size
+		await sleep(1000);
+		const small = new RssSampler(worker.pid).start();
+		const again = await runByWebhook(main, flows.warm.id, flows.warm.pathPart, 300_000);
+		const smallMem = small.stop();
 		await sleep(1000);
 		await alignToWindow(windowMs);
 		const seq0 = await sandbox.control.lastSeq();
@@ -157,6 +162,11 @@ async function runQueueExport(ctx, key, period, want, fileResult) {
 			memory: workerMem,
 			fileOf: (binary) => downloadFromMain(main, binary),
 		});
+		out.oneDayExport = {
+			status: again.status,
+			growthKb: smallMem.mainPeakKb - smallMem.baselineMainKb,
+			peakKb: smallMem.mainPeakKb,
+		};
 		out.queue = {
 			binaryMode: mode,
 			workers: 1,
@@ -169,7 +179,7 @@ async function runQueueExport(ctx, key, period, want, fileResult) {
 			redis: stack.redis.version,
 		};
 		log(
-			`  ${key}: ${out.status} on ${out.queue.ranOn || 'NO worker'}, ${fmt.int(out.readBack.count)} records (${out.exact ? 'exact' : 'NOT exact'}), ${out.requests} requests (min ${out.minimumRequests}), ${out.rateLimited} × 429, wall ${fmt.int(out.wallMs)} ms (floor ${fmt.int(out.floorMs)}), worker peak RSS ${fmt.mb(out.memory.mainPeakKb)} (+${fmt.mb(out.growthKb)}), main peak ${fmt.mb(mainMem.mainPeakKb)}`,
+			`  ${key}: ${out.status} on ${out.queue.ranOn || 'NO worker'}, ${fmt.int(out.readBack.count)} records (${out.exact ? 'exact' : 'NOT exact'}), ${out.requests} requests (min ${out.minimumRequests}), ${out.rateLimited} × 429, wall ${fmt.int(out.wallMs)} ms (floor ${fmt.int(out.floorMs)}), worker peak RSS ${fmt.mb(out.memory.mainPeakKb)} (+${fmt.mb(out.growthKb)}; a one-day export: +${fmt.mb(out.oneDayExport.growthKb)}), main peak ${fmt.mb(mainMem.mainPeakKb)}`,
 		);
 		return out;
 	} finally {

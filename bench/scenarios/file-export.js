@@ -223,6 +223,14 @@ async function runOne(ctx, n8n, credentialId, format, period, want) {
 		setUp(addDays(PRO.end, -1), addDays(PRO.end, -1), `Bench F ${format} (warm-up)`),
 	);
 	await measuredRun({ n8n, sandbox, workflowId: warm.id, spanNodes: ['Export receipts'] });
+	// the same one-day export again: what any execution adds to this n8n, whatever its size
+	await sleep(1000);
+	const small = await measuredRun({
+		n8n,
+		sandbox,
+		workflowId: warm.id,
+		spanNodes: ['Export receipts'],
+	});
 	await sleep(1000);
 	await alignToWindow(windowMs);
 	const run = await measuredRun({
@@ -245,8 +253,13 @@ async function runOne(ctx, n8n, credentialId, format, period, want) {
 		fileOf: async (binary) =>
 			path.join(n8n.userFolder, '.n8n', 'binaryData', binary.id.slice(binary.id.indexOf(':') + 1)),
 	});
+	out.oneDayExport = {
+		status: small.status,
+		growthKb: small.memory.mainPeakKb - small.memory.baselineMainKb,
+		peakKb: small.memory.mainPeakKb,
+	};
 	log(
-		`  ${out.key}: ${out.status}, ${fmt.int(out.readBack.count)} records (${out.exact ? 'exact' : 'NOT exact'}), ${out.requests} requests (min ${out.minimumRequests}), ${out.rateLimited} × 429, wall ${fmt.int(out.wallMs)} ms (floor ${fmt.int(out.floorMs)}), peak RSS ${fmt.mb(out.memory.mainPeakKb)} (+${fmt.mb(out.growthKb)})`,
+		`  ${out.key}: ${out.status}, ${fmt.int(out.readBack.count)} records (${out.exact ? 'exact' : 'NOT exact'}), ${out.requests} requests (min ${out.minimumRequests}), ${out.rateLimited} × 429, wall ${fmt.int(out.wallMs)} ms (floor ${fmt.int(out.floorMs)}), peak RSS ${fmt.mb(out.memory.mainPeakKb)} (+${fmt.mb(out.growthKb)}; a one-day export: +${fmt.mb(out.oneDayExport.growthKb)})`,
 	);
 	return out;
 }
