@@ -188,4 +188,4 @@ async function runQueueExport(ctx, key, period, want, fileResult) {
 	}
 }
 
-module.exports = { QUEUE_KEYS, runQueueExport };
+module.exports = { QUEUE_KEYS, runQueueExport, webhookWorkflow, runByWebhook, downloadFromMain };
