@@ -8,8 +8,8 @@
  * from MAIN's REST (/rest/binary-data), read back against the sandbox's true set.
  *
  * Binary data, the two ways n8n 1.123 offers queue mode without an S3 licence:
- *   - 'filesystem': one storage folder shared by main and the worker (N8N_BINARY_DATA_STORAGE_PATH;
- *     a shared volume on several hosts);
+ *   - 'filesystem': one storage folder shared by main and the worker (the stack's sharedBinaryData:
+ *     N8N_BINARY_DATA_STORAGE_PATH; a shared volume on several hosts);
  *   - 'database': n8n stores each file in PostgreSQL (N8N_AVAILABLE_BINARY_DATA_MODES must list it);
  *     n8n's DatabaseManager reads the whole stream into one Buffer before the insert.
  */
@@ -82,17 +82,20 @@ async function downloadFromMain(main, binary) {
 async function runQueueExport(ctx, key, period, want, fileResult) {
 	const { opts, stage, sandbox, windowMs } = ctx;
 	const mode = QUEUE_KEYS[key];
-	const storage = fs.mkdtempSync(path.join(os.tmpdir(), 'sc-bench-binary-'));
 	log(`${key}: n8n ${opts.version} queue mode, main + 1 worker, binary data "${mode}" …`);
 	const stack = await startQueueStack({
 		version: opts.version,
 		packageTgz: packedPackage(stage),
 		workers: 1,
 		concurrency: 1,
+		sharedBinaryData: mode === 'filesystem',
 		env: {
-			N8N_DEFAULT_BINARY_DATA_MODE: mode,
-			N8N_AVAILABLE_BINARY_DATA_MODES: 'filesystem,database',
-			N8N_BINARY_DATA_STORAGE_PATH: storage,
+			...(mode === 'database'
+				? {
+						N8N_DEFAULT_BINARY_DATA_MODE: 'database',
+						N8N_AVAILABLE_BINARY_DATA_MODES: 'filesystem,database',
+					}
+				: {}),
 			...(opts.n8nHeapMb ? { NODE_OPTIONS: `--max-old-space-size=${opts.n8nHeapMb}` } : {}),
 		},
 		log: (l) => log(`  ${l}`),
@@ -184,7 +187,6 @@ async function runQueueExport(ctx, key, period, want, fileResult) {
 		return out;
 	} finally {
 		await stack.stop();
-		fs.rmSync(storage, { recursive: true, force: true });
 	}
 }
 

@@ -5,7 +5,7 @@
  */
 const assert = require('node:assert/strict');
 const { sleep, waitUntil } = require('../../scripts/lib/processes');
-const { itemsOf, nodeErrorText } = require('../e2e/lib/workflows');
+const { itemsOf, nodeErrorText, binaryContent, parseCsv } = require('../e2e/lib/workflows');
 const wf = require('./workflows');
 
 const { PRO, BASIC, day } = wf;
@@ -64,6 +64,43 @@ async function webhookExport({ stack, sb, step, credential }) {
 			assert.equal(ex.mode, 'webhook');
 			const worker = await waitFor('the worker log line', () => stack.whoRan(ex.id), 10_000);
 			note(`${res.json.length} receipts; execution ${ex.id} ran on ${worker}`);
+			await main.api.deactivate(w.id);
+		},
+	);
+}
+
+/**
+ * 1b. Output "One File" on a worker: the file goes into the binary-data folder main and the workers
+ * share (docs/queue-mode.md), so main serves it; downloaded from main, it is the true set.
+ */
+async function fileExportOnWorker({ stack, sb, step, credential }) {
+	const sel = { start: day(-2), end: day(-1) };
+	await step(
+		'a webhook-started One File export (all shops) runs on a worker; main serves its file = the true set',
+		async () => {
+			const { main } = stack;
+			const w = await activated(main, wf.fileExportByWebhook(credential.id, 'queue-file', sel));
+			const res = await main.api.webhook('queue-file', { body: {} });
+			assert.equal(res.status, 200, res.text.slice(0, 500));
+			const [ex] = await executionsOf(main, w.id);
+			assert.equal(ex.status, 'success');
+			const worker = await waitFor('the worker log line', () => stack.whoRan(ex.id), 10_000);
+			const [item] = (await main.api.execution(ex.id)).runData.Export.at(-1).data.main[0];
+			const bin = item.binary.data;
+			assert.match(bin.id, /^filesystem-v2:/, `stored as ${bin.id}`);
+			const rows = parseCsv((await binaryContent(main, bin)).toString('utf8'));
+			const truth = await sb.control.truth('receipts', {
+				sc_id: PRO,
+				start_created_date: sel.start,
+				end_created_date: sel.end,
+			});
+			assertTrueSet(
+				rows.map((r) => ({ id: r.id, total_sum: Number(r.total_sum) })),
+				truth,
+				'the file from main',
+			);
+			assert.equal(item.json.records, truth.count, 'the summary item counts the file');
+			note(`${rows.length} receipts of all shops in one CSV; execution ${ex.id} ran on ${worker}`);
 			await main.api.deactivate(w.id);
 		},
 	);
@@ -442,8 +479,9 @@ async function run(ctx) {
 	);
 	if (!credential) return;
 	const c = { ...ctx, credential };
-	const only = ctx.only || new Set(['export', 'trigger', 'crash', 'budget']);
+	const only = ctx.only || new Set(['export', 'file', 'trigger', 'crash', 'budget']);
 	if (only.has('export')) await webhookExport(c);
+	if (only.has('file')) await fileExportOnWorker(c);
 	if (only.has('trigger')) await triggerAcrossRestart(c);
 	if (only.has('crash')) await crashAndRetry(c);
 	if (only.has('budget')) await sharedBudget(c);

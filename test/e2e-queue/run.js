@@ -6,10 +6,11 @@
  * and the API sandbox, runs the checks below, prints one line per check and `N passed, N failed`, and
  * stops everything it started, also on failure (exit code 1 then).
  *
- *   node test/e2e-queue/run.js [--version 1.123.81] [--package-dir .] [--only export,trigger,crash,budget]
+ *   node test/e2e-queue/run.js [--version 1.123.81] [--package-dir .] [--only export,file,trigger,crash,budget]
  *                              [--keep] [--verbose]
  *
- * Checks (checks.js): a webhook-started export runs on a worker and answers the true set; the trigger
+ * Checks (checks.js): a webhook-started export runs on a worker and answers the true set; a One File
+ * export on a worker, its file (in the binary-data folder main and workers share) served by main; the trigger
  * (New Anomaly, New Ticket) activated: polls on main, executions on workers, each new record once, also
  * across a restart of main; a worker SIGKILLed mid-export: execution crashed, its retry gives the true
  * set, and the intake calls before it store their values once and one calendar event; two workers
@@ -82,6 +83,8 @@ async function main() {
 					packageDir: PACKAGE_DIR,
 					workers: 2,
 					concurrency: 1,
+					// Output "One File" on a worker: one binary-data folder for all, as docs/queue-mode.md says
+					sharedBinaryData: true,
 					keep: KEEP,
 					onLog: VERBOSE ? (who, l) => process.stderr.write(`[${who}] ${l}\n`) : null,
 				});

@@ -81,6 +81,33 @@ function exportByWebhook(credentialId, pathPart, selection) {
 	]);
 }
 
+/** Webhook (answers with the last node's items) → Receipts → Export, all shops of 1002, Output "One File" CSV. */
+function fileExportByWebhook(credentialId, pathPart, { start, end }) {
+	const exporter = node(
+		'Export',
+		'shoppingCenterReceipts',
+		{
+			resource: 'receipt',
+			operation: 'export',
+			center: byId(PRO),
+			shopScope: 'all',
+			periodBy: 'created',
+			createdStartDate: start,
+			createdEndDate: end,
+			returnAll: true,
+			output: 'file',
+			fileFormat: 'csv',
+			fileOptions: {},
+		},
+		[240, 0],
+		credentialId,
+	);
+	return chain(`queue e2e: one-file export (webhook ${pathPart})`, [
+		webhook(pathPart, 'lastNode'),
+		exporter,
+	]);
+}
+
 /**
  * Webhook (answers at once) → intake calls (daily attendance, a calendar event with "Treat Existing As
  * Success", declared turnover) → a long Receipts export, where the test kills the worker.
@@ -155,4 +182,13 @@ function pollingTrigger(credentialId, event) {
 	]);
 }
 
-module.exports = { exportByWebhook, intakeThenExport, pollingTrigger, PRO, BASIC, day, lastMonth };
+module.exports = {
+	exportByWebhook,
+	fileExportByWebhook,
+	intakeThenExport,
+	pollingTrigger,
+	PRO,
+	BASIC,
+	day,
+	lastMonth,
+};

@@ -16,7 +16,9 @@
  *   await stack.stop();                // everything it started, in order; folders removed
  *
  * Options: version (1.123.81), packageDir | packageTgz, workers (2), concurrency (per worker, 5),
- * env (extra env for every process, e.g. QUEUE_WORKER_LOCK_DURATION), keep, onLog. Otherwise n8n's own
+ * env (extra env for every process, e.g. QUEUE_WORKER_LOCK_DURATION), sharedBinaryData (binary data in
+ * filesystem mode, in one folder of the stack shared by main and the workers, as a shared volume
+ * would be: stack.binaryDataDir), keep, onLog. Otherwise n8n's own
  * queue settings: a worker killed and started again on its folder marks its unfinished executions
  * crashed (from its event log) before Bull's stalled-job check (lock 60 s) hands them to another worker,
  * which then skips them.
@@ -106,12 +108,20 @@ async function startQueueStack(opts = {}) {
 			? path.resolve(opts.packageTgz)
 			: packPackage(opts.packageDir || '.', fs.mkdtempSync(path.join(base, 'pack-')));
 		const encryptionKey = crypto.randomBytes(24).toString('hex');
+		const binaryDataDir = opts.sharedBinaryData ? path.join(base, 'binaryData') : null;
+		if (binaryDataDir) fs.mkdirSync(binaryDataDir);
 		const queueEnv = {
 			...pg.env,
 			...redis.env,
 			EXECUTIONS_MODE: 'queue',
 			OFFLOAD_MANUAL_EXECUTIONS_TO_WORKERS: 'false',
 			N8N_GRACEFUL_SHUTDOWN_TIMEOUT: '10',
+			...(binaryDataDir
+				? {
+						N8N_DEFAULT_BINARY_DATA_MODE: 'filesystem',
+						N8N_BINARY_DATA_STORAGE_PATH: binaryDataDir,
+					}
+				: {}),
 			...(opts.env || {}),
 		};
 		const folder = (name) => {
@@ -205,6 +215,7 @@ async function startQueueStack(opts = {}) {
 			redis,
 			tgz,
 			encryptionKey,
+			binaryDataDir,
 			queueEnv,
 			packages,
 			timings,
