@@ -86,6 +86,21 @@ function packedPackage(stage) {
 	return packedTgz;
 }
 
+/** Creates the credential of the bench's sandbox client in an n8n (over its REST); its id. */
+async function sandboxCredential(n8n, sandbox) {
+	const cred = await n8n.api.createCredential({
+		name: 'Bench sandbox',
+		type: 'shoppingCenterApi',
+		data: {
+			baseUrl: sandbox.baseUrl,
+			clientId: CLIENT.id,
+			clientSecret: CLIENT.secret,
+			allowInsecure: true,
+		},
+	});
+	return cred.id;
+}
+
 async function freshN8n(opts, stage, sandbox, label, tgz, env) {
 	const n8n = await startN8n({
 		version: opts.version,
@@ -102,17 +117,7 @@ async function freshN8n(opts, stage, sandbox, label, tgz, env) {
 		],
 		credentials: ['shoppingCenterApi'],
 	});
-	const cred = await n8n.api.createCredential({
-		name: 'Bench sandbox',
-		type: 'shoppingCenterApi',
-		data: {
-			baseUrl: sandbox.baseUrl,
-			clientId: CLIENT.id,
-			clientSecret: CLIENT.secret,
-			allowInsecure: true,
-		},
-	});
-	return { n8n, credentialId: cred.id };
+	return { n8n, credentialId: await sandboxCredential(n8n, sandbox) };
 }
 
 /** Waits for the start of the next rate window (+ a little), so every measured run starts with a full budget. */
@@ -187,6 +192,7 @@ module.exports = {
 	token,
 	plainClientPass,
 	packedPackage,
+	sandboxCredential,
 	freshN8n,
 	cleanupPacked,
 	alignToWindow,

@@ -21,7 +21,7 @@ const { startQueueStack } = require('../../scripts/n8n/queue/stack');
 const { fetchExecution, waitFinished, spanOf } = require('../lib/n8n');
 const { RssSampler } = require('../lib/rss');
 const { addDays, loadWorkflow, nodeOf, sleep, fmt } = require('../lib/util');
-const { PRO, CLIENT, log, alignToWindow, packedPackage } = require('./common');
+const { PRO, log, alignToWindow, packedPackage, sandboxCredential } = require('./common');
 
 const QUEUE_KEYS = { file1mQueue: 'filesystem', file1mQueueDb: 'database' };
 const RUN_TIMEOUT_MS = 1_800_000;
@@ -104,16 +104,7 @@ async function runQueueExport(ctx, key, period, want, fileResult) {
 	try {
 		const { main } = stack;
 		const [worker] = stack.workers;
-		const cred = await main.api.createCredential({
-			name: 'Bench sandbox',
-			type: 'shoppingCenterApi',
-			data: {
-				baseUrl: sandbox.baseUrl,
-				clientId: CLIENT.id,
-				clientSecret: CLIENT.secret,
-				allowInsecure: true,
-			},
-		});
+		const credentialId = await sandboxCredential(main, sandbox);
 		const day = addDays(PRO.end, -1);
 		const flows = {};
 		for (const [name, start, end] of [
@@ -122,7 +113,7 @@ async function runQueueExport(ctx, key, period, want, fileResult) {
 		]) {
 			const pathPart = `bench-${key}-${name}`;
 			const wf = await main.api.importWorkflow(
-				webhookWorkflow(cred.id, pathPart, start, end, `Bench Q ${key} (${name})`),
+				webhookWorkflow(credentialId, pathPart, start, end, `Bench Q ${key} (${name})`),
 			);
 			await main.api.activate(wf.id);
 			flows[name] = { id: wf.id, pathPart };

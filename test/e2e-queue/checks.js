@@ -47,24 +47,40 @@ async function activated(main, workflow) {
 const executionsOf = async (main, workflowId) =>
 	(await main.api.executions({ workflowId, limit: 200 })) || [];
 
+/**
+ * Activates a webhook-started workflow, calls its webhook and waits until n8n names the worker that ran
+ * the (successful, webhook-mode) execution; the workflow is deactivated again.
+ */
+async function runOnWorker(stack, workflow, pathPart) {
+	const { main } = stack;
+	const w = await activated(main, workflow);
+	try {
+		const res = await main.api.webhook(pathPart, { body: {} });
+		assert.equal(res.status, 200, res.text.slice(0, 500));
+		const [ex] = await executionsOf(main, w.id);
+		assert.equal(ex.status, 'success');
+		assert.equal(ex.mode, 'webhook');
+		const worker = await waitFor('the worker log line', () => stack.whoRan(ex.id), 10_000);
+		return { res, ex, worker };
+	} finally {
+		await main.api.deactivate(w.id);
+	}
+}
+
 /** 1. A production (webhook-started) export: enqueued by main, run by a worker, the true set. */
 async function webhookExport({ stack, sb, step, credential }) {
 	const sel = { shop: '1002-02', start: day(-3), end: day(-1) };
 	await step(
 		'a webhook-started Receipts export runs on a worker and answers the true set',
 		async () => {
-			const { main } = stack;
-			const w = await activated(main, wf.exportByWebhook(credential.id, 'queue-export-1', sel));
-			const res = await main.api.webhook('queue-export-1', { body: {} });
-			assert.equal(res.status, 200, res.text.slice(0, 500));
+			const { res, ex, worker } = await runOnWorker(
+				stack,
+				wf.exportByWebhook(credential.id, 'queue-export-1', sel),
+				'queue-export-1',
+			);
 			assert.ok(Array.isArray(res.json), res.text.slice(0, 300));
 			assertTrueSet(res.json, await truthOf(sb, sel), 'webhook answer');
-			const [ex] = await executionsOf(main, w.id);
-			assert.equal(ex.status, 'success');
-			assert.equal(ex.mode, 'webhook');
-			const worker = await waitFor('the worker log line', () => stack.whoRan(ex.id), 10_000);
 			note(`${res.json.length} receipts; execution ${ex.id} ran on ${worker}`);
-			await main.api.deactivate(w.id);
 		},
 	);
 }
@@ -79,12 +95,11 @@ async function fileExportOnWorker({ stack, sb, step, credential }) {
 		'a webhook-started One File export (all shops) runs on a worker; main serves its file = the true set',
 		async () => {
 			const { main } = stack;
-			const w = await activated(main, wf.fileExportByWebhook(credential.id, 'queue-file', sel));
-			const res = await main.api.webhook('queue-file', { body: {} });
-			assert.equal(res.status, 200, res.text.slice(0, 500));
-			const [ex] = await executionsOf(main, w.id);
-			assert.equal(ex.status, 'success');
-			const worker = await waitFor('the worker log line', () => stack.whoRan(ex.id), 10_000);
+			const { ex, worker } = await runOnWorker(
+				stack,
+				wf.fileExportByWebhook(credential.id, 'queue-file', sel),
+				'queue-file',
+			);
 			const [item] = (await main.api.execution(ex.id)).runData.Export.at(-1).data.main[0];
 			const bin = item.binary.data;
 			assert.match(bin.id, /^filesystem-v2:/, `stored as ${bin.id}`);
@@ -101,7 +116,6 @@ async function fileExportOnWorker({ stack, sb, step, credential }) {
 			);
 			assert.equal(item.json.records, truth.count, 'the summary item counts the file');
 			note(`${rows.length} receipts of all shops in one CSV; execution ${ex.id} ran on ${worker}`);
-			await main.api.deactivate(w.id);
 		},
 	);
 }
