@@ -108,6 +108,7 @@ async function measuredRun({ n8n, sandbox, workflowId, spanNodes, timeoutMs = 60
 		treePeakAfterExportKb: span ? mem.peakBetween(span.to, finishedAt) : undefined,
 		mainPeakDuringExportKb: span ? mem.peakBetween(span.from, span.to, 'mainKb') : undefined,
 		mainPeakAfterExportKb: span ? mem.peakBetween(span.to, finishedAt, 'mainKb') : undefined,
+		peakBetween: mem.peakBetween, // (from, to, 'mainKb' | 'treeKb') over the samples; not in the JSON
 	};
 	memory.storedExecutionBytes = storedBytes;
 	return {

@@ -96,7 +96,7 @@ function fileTargets(fx, windowMs) {
 			{
 				target: `${what}: peak RSS growth of ${whoseRss(s)} process over its idle ≤ 150 MB`,
 				met: s.status === 'success' && s.growthKb <= GROWTH_LIMIT_KB,
-				measured: `${fmt.mb(s.growthKb)} (${s.queue ? 'worker' : 'n8n'} started with ${fx.n8nHeapMb ? `--max-old-space-size=${fx.n8nHeapMb}` : "V8's default heap limits"}; idle ${fmt.mb(s.memory.baselineMainKb)}, peak ${fmt.mb(s.memory.mainPeakKb)} by ${s.memory.mainPeakFrom}; file ${fmt.int(s.fileBytes / 1048576)} MB, stored as "${s.storedAs}"${s.oneDayExport ? `; the same ${s.queue ? 'worker' : 'n8n'} running a one-day export: +${fmt.mb(s.oneDayExport.growthKb)}` : ''})`,
+				measured: `${fmt.mb(s.growthKb)} (${s.queue ? 'worker' : 'n8n'} started with ${fx.n8nHeapMb ? `--max-old-space-size=${fx.n8nHeapMb}` : "V8's default heap limits"}; idle ${fmt.mb(s.memory.baselineMainKb)}, peak ${fmt.mb(s.memory.mainPeakKb)} by ${s.memory.mainPeakFrom}; file ${fmt.int(s.fileBytes / 1048576)} MB, stored as "${s.storedAs}"${s.oneDayExport ? `; the same ${s.queue ? 'worker' : 'n8n'} running a one-day export: +${fmt.mb(s.oneDayExport.growthKb)}` : ''}${s.memory.peakPerWindowKb ? `; highest RSS sample in each rate window of the run: ${s.memory.peakPerWindowKb.map((kb) => (kb ? fmt.mb(kb) : '–')).join(' / ')}` : ''})`,
 			},
 			{
 				target: `${what}: the file ${s.queue ? "downloaded from main's REST" : 'read back'} = the sandbox's true set (count, distinct ids, Σ total_sum)`,

@@ -174,6 +174,17 @@ async function fileResult({ key, label, run, period, want, windowMs, format, mem
 		},
 	};
 	out.growthKb = out.memory.mainPeakKb - out.memory.baselineMainKb;
+	// the resident set's highest sample in each rate window of the run: does it level off or climb?
+	if (run.span && memory.peakBetween)
+		out.memory.peakPerWindowKb = Array.from(
+			{ length: Math.ceil(run.span.ms / windowMs) },
+			(_, k) =>
+				memory.peakBetween(
+					run.span.from + k * windowMs,
+					Math.min(run.span.to, run.span.from + (k + 1) * windowMs),
+					'mainKb',
+				) || null,
+		);
 	if (!binary || !binary.id) {
 		out.exact = false;
 		out.readBack = { note: `no stored file: ${JSON.stringify(binary || null).slice(0, 200)}` };
