@@ -27,7 +27,7 @@
  *   agent       n8n's AI Agent + OpenAI Chat Model against a scripted OpenAI-compatible stub (parts/agent.js);
  *   browser     the editor in headless Chromium (Debian's, installed when missing; playwright-core):
  *               date fields store what is typed, pickers show names with ids, panels show their notices
- *               and hints (parts/browser.js; the first version only);
+ *               and hints, the node picker each node's own description (parts/browser.js; every version);
  *   restart     npm start → Ctrl-C → npm start shows the user's own workflow again (parts/restart.js;
  *               once, on the first version);
  *   (and, with operations or trigger, first: every operation and trigger event of the built package

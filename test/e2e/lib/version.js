@@ -99,8 +99,8 @@ async function runVersion(version, { slack, installPromise, report, opts }) {
 		if (!ctx.cred) return;
 
 		if (opts.only.has('credential')) await credentialPart(ctx);
-		// the editor in a browser: once, on the 1.x leg (the version npm start runs)
-		if (opts.only.has('browser') && major === 1) await browserPart(ctx);
+		// the editor in a browser, on every version (the 2.x editor lays its panels out differently)
+		if (opts.only.has('browser')) await browserPart(ctx);
 		if (opts.only.has('operations')) await operationsPart(ctx);
 		if (opts.only.has('trigger')) await triggerPart(ctx);
 		if (opts.only.has('fileExport')) await fileExportPart(ctx);
