@@ -181,4 +181,4 @@ async function runQueueExport(ctx, key, period, want, fileResult) {
 	}
 }
 
-module.exports = { QUEUE_KEYS, runQueueExport, webhookWorkflow, runByWebhook, downloadFromMain };
+module.exports = { QUEUE_KEYS, runQueueExport };
