@@ -20,7 +20,8 @@ const path = require('node:path');
 const { startQueueStack } = require('../../scripts/n8n/queue/stack');
 const { fetchExecution, waitFinished, spanOf } = require('../lib/n8n');
 const { RssSampler } = require('../lib/rss');
-const { addDays, loadWorkflow, nodeOf, sleep, fmt } = require('../lib/util');
+const { addDays, nodeOf, sleep, fmt } = require('../lib/util');
+const { fileWorkflow, fileResult } = require('./file-check');
 const { PRO, log, alignToWindow, packedPackage, sandboxCredential } = require('./common');
 
 const QUEUE_KEYS = { file1mQueue: 'filesystem', file1mQueueDb: 'database' };
@@ -28,12 +29,7 @@ const RUN_TIMEOUT_MS = 1_800_000;
 
 /** bench/workflows/receipts-node-file.json with a Webhook (answers at once) in place of the manual trigger. */
 function webhookWorkflow(credentialId, pathPart, start, end, name) {
-	const wf = loadWorkflow('receipts-node-file.json', { CREDENTIAL_ID: credentialId });
-	Object.assign(nodeOf(wf, 'Export receipts').parameters, {
-		createdStartDate: start,
-		createdEndDate: end,
-		fileFormat: 'csv',
-	});
+	const wf = fileWorkflow(credentialId, { start, end, format: 'csv', name });
 	const start0 = nodeOf(wf, 'Start');
 	Object.assign(start0, {
 		name: 'Webhook',
@@ -43,7 +39,6 @@ function webhookWorkflow(credentialId, pathPart, start, end, name) {
 		parameters: { httpMethod: 'POST', path: pathPart, responseMode: 'onReceived', options: {} },
 	});
 	wf.connections = { Webhook: wf.connections.Start };
-	wf.name = name;
 	return wf;
 }
 
@@ -79,7 +74,7 @@ async function downloadFromMain(main, binary) {
 }
 
 /** One queue-mode row: its own stack (main + 1 worker, concurrency 1), warm-up, the measured export. */
-async function runQueueExport(ctx, key, period, want, fileResult) {
+async function runQueueExport(ctx, key, period, want) {
 	const { opts, stage, sandbox, windowMs } = ctx;
 	const mode = QUEUE_KEYS[key];
 	log(`${key}: n8n ${opts.version} queue mode, main + 1 worker, binary data "${mode}" …`);
@@ -125,7 +120,7 @@ async function runQueueExport(ctx, key, period, want, fileResult) {
 		await sleep(1000);
 		const small = new RssSampler(worker.pid).start();
 		const again = await runByWebhook(main, flows.warm.id, flows.warm.pathPart, 300_000);
-		const smallMem = small.stop();
+		const oneDay = { status: again.status, memory: small.stop() };
 		await sleep(1000);
 		await alignToWindow(windowMs);
 		const seq0 = await sandbox.control.lastSeq();
@@ -154,13 +149,9 @@ async function runQueueExport(ctx, key, period, want, fileResult) {
 			windowMs,
 			format: 'csv',
 			memory: workerMem,
+			oneDay,
 			fileOf: (binary) => downloadFromMain(main, binary),
 		});
-		out.oneDayExport = {
-			status: again.status,
-			growthKb: smallMem.mainPeakKb - smallMem.baselineMainKb,
-			peakKb: smallMem.mainPeakKb,
-		};
 		out.queue = {
 			binaryMode: mode,
 			workers: 1,

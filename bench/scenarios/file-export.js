@@ -7,9 +7,7 @@
  * sandbox's true set (count, distinct ids, Σ total_sum), wall time against the budget's floor, 429s,
  * requests against the minimum.
  */
-const fs = require('node:fs');
 const path = require('node:path');
-const readline = require('node:readline');
 const {
 	measuredRun,
 	itemsOf,
@@ -19,16 +17,9 @@ const {
 	fetchExecution,
 } = require('../lib/n8n');
 const { RssSampler } = require('../lib/rss');
-const { addDays, splitDays, loadWorkflow, nodeOf, sleep, fmt } = require('../lib/util');
-const {
-	PRO,
-	CLIENT,
-	log,
-	freshN8n,
-	alignToWindow,
-	requestsOf,
-	requestsPerWindow,
-} = require('./common');
+const { addDays, splitDays, loadWorkflow, sleep, fmt } = require('../lib/util');
+const { PRO, CLIENT, log, freshN8n, alignToWindow, requestsOf } = require('./common');
+const { readBack, fileResult, fileWorkflow } = require('./file-check');
 const { QUEUE_KEYS, runQueueExport } = require('./file-export-queue');
 
 const TARGET_1M = 1_000_000;
@@ -91,147 +82,18 @@ async function activeShops(sandbox) {
 	return (await res.json()).data.map((s) => s.id);
 }
 
-/** Splits one CSV line (no line breaks inside fields in a receipt file) into cells, RFC 4180 quotes. */
-function csvCells(line) {
-	const cells = [];
-	let cell = '';
-	let quoted = false;
-	for (let i = 0; i < line.length; i++) {
-		const c = line[i];
-		if (quoted) {
-			if (c === '"' && line[i + 1] === '"') ((cell += '"'), i++);
-			else if (c === '"') quoted = false;
-			else cell += c;
-		} else if (c === '"') quoted = true;
-		else if (c === ',') (cells.push(cell), (cell = ''));
-		else cell += c;
-	}
-	cells.push(cell);
-	return cells;
-}
-
-/** The file as n8n stored it (filesystem mode), read line by line: count, distinct ids, Σ total_sum. */
-async function readBack(file, format) {
-	const ids = new Set();
-	let count = 0;
-	let sum = 0;
-	let header;
-	const lines = readline.createInterface({ input: fs.createReadStream(file), crlfDelay: Infinity });
-	for await (const line of lines) {
-		if (!line) continue;
-		if (format === 'csv') {
-			const cells = csvCells(line);
-			if (!header) {
-				header = cells;
-				continue;
-			}
-			if (cells.length !== header.length) throw new Error(`a line of ${cells.length} cells`);
-			ids.add(cells[header.indexOf('id')]);
-			sum += Number(cells[header.indexOf('total_sum')]);
-		} else {
-			const r = JSON.parse(line);
-			ids.add(r.id);
-			sum += r.total_sum;
-		}
-		count++;
-	}
-	return { count, distinct: ids.size, sum, ids };
-}
-
-/**
- * The figures of one measured file export (run: measuredRun's shape: status, execution, log, span):
- * requests, 429s, wall against the budget's floor, memory (of the process that ran it), and the file
- * (fileOf(binary) → a local path, removed after) read back against the true set.
- */
-async function fileResult({ key, label, run, period, want, windowMs, format, memory, fileOf }) {
-	const items = itemsOf(run.execution, 'Export receipts') || [];
-	const binary = items[0] && items[0].binary && items[0].binary.data;
-	const own = run.log.filter((e) => e.sc_id === PRO.sc);
-	const reqs = requestsOf(own);
-	const budgetRequests = own.filter((e) => e.status !== 429).length;
-	const out = {
-		key,
-		label,
-		period,
-		status: run.status,
-		error: errorOf(run.execution),
-		summary: items[0] && items[0].json,
-		receiptRequests: reqs.count('receipts'),
-		shopListRequests: reqs.count('shops'),
-		requests: budgetRequests,
-		minimumRequests: want.min,
-		rateLimited: reqs.rateLimited,
-		wallMs: run.span && run.span.ms,
-		floorMs: (Math.ceil(budgetRequests / PRO.perMinute) - 1) * windowMs,
-		requestsPerWindow: requestsPerWindow(own, windowMs),
-		memory: {
-			baselineMainKb: memory.baselineMainKb,
-			mainPeakKb: memory.mainPeakKb,
-			mainPeakFrom: memory.mainPeakFrom,
-			treePeakKb: memory.treePeakKb,
-			baselineTreeKb: memory.baselineTreeKb,
-			mainPeakDuringExportKb: memory.mainPeakDuringExportKb,
-		},
-	};
-	out.growthKb = out.memory.mainPeakKb - out.memory.baselineMainKb;
-	// the resident set's highest sample in each rate window of the run: does it level off or climb?
-	if (run.span && memory.peakBetween)
-		out.memory.peakPerWindowKb = Array.from(
-			{ length: Math.ceil(run.span.ms / windowMs) },
-			(_, k) =>
-				memory.peakBetween(
-					run.span.from + k * windowMs,
-					Math.min(run.span.to, run.span.from + (k + 1) * windowMs),
-					'mainKb',
-				) || null,
-		);
-	if (!binary || !binary.id) {
-		out.exact = false;
-		out.readBack = { note: `no stored file: ${JSON.stringify(binary || null).slice(0, 200)}` };
-		return out;
-	}
-	out.storedAs = binary.id.slice(0, binary.id.indexOf(':')); // n8n's binary-data mode that kept it
-	const file = await fileOf(binary);
-	try {
-		out.fileBytes = fs.statSync(file).size;
-		const back = await readBack(file, format);
-		let missing = 0;
-		for (const id of want.truth.ids) if (!back.ids.has(id)) missing++;
-		out.readBack = {
-			count: back.count,
-			distinct: back.distinct,
-			sum: back.sum,
-			missing,
-			extra: back.distinct - (want.truth.count - missing),
-		};
-		out.exact =
-			back.count === want.truth.count &&
-			back.distinct === want.truth.count &&
-			missing === 0 &&
-			back.sum === want.truth.sum;
-	} finally {
-		fs.rmSync(file, { force: true });
-	}
-	return out;
-}
-
 async function runOne(ctx, n8n, credentialId, format, period, want) {
 	const { sandbox, windowMs } = ctx;
-	const wfJson = loadWorkflow('receipts-node-file.json', { CREDENTIAL_ID: credentialId });
-	const setUp = (start, end, name) => {
-		const copy = JSON.parse(JSON.stringify(wfJson));
-		Object.assign(nodeOf(copy, 'Export receipts').parameters, {
-			createdStartDate: start,
-			createdEndDate: end,
-			fileFormat: format,
-		});
-		if (name) copy.name = name;
-		return copy;
-	};
-	const wf = await n8n.api.importWorkflow(setUp(period.start, period.end));
+	const wf = await n8n.api.importWorkflow(fileWorkflow(credentialId, { ...period, format }));
 	// warm-up: n8n's modules, the token, the plan, the binary-data folder
+	const day = addDays(PRO.end, -1);
 	const warm = await n8n.api.importWorkflow(
-		setUp(addDays(PRO.end, -1), addDays(PRO.end, -1), `Bench F ${format} (warm-up)`),
+		fileWorkflow(credentialId, {
+			start: day,
+			end: day,
+			format,
+			name: `Bench F ${format} (warm-up)`,
+		}),
 	);
 	await measuredRun({ n8n, sandbox, workflowId: warm.id, spanNodes: ['Export receipts'] });
 	// the same one-day export again: what any execution adds to this n8n, whatever its size
@@ -260,15 +122,11 @@ async function runOne(ctx, n8n, credentialId, format, period, want) {
 		windowMs,
 		format,
 		memory: run.memory,
+		oneDay: small,
 		// filesystem mode: the file is in this n8n's binary-data folder
 		fileOf: async (binary) =>
 			path.join(n8n.userFolder, '.n8n', 'binaryData', binary.id.slice(binary.id.indexOf(':') + 1)),
 	});
-	out.oneDayExport = {
-		status: small.status,
-		growthKb: small.memory.mainPeakKb - small.memory.baselineMainKb,
-		peakKb: small.memory.mainPeakKb,
-	};
 	log(
 		`  ${out.key}: ${out.status}, ${fmt.int(out.readBack.count)} records (${out.exact ? 'exact' : 'NOT exact'}), ${out.requests} requests (min ${out.minimumRequests}), ${out.rateLimited} × 429, wall ${fmt.int(out.wallMs)} ms (floor ${fmt.int(out.floorMs)}), peak RSS ${fmt.mb(out.memory.mainPeakKb)} (+${fmt.mb(out.growthKb)}; a one-day export: +${fmt.mb(out.oneDayExport.growthKb)})`,
 	);
@@ -437,7 +295,7 @@ async function runFileExports(ctx, keys) {
 	for (const key of Object.keys(QUEUE_KEYS)) {
 		if (!keys.has(key)) continue;
 		try {
-			out[key] = await runQueueExport(ctx, key, period, want, fileResult);
+			out[key] = await runQueueExport(ctx, key, period, want);
 		} catch (e) {
 			log(`  ${key} could not be measured: ${e.stack || e.message}`);
 			out[key] = { key, failedToRun: e.message };

@@ -1,0 +1,167 @@
+'use strict';
+/*
+ * What the 1,000,000-receipt file rows (file-export.js, file-export-queue.js) share: the Receipts
+ * node's one-file workflow, the file read back (count, distinct ids, Σ total_sum) and the figures of
+ * one measured export against the true set and the budget's floor.
+ */
+const fs = require('node:fs');
+const readline = require('node:readline');
+const { itemsOf, errorOf } = require('../lib/n8n');
+const { loadWorkflow, nodeOf } = require('../lib/util');
+const { PRO, requestsOf, requestsPerWindow } = require('./common');
+
+/** bench/workflows/receipts-node-file.json for a period and a file format (csv | jsonl). */
+function fileWorkflow(credentialId, { start, end, format, name }) {
+	const wf = loadWorkflow('receipts-node-file.json', { CREDENTIAL_ID: credentialId });
+	Object.assign(nodeOf(wf, 'Export receipts').parameters, {
+		createdStartDate: start,
+		createdEndDate: end,
+		fileFormat: format,
+	});
+	if (name) wf.name = name;
+	return wf;
+}
+
+/** Splits one CSV line (no line breaks inside fields in a receipt file) into cells, RFC 4180 quotes. */
+function csvCells(line) {
+	const cells = [];
+	let cell = '';
+	let quoted = false;
+	for (let i = 0; i < line.length; i++) {
+		const c = line[i];
+		if (quoted) {
+			if (c === '"' && line[i + 1] === '"') ((cell += '"'), i++);
+			else if (c === '"') quoted = false;
+			else cell += c;
+		} else if (c === '"') quoted = true;
+		else if (c === ',') (cells.push(cell), (cell = ''));
+		else cell += c;
+	}
+	cells.push(cell);
+	return cells;
+}
+
+/** The file as n8n stored it (filesystem mode), read line by line: count, distinct ids, Σ total_sum. */
+async function readBack(file, format) {
+	const ids = new Set();
+	let count = 0;
+	let sum = 0;
+	let header;
+	const lines = readline.createInterface({ input: fs.createReadStream(file), crlfDelay: Infinity });
+	for await (const line of lines) {
+		if (!line) continue;
+		if (format === 'csv') {
+			const cells = csvCells(line);
+			if (!header) {
+				header = cells;
+				continue;
+			}
+			if (cells.length !== header.length) throw new Error(`a line of ${cells.length} cells`);
+			ids.add(cells[header.indexOf('id')]);
+			sum += Number(cells[header.indexOf('total_sum')]);
+		} else {
+			const r = JSON.parse(line);
+			ids.add(r.id);
+			sum += r.total_sum;
+		}
+		count++;
+	}
+	return { count, distinct: ids.size, sum, ids };
+}
+
+/**
+ * The figures of one measured file export (run: measuredRun's shape: status, execution, log, span):
+ * requests, 429s, wall against the budget's floor, memory (of the process that ran it; oneDay: a
+ * measured one-day export on the same process, { status, memory }), and the file (fileOf(binary) → a
+ * local path, removed after) read back against the true set.
+ */
+async function fileResult({
+	key,
+	label,
+	run,
+	period,
+	want,
+	windowMs,
+	format,
+	memory,
+	oneDay,
+	fileOf,
+}) {
+	const items = itemsOf(run.execution, 'Export receipts') || [];
+	const binary = items[0] && items[0].binary && items[0].binary.data;
+	const own = run.log.filter((e) => e.sc_id === PRO.sc);
+	const reqs = requestsOf(own);
+	const budgetRequests = own.filter((e) => e.status !== 429).length;
+	const out = {
+		key,
+		label,
+		period,
+		status: run.status,
+		error: errorOf(run.execution),
+		summary: items[0] && items[0].json,
+		receiptRequests: reqs.count('receipts'),
+		shopListRequests: reqs.count('shops'),
+		requests: budgetRequests,
+		minimumRequests: want.min,
+		rateLimited: reqs.rateLimited,
+		wallMs: run.span && run.span.ms,
+		floorMs: (Math.ceil(budgetRequests / PRO.perMinute) - 1) * windowMs,
+		requestsPerWindow: requestsPerWindow(own, windowMs),
+		memory: {
+			baselineMainKb: memory.baselineMainKb,
+			mainPeakKb: memory.mainPeakKb,
+			mainPeakFrom: memory.mainPeakFrom,
+			treePeakKb: memory.treePeakKb,
+			baselineTreeKb: memory.baselineTreeKb,
+			mainPeakDuringExportKb: memory.mainPeakDuringExportKb,
+		},
+	};
+	out.growthKb = out.memory.mainPeakKb - out.memory.baselineMainKb;
+	if (oneDay)
+		out.oneDayExport = {
+			status: oneDay.status,
+			growthKb: oneDay.memory.mainPeakKb - oneDay.memory.baselineMainKb,
+			peakKb: oneDay.memory.mainPeakKb,
+		};
+	// the resident set's highest sample in each rate window of the run: does it level off or climb?
+	if (run.span && memory.peakBetween)
+		out.memory.peakPerWindowKb = Array.from(
+			{ length: Math.ceil(run.span.ms / windowMs) },
+			(_, k) =>
+				memory.peakBetween(
+					run.span.from + k * windowMs,
+					Math.min(run.span.to, run.span.from + (k + 1) * windowMs),
+					'mainKb',
+				) || null,
+		);
+	if (!binary || !binary.id) {
+		out.exact = false;
+		out.readBack = { note: `no stored file: ${JSON.stringify(binary || null).slice(0, 200)}` };
+		return out;
+	}
+	out.storedAs = binary.id.slice(0, binary.id.indexOf(':')); // n8n's binary-data mode that kept it
+	const file = await fileOf(binary);
+	try {
+		out.fileBytes = fs.statSync(file).size;
+		const back = await readBack(file, format);
+		let missing = 0;
+		for (const id of want.truth.ids) if (!back.ids.has(id)) missing++;
+		out.readBack = {
+			count: back.count,
+			distinct: back.distinct,
+			sum: back.sum,
+			missing,
+			extra: back.distinct - (want.truth.count - missing),
+		};
+		out.exact =
+			back.count === want.truth.count &&
+			back.distinct === want.truth.count &&
+			missing === 0 &&
+			back.sum === want.truth.sum;
+	} finally {
+		fs.rmSync(file, { force: true });
+	}
+	return out;
+}
+
+module.exports = { fileWorkflow, readBack, fileResult };
