@@ -23,7 +23,7 @@ export class ShoppingCenterEventsTrigger implements INodeType {
 		version: 1,
 		subtitle: '={{$parameter["event"]}}',
 		description:
-			'Starts the workflow on new anomalies, new or changed tenant-portal tickets and new passes of your shopping centers',
+			'Starts the workflow on new anomalies, new or changed tenant-portal tickets, new passes and new receipts of your shopping centers',
 		defaults: { name: 'Shopping Center Trigger' },
 		credentials: [{ name: 'shoppingCenterApi', required: true }],
 		polling: true,

@@ -3,6 +3,7 @@
  */
 import type { INodeProperties } from 'n8n-workflow';
 import { ANOMALY_LEVELS, ANOMALY_STATUSES } from '../shared/allowedValues';
+import { newReceiptProperties } from './newReceipt/description';
 
 const anomaly = { show: { event: ['newAnomaly'] } };
 
@@ -23,6 +24,12 @@ export const properties: INodeProperties[] = [
 				name: 'New Pass',
 				value: 'newPass',
 				description: 'A pass created in the tenant portal (any plan)',
+			},
+			{
+				name: 'New Receipt',
+				value: 'newReceipt',
+				description:
+					'A receipt (fiscal document) that reached the platform, each once, late arrivals included (PRO centers only)',
 			},
 			{
 				name: 'New Ticket',
@@ -100,6 +107,7 @@ export const properties: INodeProperties[] = [
 			"Tickets created in the last this many days (center time zone) are watched: each poll reads all of them and reports those whose status or resolution_created_at differs from the last poll's, with previous_status. A ticket created before this window is invisible, whatever happens to it; a change and its reversal between two polls are not seen; a ticket created and decided between two polls is reported with previous_status null; archiving alone is not a change.",
 		displayOptions: { show: { event: ['ticketChanged'] } },
 	},
+	...newReceiptProperties,
 	{
 		displayName: 'On First Poll',
 		name: 'firstPoll',

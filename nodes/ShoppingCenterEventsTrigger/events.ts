@@ -1,15 +1,15 @@
 /**
- * The trigger's four events as one table: which list each polls, how far back it looks by default and
+ * The trigger's events as one table: which list each polls, how far back it looks by default and
  * at most, what identifies a record, which date filter the window uses, and what counts as news
  * (a record not seen before, or a seen ticket whose status or decision changed).
  */
 import type { IDataObject } from 'n8n-workflow';
 import type { RouteKey } from '../shared/transport';
 
-export type TriggerEvent = 'newAnomaly' | 'newTicket' | 'ticketChanged' | 'newPass';
+export type TriggerEvent = 'newAnomaly' | 'newTicket' | 'ticketChanged' | 'newPass' | 'newReceipt';
 
 export interface EventDefinition {
-	route: Extract<RouteKey, 'listAnomalies' | 'listTickets' | 'listPasses'>;
+	route: Extract<RouteKey, 'listAnomalies' | 'listTickets' | 'listPasses' | 'exportReceipts'>;
 	/** in words, for error messages */
 	operation: string;
 	/** Lookback (Days) when the field is empty, and its maximum */
@@ -24,7 +24,7 @@ export interface EventDefinition {
 	/** the API takes a period of at most this many days (anomalies) */
 	maxSpanDays?: number;
 	/** the plan feature the event needs */
-	feature?: 'anomalies';
+	feature?: 'anomalies' | 'receipts';
 }
 
 const created = (start: string, end: string) => ({
@@ -70,6 +70,17 @@ export const EVENTS: Record<TriggerEvent, EventDefinition> = {
 		key: 'id',
 		query: created,
 		news: 'new',
+	},
+	// read per shop by reception date, with its own cursor (newReceipt/)
+	newReceipt: {
+		route: 'exportReceipts',
+		operation: 'export receipts',
+		lookbackDays: 1,
+		maxLookbackDays: 365,
+		key: 'id',
+		query: (start, end) => ({ start_received_date: start, end_received_date: end }),
+		news: 'new',
+		feature: 'receipts',
 	},
 };
 

@@ -37,6 +37,7 @@ import {
 	type Target,
 } from './targets';
 import { EVENTS, keyOf } from './events';
+import { ReceiptPoll } from './newReceipt/poll';
 import {
 	capEntries,
 	commitState,
@@ -223,6 +224,8 @@ export class ShoppingCenterPoller {
 		const staticData = ctx.getWorkflowStaticData('node');
 		const saved = readState(staticData, cfg.event);
 		const targets = await resolveTargets(ctx, cfg);
+		if (cfg.event === 'newReceipt')
+			return await new ReceiptPoll(ctx, cfg).run(targets, saved, staticData);
 		const next: TriggerState = { version: saved.version, event: cfg.event, centers: {} };
 		const items: INodeExecutionData[] = [];
 

@@ -28,6 +28,8 @@ export interface CenterState {
 	keys?: string[];
 	/** [ticket_uid, "status|resolution_created_at"] as last seen, oldest first (Ticket Changed) */
 	seen?: Array<[string, string]>;
+	/** New Receipt: the cursors of the center's shops (newReceipt/cursor.ts checks it when read) */
+	receipts?: IDataObject;
 }
 
 export interface TriggerState {
@@ -66,6 +68,7 @@ export function readState(staticData: IDataObject, event: TriggerEvent): Trigger
 					typeof p[1] === 'string',
 			);
 		}
+		if (value.receipts && typeof value.receipts === 'object') c.receipts = value.receipts;
 		centers[id] = c;
 	}
 	return { version: STATE_VERSION, event, centers };

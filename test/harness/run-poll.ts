@@ -36,6 +36,8 @@ export interface RunPollOptions extends HarnessOptions {
 	mode?: 'trigger' | 'manual';
 	/** PollContext.getActivationMode() in trigger mode. Default 'activate'. */
 	activation?: WorkflowActivateMode;
+	/** Gives the PollContext n8n 2.x's getPollBudgetMs() answering this (absent on n8n 1.x). */
+	pollBudgetMs?: number;
 }
 
 export interface RunPollResult extends HarnessResultBase {
@@ -86,6 +88,8 @@ export async function runPoll(options: RunPollOptions): Promise<RunPollResult> {
 					'trigger',
 					options.activation ?? 'activate',
 				);
+				const budget = options.pollBudgetMs;
+				if (budget !== undefined) Object.assign(context, { getPollBudgetMs: () => budget });
 				try {
 					// as ActiveWorkflows.activatePolling: hold an isolate (used by the 'vm' expression engine)
 					items = await workflow.expression.withIsolate(

@@ -664,6 +664,13 @@ function triggerManualSuites({ credentialId }) {
 		['newTicket', (it) => it.ticket_uid !== undefined],
 		['ticketChanged', (it) => it.ticket_uid !== undefined],
 		['newPass', (it) => it.id !== undefined],
+		[
+			'newReceipt',
+			(it) =>
+				['1002', '1004'].includes(String(it.sc_id)) &&
+				typeof it.shop_id === 'string' &&
+				typeof it.received_datetime === 'string',
+		],
 	];
 	return events.map(([event, shape]) => ({
 		event,

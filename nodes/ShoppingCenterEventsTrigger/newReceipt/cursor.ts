@@ -1,0 +1,148 @@
+/**
+ * New Receipt: what the trigger remembers per shop, bounded by design. A shop's cursor holds its
+ * high-water mark (the latest received_datetime seen), a floor `since` (receipts received before it
+ * are taken as emitted and never emitted again) and the ids emitted at or after the floor — only the
+ * ids inside the lag window below the high-water mark, never every id ever seen. Versioned; it lives
+ * in the center's state, which the trigger saves all-or-nothing.
+ */
+import type { IDataObject } from 'n8n-workflow';
+
+export const RECEIPT_STATE_VERSION = 1;
+
+/**
+ * The lag window: ids of receipts received at most this long before the high-water mark are kept.
+ * A receipt that becomes visible in the API with a received_datetime further below the newest one
+ * seen is taken as emitted (README: "New Receipt").
+ */
+export const LAG_WINDOW_MS = 2 * 3_600_000;
+
+/** At most this many ids per shop (a burst inside the lag window); the floor rises past the dropped. */
+export const MAX_IDS_PER_SHOP = 5_000;
+
+export interface ShopCursor {
+	/** the center's date (its zone) when this shop was last read, YYYY-MM-DD */
+	day: string;
+	/** epoch ms: receipts received before it count as emitted; null: none yet */
+	since: number | null;
+	/** epoch ms of the latest received_datetime seen; null: none yet */
+	hw: number | null;
+	/** ids at or after `since`, in the order of `rx` (ascending reception) */
+	ids: string[];
+	/** epoch ms of reception of each id */
+	rx: number[];
+}
+
+export interface ReceiptCenterState {
+	v: number;
+	/** when the center was first polled (epoch ms): a shop first read later counts receipts from it */
+	origin: number;
+	/** the shop the next poll starts with (rotation); null: the list's first */
+	next: string | null;
+	shops: Record<string, ShopCursor>;
+}
+
+function isNum(v: unknown): v is number {
+	return typeof v === 'number' && Number.isFinite(v);
+}
+
+function readCursor(v: unknown): ShopCursor | undefined {
+	if (!v || typeof v !== 'object') return undefined;
+	const c = v as IDataObject;
+	if (typeof c.day !== 'string' || !Array.isArray(c.ids) || !Array.isArray(c.rx)) return undefined;
+	if (c.ids.length !== c.rx.length) return undefined;
+	if (!c.ids.every((x) => typeof x === 'string') || !c.rx.every(isNum)) return undefined;
+	return {
+		day: c.day,
+		since: isNum(c.since) ? c.since : null,
+		hw: isNum(c.hw) ? c.hw : null,
+		ids: c.ids as string[],
+		rx: c.rx as number[],
+	};
+}
+
+/** The saved receipt state of a center; undefined when absent, broken or of another version. */
+export function readReceiptState(v: unknown): ReceiptCenterState | undefined {
+	if (!v || typeof v !== 'object') return undefined;
+	const r = v as IDataObject;
+	if (r.v !== RECEIPT_STATE_VERSION || !isNum(r.origin) || !r.shops || typeof r.shops !== 'object')
+		return undefined;
+	const shops: Record<string, ShopCursor> = {};
+	for (const [id, raw] of Object.entries(r.shops as IDataObject)) {
+		const c = readCursor(raw);
+		if (c) shops[id] = c;
+	}
+	return {
+		v: RECEIPT_STATE_VERSION,
+		origin: r.origin,
+		next: typeof r.next === 'string' ? r.next : null,
+		shops,
+	};
+}
+
+/** The reception moment of a receipt (epoch ms), or `fallback` when it has none. */
+export function receivedMs(row: IDataObject, fallback: number): number {
+	const v = row.received_datetime;
+	const t = typeof v === 'string' ? Date.parse(v) : NaN;
+	return Number.isNaN(t) ? fallback : t;
+}
+
+export interface ShopDiff {
+	/** receipts not emitted before, in the API's order */
+	fresh: IDataObject[];
+	cursor: ShopCursor;
+}
+
+/**
+ * Compares one shop's re-read period with its cursor. `floor`: for a shop read for the first time,
+ * the moment before which receipts count as existing (null: emit everything read).
+ */
+export function diffShop(
+	rows: IDataObject[],
+	previous: ShopCursor | undefined,
+	floor: number | null,
+	today: string,
+	now: number,
+): ShopDiff {
+	const since = previous ? previous.since : floor;
+	const known = new Set(previous?.ids ?? []);
+	let hw = previous?.hw ?? null;
+	const fresh: IDataObject[] = [];
+	const freshRx: number[] = [];
+	for (const row of rows) {
+		const t = receivedMs(row, now);
+		if (hw === null || t > hw) hw = t;
+		if (since !== null && t < since) continue;
+		const id = String(row.id);
+		if (known.has(id)) continue;
+		known.add(id);
+		fresh.push(row);
+		freshRx.push(t);
+	}
+	// the new floor: the lag window below the high-water mark (never lower than before)
+	let nextSince = hw === null ? since : hw - LAG_WINDOW_MS;
+	if (since !== null && nextSince !== null && nextSince < since) nextSince = since;
+	const pairs: Array<[number, string]> = [];
+	const prevIds = previous?.ids ?? [];
+	const prevRx = previous?.rx ?? [];
+	for (let i = 0; i < prevIds.length; i++)
+		if (nextSince === null || prevRx[i] >= nextSince) pairs.push([prevRx[i], prevIds[i]]);
+	for (let i = 0; i < fresh.length; i++)
+		if (nextSince === null || freshRx[i] >= nextSince)
+			pairs.push([freshRx[i], String(fresh[i].id)]);
+	pairs.sort((a, b) => a[0] - b[0]);
+	if (pairs.length > MAX_IDS_PER_SHOP) {
+		const dropped = pairs.splice(0, pairs.length - MAX_IDS_PER_SHOP);
+		// everything received up to the last dropped id now counts as emitted
+		nextSince = dropped[dropped.length - 1][0] + 1;
+	}
+	return {
+		fresh,
+		cursor: {
+			day: today,
+			since: nextSince,
+			hw,
+			ids: pairs.map((p) => p[1]),
+			rx: pairs.map((p) => p[0]),
+		},
+	};
+}

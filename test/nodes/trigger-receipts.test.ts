@@ -1,0 +1,293 @@
+/**
+ * Shopping Center Trigger, New Receipt, through n8n-core's PollContext (test/harness runPoll) against
+ * the sandbox over real HTTP. The sandbox clock is frozen and moved by the tests over a simulated day:
+ * its receipts reach the platform minutes to 12 hours after they were printed (some after midnight in
+ * the center's zone), and receipts inserted between polls arrive "now" though printed up to 47 hours
+ * earlier. Checked against the sandbox's true set: each receipt emitted once, nothing twice, the
+ * requests of a poll equal to the stated formula, the state bounded, the budget cut and the rotation.
+ */
+import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
+import { runPoll, type RunPollResult } from '../harness';
+import { startSandbox, type Sandbox } from '../../sandbox';
+import { DEMO_CLIENT_ID, DEMO_CLIENT_SECRET, shopsOfCenter } from '../../sandbox/fixtures';
+import { dayOfMs } from '../../sandbox/data/calendar';
+import { ShoppingCenterApi } from '../../credentials/ShoppingCenterApi.credentials';
+import { ShoppingCenterEventsTrigger } from '../../nodes/ShoppingCenterEventsTrigger/ShoppingCenterEventsTrigger.node';
+import {
+	LAG_WINDOW_MS,
+	readReceiptState,
+	type ReceiptCenterState,
+} from '../../nodes/ShoppingCenterEventsTrigger/newReceipt/cursor';
+import { DEFAULT_RETRY_POLICY } from '../../nodes/shared/transport/retry';
+import { pacer, tokenCache } from '../../nodes/shared/transport';
+import { forgetCenters } from '../../nodes/shared/center';
+import { clearPlans } from '../../nodes/shared/transport/planCache';
+import { addDays, todayIn } from '../../nodes/shared/dateWindows';
+import { fileText, parseCsv } from '../output/csv-read';
+
+const MIN = 60_000;
+const H = 60 * MIN;
+const PRO = '1002'; // Asia/Yekaterinburg, UTC+5, 11 active shops, one busy (~620 a day)
+const ZONE = 'Asia/Yekaterinburg';
+const BASIC = '1001';
+
+const trigger = new ShoppingCenterEventsTrigger();
+const credentialTypes = [new ShoppingCenterApi()];
+
+const savedPolicy = { ...DEFAULT_RETRY_POLICY };
+beforeAll(() =>
+	Object.assign(DEFAULT_RETRY_POLICY, { baseDelayMs: 1, maxDelayMs: 2, maxTotalWaitMs: 200 }),
+);
+afterAll(() => Object.assign(DEFAULT_RETRY_POLICY, savedPolicy));
+
+let sb: Sandbox;
+beforeEach(async () => {
+	tokenCache.clear();
+	pacer.clear();
+	forgetCenters();
+	clearPlans();
+	// 06:00 in Yekaterinburg
+	sb = await startSandbox({ now: '2026-11-20T01:00:00Z' });
+});
+afterEach(async () => {
+	await sb?.close();
+});
+
+const params = (extra: INodeParameters = {}): INodeParameters => ({
+	event: 'newReceipt',
+	centerScope: 'selected',
+	centerIds: [PRO],
+	...extra,
+});
+
+async function ok(
+	parameters: INodeParameters,
+	staticData?: IDataObject,
+	pollBudgetMs?: number,
+): Promise<RunPollResult> {
+	const r = await runPoll({
+		nodeType: trigger,
+		credentialTypes,
+		credentials: {
+			shoppingCenterApi: {
+				baseUrl: sb.baseUrl,
+				clientId: DEMO_CLIENT_ID,
+				clientSecret: DEMO_CLIENT_SECRET,
+			},
+		},
+		parameters,
+		staticData,
+		now: sb.clock.now(),
+		pollBudgetMs,
+	});
+	if (r.error) throw r.error;
+	return r;
+}
+
+const items = (r: RunPollResult): INodeExecutionData[] => r.items?.[0] ?? [];
+const ids = (r: RunPollResult) => items(r).map((i) => String(i.json.id));
+const activeShops = shopsOfCenter(PRO).filter((s) => !s.is_archived);
+const lastSeq = () => sb.log.list().at(-1)?.seq ?? 0;
+
+/** Every receipt visible now, received from `from` (a date) on, of the center. */
+function visible(from: string): Map<string, number> {
+	const out = new Map<string, number>();
+	for (const shop of activeShops) {
+		const t = sb.store.truth(
+			'receipts',
+			{ sc_id: PRO, shop_id: shop.id, start_received_date: from, end_received_date: '2099-01-01' },
+			sb.clock.now(),
+		);
+		t.ids.forEach((id) => out.set(id, 0));
+	}
+	return out;
+}
+
+function receiptState(r: RunPollResult): ReceiptCenterState {
+	const c = (r.staticData.centers as IDataObject)[PRO] as IDataObject;
+	return readReceiptState(c.receipts)!;
+}
+
+/** Σ over the shops read of ⌈receipts received in the shop's re-read period / 1000⌉ (at least 1). */
+function formula(before: ReceiptCenterState | undefined, shopsRead: string[], lookback = 1) {
+	const today = todayIn(ZONE, sb.clock.now());
+	let n = 0;
+	for (const shopId of shopsRead) {
+		const start = addDays(before?.shops[shopId]?.day ?? today, -lookback);
+		const count = sb.store.truth(
+			'receipts',
+			{ sc_id: PRO, shop_id: shopId, start_received_date: start, end_received_date: today },
+			sb.clock.now(),
+		).count;
+		n += Math.max(1, Math.ceil(count / 1000));
+	}
+	return n;
+}
+
+const shopOf = (path: string) => /\/shops\/([^/]+)\/receipts/.exec(path)?.[1] ?? '';
+const receiptCalls = (since: number) =>
+	sb.log.list({ since }).filter((e) => e.route === 'receipts');
+
+describe('New Receipt', () => {
+	test('over a simulated day: every receipt that arrives is emitted once (late arrivals too), requests = the formula, state bounded', async () => {
+		const first = await ok(params());
+		expect(first.items).toBeNull(); // "remember what exists"
+		const existing = visible('2026-11-18');
+		let state = first.staticData;
+		const emitted: IDataObject[] = [];
+		const inserted: string[] = [];
+		// 30-minute polls from 06:30 to 08:00 the next day (center time), receipts inserted between some
+		for (let i = 1; i <= 52; i++) {
+			sb.clock.advance(30 * MIN);
+			if (i % 10 === 0) inserted.push(...sb.store.insert('receipt', PRO, 3, sb.clock.now()));
+			const before = readReceiptState(
+				((state.centers as IDataObject)[PRO] as IDataObject).receipts,
+			);
+			const seq = lastSeq();
+			const r = await ok(params(), state);
+			const calls = receiptCalls(seq);
+			const shopsRead = [...new Set(calls.map((e) => shopOf(e.path)))];
+			expect(shopsRead.sort()).toEqual(activeShops.map((s) => s.id).sort());
+			expect(calls).toHaveLength(formula(before, shopsRead));
+			expect(calls.every((e) => e.status === 200)).toBe(true);
+			for (const it of items(r)) emitted.push(it.json);
+			state = r.staticData;
+		}
+		const ids = emitted.map((j) => String(j.id));
+		// nothing twice, and exactly what arrived since the first poll
+		expect(new Set(ids).size).toBe(ids.length);
+		const expected = [...visible('2026-11-18').keys()].filter((id) => !existing.has(id));
+		expect(ids.sort()).toEqual(expected.sort());
+		expect(ids).toEqual(expect.arrayContaining(inserted));
+		expect(inserted).toHaveLength(15);
+		// late arrivals among them: hours after printing, and after midnight of the printing day
+		const late = emitted.filter(
+			(j) =>
+				Date.parse(String(j.received_datetime)) - Date.parse(String(j.created_datetime)) > 3 * H,
+		);
+		const nextDay = emitted.filter(
+			(j) =>
+				dayOfMs(ZONE, Date.parse(String(j.received_datetime))) >
+				dayOfMs(ZONE, Date.parse(String(j.created_datetime))),
+		);
+		expect(late.length).toBeGreaterThan(10);
+		expect(nextDay.length).toBeGreaterThan(5);
+		for (const j of emitted) {
+			expect(j).toMatchObject({ event: 'newReceipt', sc_id: PRO });
+			expect(String(j.shop_id)).toBe(String(j.id).slice(0, 7));
+		}
+		// bounded: per shop only the ids inside the lag window below its high-water mark
+		const rs = receiptState({ staticData: state } as RunPollResult);
+		for (const [shopId, c] of Object.entries(rs.shops)) {
+			expect(c.ids.length).toBe(c.rx.length);
+			for (const t of c.rx) expect(t).toBeGreaterThanOrEqual((c.hw ?? 0) - LAG_WINDOW_MS);
+			const perDay = activeShops.find((s) => s.id === shopId)!.receiptsPerDay;
+			expect(c.ids.length).toBeLessThan(Math.max(50, perDay / 2));
+		}
+		expect(JSON.stringify(state).length).toBeLessThan(40_000);
+	});
+
+	test('a poll cut by its budget reads the shops it reaches; the rest are read first by the next poll (rotation), nothing lost or twice', async () => {
+		const first = await ok(params());
+		const existing = visible('2026-11-18');
+		let state = first.staticData;
+		const order: string[][] = [];
+		const emitted: string[] = [];
+		for (let i = 0; i < 14; i++) {
+			sb.clock.advance(20 * MIN);
+			const seq = lastSeq();
+			// 1 ms: the first shop of a poll is always read, no second one fits
+			const r = await ok(params(), state, 1);
+			order.push([...new Set(receiptCalls(seq).map((e) => shopOf(e.path)))]);
+			emitted.push(...ids(r));
+			state = r.staticData;
+		}
+		expect(order.every((o) => o.length === 1)).toBe(true);
+		// the shops follow one another in the list's order, and none waits more than one round
+		const flat = order.map((o) => o[0]);
+		const firstRound = flat.slice(0, activeShops.length);
+		expect(new Set(firstRound).size).toBe(activeShops.length);
+		expect(flat.slice(activeShops.length)).toEqual(firstRound.slice(0, 14 - activeShops.length));
+		// a full poll now catches up: everything that arrived since the first poll, once
+		sb.clock.advance(20 * MIN);
+		const last = await ok(params(), state);
+		emitted.push(...ids(last));
+		expect(new Set(emitted).size).toBe(emitted.length);
+		const expected = [...visible('2026-11-18').keys()].filter((id) => !existing.has(id));
+		expect(emitted.sort()).toEqual(expected.sort());
+	});
+
+	test('selected shops, one file per poll written as the receipt export writes it; an error leaves the state as it was', async () => {
+		const p = params({
+			receiptShops: 'selected',
+			receiptShopIds: '1002-01, 1002-02',
+			output: 'file',
+			fileFormat: 'csv',
+		});
+		const first = await ok(p);
+		expect(Object.keys(receiptState(first).shops).sort()).toEqual(['1002-01', '1002-02']);
+		sb.clock.advance(3 * H);
+		const second = await ok(p, first.staticData);
+		const [file] = items(second);
+		const rows = parseCsv(fileText(file));
+		const header = rows[0];
+		expect(header.slice(0, 4)).toEqual(['sc_id', 'shop_id', 'id', 'document_type']);
+		const body = rows.slice(1).filter((r) => r.length > 1);
+		expect(body.length).toBeGreaterThan(0);
+		expect(file.json.records).toBe(body.length);
+		expect(body.every((r) => r[0] === PRO && ['1002-01', '1002-02'].includes(r[1]))).toBe(true);
+		expect(new Set(body.map((r) => r[2])).size).toBe(body.length);
+
+		// a 503 on every try: the poll fails and saves nothing, the next one emits what it missed
+		sb.clock.advance(H);
+		const seq = lastSeq();
+		sb.faults.set({ failNext: { count: 50, code: 'service_unavailable', routes: ['receipts'] } });
+		const failed = await runPoll({
+			nodeType: trigger,
+			credentialTypes,
+			credentials: {
+				shoppingCenterApi: {
+					baseUrl: sb.baseUrl,
+					clientId: DEMO_CLIENT_ID,
+					clientSecret: DEMO_CLIENT_SECRET,
+				},
+			},
+			parameters: p,
+			staticData: second.staticData,
+			now: sb.clock.now(),
+		});
+		expect(failed.error).toBeDefined();
+		expect(failed.staticData).toEqual(second.staticData);
+		expect(sb.log.list({ since: seq }).some((e) => e.route === 'receipts')).toBe(true);
+		sb.faults.clear();
+		const third = await ok(p, second.staticData);
+		const again = parseCsv(fileText(items(third)[0]))
+			.slice(1)
+			.filter((r) => r.length > 1)
+			.map((r) => r[2]);
+		expect(again.length).toBeGreaterThan(0);
+		expect(again.some((id) => body.some((r) => r[2] === id))).toBe(false);
+	});
+
+	test('a Basic center is refused for Selected Centers and skipped for All My Centers; a shop of another center is named', async () => {
+		const basic = await runPoll({
+			nodeType: trigger,
+			credentialTypes,
+			credentials: {
+				shoppingCenterApi: {
+					baseUrl: sb.baseUrl,
+					clientId: DEMO_CLIENT_ID,
+					clientSecret: DEMO_CLIENT_SECRET,
+				},
+			},
+			parameters: params({ centerIds: [BASIC] }),
+			now: sb.clock.now(),
+		});
+		expect(String(basic.error?.message)).toMatch(/PRO|plan/i);
+		const all = await ok({ event: 'newReceipt', centerScope: 'all' });
+		expect(Object.keys(all.staticData.centers as IDataObject).sort()).toEqual([PRO, '1004']);
+		await expect(
+			ok(params({ receiptShops: 'selected', receiptShopIds: '1001-01' })),
+		).rejects.toThrow(/Shop IDs: 1001-01 is not a shop of center 1002/);
+	});
+});
