@@ -4,7 +4,7 @@
  */
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 import { ANOMALY_LEVELS, ANOMALY_STATUSES } from '../shared/allowedValues';
-import { choiceOf, fail, idList, show, wordList } from '../shared/input';
+import { choiceOf, fail, idList, quoted, wordList } from '../shared/input';
 import { EVENT_NAMES, EVENTS, type TriggerEvent } from './events';
 
 export interface TriggerConfig {
@@ -56,7 +56,7 @@ export function readConfig(ctx: IPollFunctions): TriggerConfig {
 		problem(
 			ctx,
 			'Lookback (Days)',
-			`${show(lookbackDays)} is not a whole number from 0 to ${maxLookback}`,
+			`${quoted(lookbackDays)} is not a whole number from 0 to ${maxLookback}`,
 		);
 	}
 	const firstPoll = choiceOf(

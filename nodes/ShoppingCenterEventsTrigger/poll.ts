@@ -26,7 +26,7 @@ import { featureRefusal } from '../shared/plan';
 import { asNodeError, collectPages, knownPlan } from '../shared/transport';
 import { getApiCredentials } from '../shared/transport/credentials';
 import type { EncodableRecord } from '../shared/transport/encoding';
-import { addDays, todayIn } from '../shared/dateWindows';
+import { addDays, todayIn } from '../shared/walk/dateWindows';
 import type { TriggerConfig } from './config';
 import {
 	isCenterRefusal,

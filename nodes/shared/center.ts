@@ -6,7 +6,7 @@
 import type { IDataObject } from 'n8n-workflow';
 import { apiRequest, knownPlan, rowsOf, type ApiContext, type PlanName } from './transport';
 import { getApiCredentials } from './transport/credentials';
-import { FURTHEST_AHEAD_ZONE } from './dateWindows';
+import { FURTHEST_AHEAD_ZONE } from './walk/dateWindows';
 import { rememberTitle, rememberZone } from './transport/zones';
 
 export interface CenterInfo {

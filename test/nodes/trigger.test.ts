@@ -24,7 +24,7 @@ import { DEFAULT_RETRY_POLICY } from '../../nodes/shared/transport/retry';
 import { pacer, tokenCache } from '../../nodes/shared/transport';
 import { forgetCenters } from '../../nodes/shared/center';
 import { clearPlans } from '../../nodes/shared/transport/planCache';
-import { addDays, todayIn } from '../../nodes/shared/dateWindows';
+import { addDays, todayIn } from '../../nodes/shared/walk/dateWindows';
 import { Container } from '@n8n/di';
 import { SSHClientsManager } from 'n8n-core/dist/execution-engine/ssh-clients-manager';
 

@@ -8,8 +8,8 @@ import { startSandbox, type Sandbox } from '../../sandbox';
 import { DEMO_CLIENT_ID, DEMO_CLIENT_SECRET, PRO_CENTER } from '../../sandbox/fixtures';
 import { apiContext } from '../helpers/apiContext';
 import { collectPages, pacer, tokenCache } from '../../nodes/shared/transport';
-import { collectWalk } from '../../nodes/shared/pageStream';
-import { splitDays } from '../../nodes/shared/dateWindows';
+import { collectWalk } from '../../nodes/shared/walk/pageStream';
+import { splitDays } from '../../nodes/shared/walk/dateWindows';
 
 const RUNS = Number(process.env.SOAK_RUNS ?? 100);
 const NOW = '2026-11-20T09:00:00Z';

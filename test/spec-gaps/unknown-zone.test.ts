@@ -4,7 +4,7 @@
  * refused or clipped away locally.
  */
 import { clipToFreshest } from '../../nodes/shared/input';
-import { FURTHEST_AHEAD_ZONE, todayIn } from '../../nodes/shared/dateWindows';
+import { FURTHEST_AHEAD_ZONE, todayIn } from '../../nodes/shared/walk/dateWindows';
 import { rulesFor } from '../../nodes/shared/plan';
 import { centerInfo, forgetCenters } from '../../nodes/shared/center';
 import { DEMO_CLIENT_ID, DEMO_CLIENT_SECRET, startSandbox } from '../../sandbox';

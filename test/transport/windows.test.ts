@@ -6,7 +6,7 @@ import {
 	splitMonths,
 	toCenterDate,
 	todayIn,
-} from '../../nodes/shared/dateWindows';
+} from '../../nodes/shared/walk/dateWindows';
 
 describe('windowing', () => {
 	it('splits a period into windows of at most N days that cover it exactly once', () => {

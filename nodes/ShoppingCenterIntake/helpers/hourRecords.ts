@@ -4,7 +4,7 @@
  */
 import { DateTime } from 'luxon';
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { fail, show as showValue, toInteger } from '../../shared/input';
+import { fail, quoted, toInteger } from '../../shared/input';
 
 export interface HourRecord {
 	datetime: string;
@@ -25,7 +25,7 @@ export function fieldNames(ctx: IExecuteFunctions, itemIndex: number): FieldName
 		const v = o[key];
 		if (v === undefined || v === '') return fallback;
 		if (typeof v !== 'string' || !v.trim())
-			fail(ctx, itemIndex, label, `${showValue(v)} is not a field name`);
+			fail(ctx, itemIndex, label, `${quoted(v)} is not a field name`);
 		return v.trim();
 	};
 	return {
@@ -55,7 +55,7 @@ export function checkRecord(
 			ctx,
 			itemIndex,
 			label(),
-			`${showValue(raw)} is not an object {${names.datetime}, ${names.in}, ${names.out}}`,
+			`${quoted(raw)} is not an object {${names.datetime}, ${names.in}, ${names.out}}`,
 		);
 	const rec = raw as IDataObject;
 	const dt = rec[names.datetime];
@@ -69,7 +69,7 @@ export function checkRecord(
 				ctx,
 				itemIndex,
 				label(names.datetime),
-				`${showValue(dt)} is not an ISO 8601 date-time (like 2026-11-19T10:00:00+03:00)`,
+				`${quoted(dt)} is not an ISO 8601 date-time (like 2026-11-19T10:00:00+03:00)`,
 			);
 		at = DateTime.fromISO(text, { zone });
 	} else if (dt instanceof Date) {
@@ -77,14 +77,14 @@ export function checkRecord(
 	} else if (DateTime.isDateTime(dt)) {
 		at = (dt as DateTime).setZone(zone);
 	} else {
-		fail(ctx, itemIndex, label(names.datetime), `${showValue(dt)} is not an ISO 8601 date-time`);
+		fail(ctx, itemIndex, label(names.datetime), `${quoted(dt)} is not an ISO 8601 date-time`);
 	}
 	if (!at.isValid)
 		fail(
 			ctx,
 			itemIndex,
 			label(names.datetime),
-			`${showValue(dt)} is not a valid ISO 8601 date-time`,
+			`${quoted(dt)} is not a valid ISO 8601 date-time`,
 		);
 	// without `now` (the first pass, before the center's zone is known) only zone-free checks run
 	if (now && (at.minute !== 0 || at.second !== 0 || at.millisecond !== 0)) {
@@ -92,11 +92,11 @@ export function checkRecord(
 			ctx,
 			itemIndex,
 			label(names.datetime),
-			`${showValue(dt)} is not the start of an hour (minutes and seconds must be 0 in the center's time zone ${zone})`,
+			`${quoted(dt)} is not the start of an hour (minutes and seconds must be 0 in the center's time zone ${zone})`,
 		);
 	}
 	if (now && at > now)
-		fail(ctx, itemIndex, label(names.datetime), `${showValue(dt)} is in the future`);
+		fail(ctx, itemIndex, label(names.datetime), `${quoted(dt)} is in the future`);
 	const count = (field: string) =>
 		toInteger(ctx, itemIndex, label(field), rec[field], { min: 0, required: true }) as number;
 	return {

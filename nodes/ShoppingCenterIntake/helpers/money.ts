@@ -1,4 +1,4 @@
-import { show } from '../../shared/input';
+import { quoted } from '../../shared/input';
 /**
  * Money for the declared-turnover call: the API takes integer kopecks; the previous API version took
  * currency units. Values are converted from their DECIMAL TEXT, never through float arithmetic.
@@ -29,7 +29,7 @@ function integerDigits(text: string, original: unknown): string {
 	if (PLAIN.test(normalized)) return normalized;
 	if (GROUPED.test(normalized)) return normalized.replace(/ /g, '');
 	throw new MoneyProblem(
-		`${show(original)} is not an amount: use digits, optionally grouped by thousands with spaces ("1 234 567")`,
+		`${quoted(original)} is not an amount: use digits, optionally grouped by thousands with spaces ("1 234 567")`,
 	);
 }
 
@@ -37,13 +37,13 @@ function integerDigits(text: string, original: unknown): string {
 export function toKopecks(value: unknown, unit: AmountUnit): number {
 	let text: string;
 	if (typeof value === 'number') {
-		if (!Number.isFinite(value)) throw new MoneyProblem(`${show(value)} is not a number`);
+		if (!Number.isFinite(value)) throw new MoneyProblem(`${quoted(value)} is not a number`);
 		if (value < 0)
-			throw new MoneyProblem(`${show(value)} is negative; the API rejects negative turnover`);
+			throw new MoneyProblem(`${quoted(value)} is negative; the API rejects negative turnover`);
 		text = String(value);
 		if (/e/i.test(text))
 			throw new MoneyProblem(
-				`${show(value)} is too large or too small to be an exact amount; send it as text`,
+				`${quoted(value)} is too large or too small to be an exact amount; send it as text`,
 			);
 	} else if (typeof value === 'string') {
 		text = value;
@@ -53,19 +53,19 @@ export function toKopecks(value: unknown, unit: AmountUnit): number {
 		throw new MoneyProblem(
 			value === undefined || value === null
 				? 'is required'
-				: `${show(JSON.stringify(value))} is not an amount`,
+				: `${quoted(JSON.stringify(value))} is not an amount`,
 		);
 	}
 	text = text.replace(SPACES, ' ').trim();
 	if (!text) throw new MoneyProblem('is required');
 	if (/^[-−–]/.test(text))
-		throw new MoneyProblem(`${show(value)} is negative; the API rejects negative turnover`);
+		throw new MoneyProblem(`${quoted(value)} is negative; the API rejects negative turnover`);
 	if (text.startsWith('+')) text = text.slice(1).trimStart();
 
 	const separators = text.match(/[.,]/g) ?? [];
 	if (separators.length > 1) {
 		throw new MoneyProblem(
-			`${show(value)} has more than one "." or ","; group thousands with spaces only and use one decimal separator ("1 234,56" or "1234.56")`,
+			`${quoted(value)} has more than one "." or ","; group thousands with spaces only and use one decimal separator ("1 234,56" or "1234.56")`,
 		);
 	}
 	let intText = text;
@@ -76,19 +76,19 @@ export function toKopecks(value: unknown, unit: AmountUnit): number {
 		fraction = text.slice(at + 1);
 		if (unit === 'kopecks') {
 			throw new MoneyProblem(
-				`${show(value)} has a decimal part, but kopecks are whole numbers; choose Amount Unit "Currency Units" for amounts like 12.34`,
+				`${quoted(value)} has a decimal part, but kopecks are whole numbers; choose Amount Unit "Currency Units" for amounts like 12.34`,
 			);
 		}
 		if (!/^\d+$/.test(fraction))
-			throw new MoneyProblem(`${show(value)} is not an amount: the decimal part must be digits`);
+			throw new MoneyProblem(`${quoted(value)} is not an amount: the decimal part must be digits`);
 		if (intText === '')
 			throw new MoneyProblem(
-				`${show(value)} is not an amount: a digit must come before the decimal separator`,
+				`${quoted(value)} is not an amount: a digit must come before the decimal separator`,
 			);
 		const significant = fraction.replace(/0+$/, '');
 		if (significant.length > 2) {
 			throw new MoneyProblem(
-				`${show(value)} has more than two decimal places; kopecks (0.01) are the smallest unit`,
+				`${quoted(value)} has more than two decimal places; kopecks (0.01) are the smallest unit`,
 			);
 		}
 		fraction = significant;
@@ -97,6 +97,6 @@ export function toKopecks(value: unknown, unit: AmountUnit): number {
 	const kopecks =
 		unit === 'kopecks' ? BigInt(digits) : BigInt(digits) * 100n + BigInt(fraction.padEnd(2, '0'));
 	if (kopecks > BigInt(Number.MAX_SAFE_INTEGER))
-		throw new MoneyProblem(`${show(value)} is too large`);
+		throw new MoneyProblem(`${quoted(value)} is too large`);
 	return Number(kopecks);
 }

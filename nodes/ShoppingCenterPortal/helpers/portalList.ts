@@ -10,12 +10,12 @@ import { centerLocator } from '../../shared/descriptions/locators';
 import { fail, precheckPeriod, readId, readLimit, readPeriod } from '../../shared/input';
 import { LIMITS } from '../../shared/plan';
 import { ROUTES } from '../../shared/transport';
-import { collectWalk, walkPages, type WalkStats } from '../../shared/pageStream';
+import { collectWalk, walkPages, type WalkStats } from '../../shared/walk/pageStream';
 import { readFileSettings } from '../../shared/output/fileOptions';
 import { deliver } from '../../shared/output/deliver';
 import type { OperationOutput } from '../../shared/router';
 import type { EncodableRecord } from '../../shared/transport/encoding';
-import { chunk } from '../../shared/dateWindows';
+import { chunk } from '../../shared/walk/dateWindows';
 
 export type PortalKind = 'ticket' | 'pass';
 

@@ -6,7 +6,7 @@
  */
 import type { IExecuteFunctions } from 'n8n-workflow';
 import { centerInfo, centerPlan } from '../../shared/center';
-import { readShopChoice, type ShopChoice } from '../../shared/shopChoice';
+import { readShopChoice, type ShopChoice } from '../../shared/walk/shopChoice';
 import {
 	readBoolean,
 	readId,

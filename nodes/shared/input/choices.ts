@@ -5,7 +5,7 @@
  */
 import type { INode } from 'n8n-workflow';
 import { listEntries } from './ids';
-import { fail, show, type InputContext } from './values';
+import { fail, quoted, type InputContext } from './values';
 
 /** Longest status word a list accepts (the API's words are short; a longer one is a mistake). */
 const MAX_WORD = 64;
@@ -26,7 +26,7 @@ export function choiceOf<T extends string>(
 			ctx,
 			itemIndex,
 			label,
-			`${show(value)} is not one of ${allowed.filter((a) => a !== '').join(', ')}${allowed.includes('' as T) ? ' (or empty)' : ''}`,
+			`${quoted(value)} is not one of ${allowed.filter((a) => a !== '').join(', ')}${allowed.includes('' as T) ? ' (or empty)' : ''}`,
 		);
 	}
 	return s as T;
@@ -59,7 +59,7 @@ export function wordList(
 	const out: string[] = [];
 	for (const entry of listEntries(value, /,/)) {
 		if (typeof entry !== 'string' && typeof entry !== 'number')
-			fail(ctx, itemIndex, label, `${show(entry)} is not a valid value`);
+			fail(ctx, itemIndex, label, `${quoted(entry)} is not a valid value`);
 		const word = String(entry).trim();
 		if (!word) continue;
 		if (
@@ -70,8 +70,8 @@ export function wordList(
 				itemIndex,
 				label,
 				allowed
-					? `${show(word)} is not one of ${allowed.join(', ')}`
-					: `${show(word)} is not a status word (letters, digits, _ and -, at most ${MAX_WORD})`,
+					? `${quoted(word)} is not one of ${allowed.join(', ')}`
+					: `${quoted(word)} is not a status word (letters, digits, _ and -, at most ${MAX_WORD})`,
 			);
 		}
 		if (!out.includes(word)) out.push(word);

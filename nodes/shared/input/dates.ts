@@ -7,9 +7,9 @@
  * (`readPeriod`) once the zone is known. Periods are clipped to the plan's freshest day here too.
  */
 import { DateTime } from 'luxon';
-import { addDays, FURTHEST_AHEAD_ZONE, todayIn, toCenterDate } from '../dateWindows';
+import { addDays, FURTHEST_AHEAD_ZONE, todayIn, toCenterDate } from '../walk/dateWindows';
 import type { PlanRules } from '../plan';
-import { fail, show, type InputContext } from './values';
+import { fail, quoted, type InputContext } from './values';
 
 export interface Period {
 	start: string;
@@ -46,7 +46,7 @@ function rawDate(
 	}
 	// validity does not depend on the zone: any real zone will do
 	if (!toCenterDate(value, 'UTC'))
-		fail(ctx, itemIndex, label, `${show(value)} is not a valid date (YYYY-MM-DD)`);
+		fail(ctx, itemIndex, label, `${quoted(value)} is not a valid date (YYYY-MM-DD)`);
 	return value;
 }
 

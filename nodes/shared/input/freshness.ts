@@ -6,7 +6,7 @@
  * may be the plan's freshness rule says so in a hint.
  */
 import type { IDataObject, NodeExecutionHint } from 'n8n-workflow';
-import { addDays, FURTHEST_AHEAD_ZONE } from '../dateWindows';
+import { addDays, FURTHEST_AHEAD_ZONE } from '../walk/dateWindows';
 import { PLAN_RULES, type PlanRules } from '../plan';
 import { DEFAULT_PERIOD_NAMES, freshestDay, type Period, type PeriodNames } from './dates';
 import { fail, type InputContext } from './values';

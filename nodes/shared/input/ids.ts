@@ -3,7 +3,7 @@
  * IDs from a multi-select, an expression's array or a comma list. Checked before any request.
  */
 import type { IExecuteFunctions } from 'n8n-workflow';
-import { brokenText, fail, show, type InputContext } from './values';
+import { brokenText, fail, quoted, type InputContext } from './values';
 
 /** Invisible or space characters that never belong in an ID (zero-width space, BOM, NBSP, tabs…). */
 const NOT_IN_ID = /[\s\u00A0\u180E\u200B-\u200F\u2028-\u202F\u2060-\u206F\uFEFF]/;
@@ -24,7 +24,7 @@ export function readId(ctx: InputContext, name: string, label: string, itemIndex
 	if (value === undefined || value === null || (typeof value === 'string' && !value.trim()))
 		fail(ctx, itemIndex, label, 'is required');
 	const id = idOf(value);
-	if (id === undefined) fail(ctx, itemIndex, label, `${show(value)} is not a valid ID`);
+	if (id === undefined) fail(ctx, itemIndex, label, `${quoted(value)} is not a valid ID`);
 	return id;
 }
 
@@ -39,7 +39,7 @@ export function readOptionalId(
 	if (value === undefined || value === null || value === '') return undefined;
 	if (typeof value === 'string' && !value.trim()) return undefined;
 	const id = idOf(value);
-	if (id === undefined) fail(ctx, itemIndex, label, `${show(value)} is not a valid ID`);
+	if (id === undefined) fail(ctx, itemIndex, label, `${quoted(value)} is not a valid ID`);
 	return id;
 }
 
@@ -61,11 +61,11 @@ export function idList(
 	const out: string[] = [];
 	for (const v of listEntries(value)) {
 		if (typeof v !== 'string' && typeof v !== 'number')
-			fail(ctx, itemIndex, label, `${show(v)} is not an ID`);
+			fail(ctx, itemIndex, label, `${quoted(v)} is not an ID`);
 		const id = String(v).trim();
 		if (!id) continue;
 		if (/\s/.test(id) || id.length > 200)
-			fail(ctx, itemIndex, label, `${show(v)} is not a valid ID`);
+			fail(ctx, itemIndex, label, `${quoted(v)} is not a valid ID`);
 		if (!out.includes(id)) out.push(id);
 	}
 	return out;

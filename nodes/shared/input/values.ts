@@ -26,7 +26,7 @@ export function fail(
 }
 
 /** A value as shown in a message: quoted, cut at 60 characters. */
-export function show(value: unknown): string {
+export function quoted(value: unknown): string {
 	const s = typeof value === 'string' ? value : JSON.stringify(value);
 	return s === undefined ? 'nothing' : s.length > 60 ? `"${s.slice(0, 60)}…"` : `"${s}"`;
 }
@@ -58,7 +58,7 @@ export function readBoolean(
 	if (value === '' || value === undefined || value === null) return def;
 	if (typeof value === 'string' && /^\s*(true|false)\s*$/i.test(value))
 		return value.trim().toLowerCase() === 'true';
-	fail(ctx, itemIndex, label, `${show(value)} is not true or false`);
+	fail(ctx, itemIndex, label, `${quoted(value)} is not true or false`);
 }
 
 export function readString(
@@ -70,7 +70,7 @@ export function readString(
 ): string {
 	const value = ctx.getNodeParameter(name, itemIndex, '') as unknown;
 	if (typeof value !== 'string' && typeof value !== 'number')
-		fail(ctx, itemIndex, label, `${show(value)} is not text`);
+		fail(ctx, itemIndex, label, `${quoted(value)} is not text`);
 	const s = String(value).trim();
 	if (opts.required && !s) fail(ctx, itemIndex, label, 'is required');
 	const broken = brokenText(s);
@@ -85,7 +85,7 @@ export function readLimit(ctx: IExecuteFunctions, itemIndex: number): number | u
 	if (readBoolean(ctx, 'returnAll', 'Return All', itemIndex)) return undefined;
 	const limit = ctx.getNodeParameter('limit', itemIndex, 50) as unknown;
 	if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 1)
-		fail(ctx, itemIndex, 'Limit', `${show(limit)} is not a whole number of at least 1`);
+		fail(ctx, itemIndex, 'Limit', `${quoted(limit)} is not a whole number of at least 1`);
 	return fetchLimit(ctx, limit);
 }
 
@@ -107,7 +107,7 @@ export function toInteger(
 			: typeof value === 'string' && /^\s*-?\d+\s*$/.test(value)
 				? Number(value)
 				: NaN;
-	if (!Number.isSafeInteger(n)) fail(ctx, itemIndex, label, `${show(value)} is not a whole number`);
+	if (!Number.isSafeInteger(n)) fail(ctx, itemIndex, label, `${quoted(value)} is not a whole number`);
 	if (opts.min !== undefined && n < opts.min)
 		fail(ctx, itemIndex, label, `${n} is below ${opts.min}`);
 	return n;

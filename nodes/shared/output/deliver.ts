@@ -4,7 +4,7 @@
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import type { OperationOutput } from '../router';
-import type { WalkStats } from '../pageStream';
+import type { WalkStats } from '../walk/pageStream';
 import type { ExportKind } from './columns';
 import type { FileSettings } from './fileOptions';
 import { writeRecordsFile } from './writeFile';

@@ -5,7 +5,7 @@
  * each money field in kopecks).
  */
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
-import type { WalkStats } from '../pageStream';
+import type { WalkStats } from '../walk/pageStream';
 import { KINDS, type ExportKind, type KindColumns } from './columns';
 import { csvEncoder, jsonLine } from './csv';
 import type { FileSettings } from './fileOptions';

@@ -15,11 +15,11 @@ import { dateField, returnAllAndLimit } from '../../../shared/descriptions/commo
 import { notice, PERIOD_HINTS, PRO_NOTICES } from '../../../shared/descriptions/notices';
 import { centerLocator, shopLocator } from '../../../shared/descriptions/locators';
 import { featureRefusal, LIMITS, rulesFor } from '../../../shared/plan';
-import { walkPages } from '../../../shared/pageStream';
+import { walkPages } from '../../../shared/walk/pageStream';
 import { outputFields, readFileSettings } from '../../../shared/output/fileOptions';
 import { deliver } from '../../../shared/output/deliver';
 import type { OperationOutput } from '../../../shared/router';
-import { splitDays } from '../../../shared/dateWindows';
+import { splitDays } from '../../../shared/walk/dateWindows';
 
 const show = { resource: ['anomaly'], operation: ['getMany'] };
 

@@ -15,9 +15,9 @@ import { dateField } from '../../../shared/descriptions/common';
 import { notice, PERIOD_HINTS, PRO_NOTICES } from '../../../shared/descriptions/notices';
 import { centerLocator, shopLocator, zoneLocator } from '../../../shared/descriptions/locators';
 import { featureRefusal, LIMITS, rulesFor } from '../../../shared/plan';
-import { collectPlainWindows } from '../../../shared/windowedPaging';
-import { planWindowGroups, type SplitPeriod } from '../../../shared/planWindows';
-import { splitDays, type DayWindow } from '../../../shared/dateWindows';
+import { collectPlainWindows } from '../../../shared/walk/windowedPaging';
+import { planWindowGroups, type SplitPeriod } from '../../../shared/walk/planWindows';
+import { splitDays, type DayWindow } from '../../../shared/walk/dateWindows';
 
 const show = { resource: ['attendance'], operation: ['get'] };
 

@@ -9,7 +9,7 @@ import {
 	dayIn,
 	idList,
 	readRawDate,
-	show as showValue,
+	quoted,
 } from '../../../shared/input';
 import { apiRequest, asNodeError } from '../../../shared/transport';
 import { CALENDAR_EVENT_TYPES } from '../../../shared/allowedValues';
@@ -142,7 +142,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			this,
 			itemIndex,
 			'Event Type',
-			`${showValue(eventType)} is not one of: ${CALENDAR_EVENT_TYPES.values.join(', ')}`,
+			`${quoted(eventType)} is not one of: ${CALENDAR_EVENT_TYPES.values.join(', ')}`,
 		);
 	const rawStart = readRawDate(this, 'startDate', 'Start Date', itemIndex);
 	const rawEnd = readRawDate(this, 'endDate', 'End Date', itemIndex);
@@ -157,7 +157,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 				this,
 				itemIndex,
 				'Color',
-				`${showValue(extra.color)} is not a HEX color #RRGGBB (like #FF8800)`,
+				`${quoted(extra.color)} is not a HEX color #RRGGBB (like #FF8800)`,
 			);
 		color = c;
 	}

@@ -8,9 +8,9 @@ import type {
 import { centerLocator } from '../../../shared/descriptions/locators';
 import type { OperationOutput } from '../../../shared/router';
 import { asNodeError, apiRequest } from '../../../shared/transport';
-import { fail, readId, readString, show as showValue } from '../../../shared/input';
+import { fail, readId, readString, quoted as showValue } from '../../../shared/input';
 import { LIMITS } from '../../../shared/plan';
-import { chunk } from '../../../shared/dateWindows';
+import { chunk } from '../../../shared/walk/dateWindows';
 import { centerZone } from '../../../shared/center';
 import { valueAt } from '../../helpers/records';
 

@@ -6,10 +6,10 @@ import {
 	toInteger,
 	dayIn,
 	readRawDate,
-	show as showValue,
+	quoted as showValue,
 } from '../../../shared/input';
 import { apiRequest, asNodeError } from '../../../shared/transport';
-import { FURTHEST_AHEAD_ZONE, todayIn } from '../../../shared/dateWindows';
+import { FURTHEST_AHEAD_ZONE, todayIn } from '../../../shared/walk/dateWindows';
 import { MoneyProblem, toKopecks, type AmountUnit } from '../../helpers/money';
 import { centerZone } from '../../../shared/center';
 

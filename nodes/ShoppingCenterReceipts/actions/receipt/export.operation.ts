@@ -14,14 +14,14 @@ import {
 	type PeriodNames,
 } from '../../../shared/input';
 import { featureRefusal, LIMITS, rulesFor } from '../../../shared/plan';
-import { walkPages, type WalkInput, type WalkStats } from '../../../shared/pageStream';
-import { oneShop, readShopChoice, shopIdsOf, shopScopeField } from '../../../shared/shopChoice';
+import { walkPages, type WalkInput, type WalkStats } from '../../../shared/walk/pageStream';
+import { oneShop, readShopChoice, shopIdsOf, shopScopeField } from '../../../shared/walk/shopChoice';
 import { outputFields, readFileSettings } from '../../../shared/output/fileOptions';
 import { deliver } from '../../../shared/output/deliver';
 import type { OperationOutput } from '../../../shared/router';
 import { simplifyField } from '../../../shared/tool/simplify';
-import { splitDays, type DayWindow } from '../../../shared/dateWindows';
-import { withShopIds } from '../../../shared/rowIds';
+import { splitDays, type DayWindow } from '../../../shared/walk/dateWindows';
+import { withShopIds } from '../../../shared/walk/rowIds';
 
 const show = { resource: ['receipt'], operation: ['export'] };
 const byCreation = { show: { ...show, periodBy: ['created', 'both'] } };

@@ -3,7 +3,7 @@ import { returnAllAndLimit } from '../../../shared/descriptions/common';
 import { centerLocator, shopLocator } from '../../../shared/descriptions/locators';
 import { readBoolean, readId, readLimit } from '../../../shared/input';
 import { apiRequest, rowsOf } from '../../../shared/transport';
-import { withShopIds } from '../../../shared/rowIds';
+import { withShopIds } from '../../../shared/walk/rowIds';
 
 const show = { resource: ['cashRegister'], operation: ['getMany'] };
 

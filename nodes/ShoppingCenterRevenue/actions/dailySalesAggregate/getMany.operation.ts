@@ -1,19 +1,19 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { dateField, returnAllAndLimit } from '../../../shared/descriptions/common';
 import { centerLocator, shopLocator } from '../../../shared/descriptions/locators';
-import { walkPages, type WalkStats } from '../../../shared/pageStream';
-import { planWindowGroups, type SplitPeriod } from '../../../shared/planWindows';
-import { oneShop, shopIdsOf, shopScopeField } from '../../../shared/shopChoice';
+import { walkPages, type WalkStats } from '../../../shared/walk/pageStream';
+import { planWindowGroups, type SplitPeriod } from '../../../shared/walk/planWindows';
+import { oneShop, shopIdsOf, shopScopeField } from '../../../shared/walk/shopChoice';
 import { outputFields, readFileSettings } from '../../../shared/output/fileOptions';
 import { deliver } from '../../../shared/output/deliver';
 import type { OperationOutput } from '../../../shared/router';
 import { simplifyField } from '../../../shared/tool/simplify';
-import { splitDays } from '../../../shared/dateWindows';
+import { splitDays } from '../../../shared/walk/dateWindows';
 import { withRubles } from '../../helpers/rubles';
 import { readSalesRequest } from '../../helpers/salesRequest';
 import { KOPECKS_HINT, rubleAmountsField } from '../../../shared/descriptions/money';
 import { notice, PERIOD_HINTS, PRO_NOTICES } from '../../../shared/descriptions/notices';
-import { withShopIds } from '../../../shared/rowIds';
+import { withShopIds } from '../../../shared/walk/rowIds';
 import { noteEmptyAnswer } from '../../../shared/input';
 
 const show = { resource: ['dailySalesAggregate'], operation: ['getMany'] };

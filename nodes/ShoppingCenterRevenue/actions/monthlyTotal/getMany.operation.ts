@@ -1,14 +1,14 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { dateField, returnAllAndLimit } from '../../../shared/descriptions/common';
 import { centerLocator, shopLocator } from '../../../shared/descriptions/locators';
-import { collectPlainWindows } from '../../../shared/windowedPaging';
-import { planWindowGroups, type SplitPeriod } from '../../../shared/planWindows';
-import { splitMonths } from '../../../shared/dateWindows';
+import { collectPlainWindows } from '../../../shared/walk/windowedPaging';
+import { planWindowGroups, type SplitPeriod } from '../../../shared/walk/planWindows';
+import { splitMonths } from '../../../shared/walk/dateWindows';
 import { withRubles } from '../../helpers/rubles';
 import { readSalesRequest } from '../../helpers/salesRequest';
 import { KOPECKS_HINT, rubleAmountsField } from '../../../shared/descriptions/money';
 import { notice, PERIOD_HINTS, PRO_NOTICES } from '../../../shared/descriptions/notices';
-import { withShopIds } from '../../../shared/rowIds';
+import { withShopIds } from '../../../shared/walk/rowIds';
 import { noteEmptyAnswer } from '../../../shared/input';
 
 const show = { resource: ['monthlyTotal'], operation: ['getMany'] };

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { centerLocator, shopLocator } from '../../../shared/descriptions/locators';
 import { readId } from '../../../shared/input';
 import { apiRequest, toNodeApiError } from '../../../shared/transport';
-import { withShopIds } from '../../../shared/rowIds';
+import { withShopIds } from '../../../shared/walk/rowIds';
 
 const show = { resource: ['turnoverSetting'], operation: ['get'] };
 

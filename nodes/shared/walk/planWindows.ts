@@ -5,13 +5,13 @@
  * the period is then split by the rules known by then (PRO: wider windows, data up to today). Nothing
  * is asked twice: the rest starts the day after the first window.
  */
-import type { Period } from './input';
-import { addHint, clipToFreshest, DEFAULT_PERIOD_NAMES, freshnessRule } from './input';
+import type { Period } from '../input';
+import { addHint, clipToFreshest, DEFAULT_PERIOD_NAMES, freshnessRule } from '../input';
 import { addDays, type DayWindow } from './dateWindows';
-import { BOTH_PLANS_RULES, rulesFor, type PlanRules } from './plan';
+import { BOTH_PLANS_RULES, rulesFor, type PlanRules } from '../plan';
 import type { IExecuteFunctions } from 'n8n-workflow';
-import { knownPlan } from './transport';
-import { getApiCredentials } from './transport/credentials';
+import { knownPlan } from '../transport';
+import { getApiCredentials } from '../transport/credentials';
 
 export type SplitPeriod = (start: string, end: string, rules: PlanRules) => DayWindow[];
 

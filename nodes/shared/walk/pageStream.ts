@@ -5,7 +5,7 @@
  * output collects the same flow into an array (windowedPaging.ts).
  */
 import type { IDataObject } from 'n8n-workflow';
-import { paginate, ROUTES, type ApiContext, type RequestInput } from './transport';
+import { paginate, ROUTES, type ApiContext, type RequestInput } from '../transport';
 
 type PagedRoute = Parameters<typeof paginate>[1];
 

@@ -4,8 +4,8 @@
  * shop_id of their shop, and the user gets no item per shop to loop over.
  */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { readChoice, readId } from './input';
-import { paginate, type ApiContext } from './transport';
+import { readChoice, readId } from '../input';
+import { paginate, type ApiContext } from '../transport';
 import type { WalkStats } from './pageStream';
 
 type Show = Record<string, string[]>;

@@ -3,7 +3,7 @@
  * what the limit still needs, de-duplicated across windows (paged lists walk with pageStream.ts).
  */
 import type { IDataObject } from 'n8n-workflow';
-import { apiRequest, rowsOf, type ApiContext, type RequestInput } from './transport';
+import { apiRequest, rowsOf, type ApiContext, type RequestInput } from '../transport';
 import type { DayWindow } from './dateWindows';
 
 type PlainRoute = Parameters<typeof apiRequest>[1];
