@@ -22,7 +22,7 @@ import { DEFAULT_RETRY_POLICY } from '../../nodes/shared/transport/retry';
 import { pacer, tokenCache } from '../../nodes/shared/transport';
 import { forgetCenters } from '../../nodes/shared/center';
 import { clearPlans } from '../../nodes/shared/transport/planCache';
-import { addDays, todayIn } from '../../nodes/shared/dateWindows';
+import { addDays, todayIn } from '../../nodes/shared/walk/dateWindows';
 import { fileText, parseCsv } from '../output/csv-read';
 
 const MIN = 60_000;

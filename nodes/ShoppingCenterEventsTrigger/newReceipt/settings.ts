@@ -3,7 +3,7 @@
  * and the time a poll may take (n8n 2.x's getPollBudgetMs where it exists, else a safe default).
  */
 import type { IExecuteFunctions, IPollFunctions } from 'n8n-workflow';
-import { choiceOf, fail, idList, show } from '../../shared/input';
+import { choiceOf, fail, idList, quoted } from '../../shared/input';
 import { readFileSettings, type FileSettings } from '../../shared/output/fileOptions';
 
 export interface ReceiptSettings {
@@ -55,6 +55,6 @@ export function readReceiptSettings(ctx: IPollFunctions): ReceiptSettings {
 		fail(ctx, undefined, 'Shop IDs', 'name at least one shop (comma-separated shop IDs)');
 	const archived = ctx.getNodeParameter('includeArchived', false) as unknown;
 	if (typeof archived !== 'boolean')
-		fail(ctx, undefined, 'Include Archived Shops', `${show(archived)} is not true or false`);
+		fail(ctx, undefined, 'Include Archived Shops', `${quoted(archived)} is not true or false`);
 	return { shopScope, shopIds, archived, file: readFileSettings(asInputContext(ctx), 0) };
 }
