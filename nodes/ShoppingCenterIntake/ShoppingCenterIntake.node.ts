@@ -1,6 +1,7 @@
 /**
  * Shopping Center Intake: the node's description (inputs, outputs, credential, resources and operations) and its
- * execute, which hands each item to the operation file the typed router picks.
+ * execute: every row is checked before the first is written (shared/upload.ts), then each goes to the
+ * operation file the typed router picks.
  */
 import {
 	NodeConnectionTypes,
@@ -10,13 +11,14 @@ import {
 	type INodeTypeDescription,
 } from 'n8n-workflow';
 import { listSearch } from '../shared/methods/listSearch';
-import { routeOperations } from '../shared/router';
+import { routeUploads } from '../shared/upload';
 import * as submitAttendance from './actions/dailyAttendance/submit.operation';
 import * as createEvent from './actions/calendarEvent/create.operation';
 import * as submitCounterHours from './actions/counterHour/submit.operation';
 import * as declareTurnover from './actions/declaredTurnover/submit.operation';
 import { operations } from './actions/operations';
 import { loadOptions } from './methods/loadOptions';
+import { describeIntakeRow } from './helpers/rows';
 
 export class ShoppingCenterIntake implements INodeType {
 	description: INodeTypeDescription = {
@@ -141,6 +143,11 @@ export class ShoppingCenterIntake implements INodeType {
 	methods = { listSearch, loadOptions };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		return await routeOperations.call(this, operations);
+		return await routeUploads.call(
+			this,
+			operations,
+			describeIntakeRow,
+			'Running the same rows again is safe: attendance, counter hours and declared turnover overwrite, and a calendar event that exists already is refused (already_exists_in_sc), never created twice.',
+		);
 	}
 }

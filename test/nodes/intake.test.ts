@@ -128,7 +128,7 @@ describe('Daily Attendance → Submit', () => {
 	it('refuses a future day in the center zone before any submission', async () => {
 		const r = await run(attendance({ center: rl(BASIC), date: '2026-11-21', visitors: 5 }));
 		expect(errorMessage(r)).toMatch(
-			/^Date: 2026-11-21 is in the future .*Europe\/Moscow.*\[item 0\]/,
+			/^Date: 2026-11-21 is in the future .*Europe\/Moscow.*\[row 1 of \d+: [^\]]*\]/,
 		);
 		expect(intakeCalls()).toEqual([]);
 	});
@@ -149,12 +149,15 @@ describe('Daily Attendance → Submit', () => {
 	});
 
 	it.each([
-		[{ visitors: -1 }, /^Visitors: -1 is below 0 \[item 0\]/],
-		[{ visitors: 2.5 }, /^Visitors: "2.5" is not a whole number \[item 0\]/],
+		[{ visitors: -1 }, /^Visitors: -1 is below 0 \[row 1 of \d+: [^\]]*\]/],
+		[{ visitors: 2.5 }, /^Visitors: "2.5" is not a whole number \[row 1 of \d+: [^\]]*\]/],
 		[{ date: 'yesterday' }, /^Date: "yesterday" is not a valid date/],
 		// literal empty required fields stop the workflow in n8n itself; through an expression they reach the node
 		[{ date: '={{ $json.empty }}' }, /^Date: is required/],
-		[{ scope: 'zone', zone: rl('={{ $json.empty }}') }, /^Counting Zone: is required \[item 0\]/],
+		[
+			{ scope: 'zone', zone: rl('={{ $json.empty }}') },
+			/^Counting Zone: is required \[row 1 of \d+: [^\]]*\]/,
+		],
 	])('bad input %j is refused without any request', async (bad, message) => {
 		const r = await run(
 			attendance({ center: rl(BASIC), date: '2026-11-18', visitors: 1, ...bad }),
@@ -164,15 +167,17 @@ describe('Daily Attendance → Submit', () => {
 		expect(sb.log.list()).toEqual([]);
 	});
 
-	it('names the failing item among several and sends nothing for it', async () => {
+	it('names the failing row among several (1-based, with its date) and sends nothing at all', async () => {
 		const items = [{ json: { v: 5 } }, { json: { v: -3 } }];
 		const r = await run(
 			attendance({ center: rl(BASIC), date: '2026-11-12', visitors: '={{ $json.v }}' }),
 			{ items },
 		);
-		expect(errorMessage(r)).toMatch(/^Visitors: -3 is below 0 \[item 1\]/);
-		expect(routeCalls('attendance.submit')).toHaveLength(1);
-		expect(sb.intake.submittedAttendance(BASIC, null, '2026-11-12')).toBe(5);
+		expect(errorMessage(r)).toBe(
+			'Visitors: -3 is below 0 [row 2 of 2: date 2026-11-12]; nothing was sent',
+		);
+		expect(routeCalls('attendance.submit')).toHaveLength(0);
+		expect(sb.intake.submittedAttendance(BASIC, null, '2026-11-12')).toBeUndefined();
 	});
 
 	it('Continue On Fail: the API error becomes an error item with its code', async () => {
@@ -288,38 +293,40 @@ describe('Counter Hours → Submit', () => {
 	it.each([
 		[
 			{ datetime: '2026-11-19T10:30:00+03:00', in: 1, out: 1 },
-			/^Record 2 "datetime": .* is not the start of an hour/,
+			/^Record 3 "datetime": .* is not the start of an hour/,
 		],
 		[
 			{ datetime: '2026-11-19', in: 1, out: 1 },
-			/^Record 2 "datetime": .* is not an ISO 8601 date-time/,
+			/^Record 3 "datetime": .* is not an ISO 8601 date-time/,
 		],
 		[
 			{ datetime: 'soon', in: 1, out: 1 },
-			/^Record 2 "datetime": "soon" is not an ISO 8601 date-time/,
+			/^Record 3 "datetime": "soon" is not an ISO 8601 date-time/,
 		],
-		[{ datetime: '2026-11-19T10:00:00Z', in: -1, out: 1 }, /^Record 2 "in": -1 is below 0/],
+		[{ datetime: '2026-11-19T10:00:00Z', in: -1, out: 1 }, /^Record 3 "in": -1 is below 0/],
 		[
 			{ datetime: '2026-11-19T10:00:00Z', in: 1, out: 1.5 },
-			/^Record 2 "out": "1.5" is not a whole number/,
+			/^Record 3 "out": "1.5" is not a whole number/,
 		],
-		[{ datetime: '2026-11-19T10:00:00Z', in: 1 }, /^Record 2 "out": is required/],
+		[{ datetime: '2026-11-19T10:00:00Z', in: 1 }, /^Record 3 "out": is required/],
 		[
 			{ datetime: '2026-11-21T10:00:00Z', in: 1, out: 1 },
-			/^Record 2 "datetime": .* is in the future/,
+			/^Record 3 "datetime": .* is in the future/,
 		],
-		['12,3', /^Record 2: "12,3" is not an object/],
+		['12,3', /^Record 3: "12,3" is not an object/],
 	])('a bad record %j is named by its index; nothing is submitted', async (bad, message) => {
 		const records = [...hours(2, '2026-11-01T00:00:00Z'), bad];
 		const r = await run(counter({ center: rl(BASIC) }), { items: [{ json: { records } }] });
 		expect(errorMessage(r)).toMatch(message);
-		expect(errorMessage(r)).toMatch(/\[item 0\]$/);
+		expect(errorMessage(r)).toMatch(/\[row 1 of 1: counter north-gate\]; nothing was sent$/);
 		expect(intakeCalls()).toEqual([]);
 	});
 
 	it('a missing records field is refused without any request', async () => {
 		const r = await run(counter({ center: rl(BASIC) }), { items: [{ json: { rows: [] } }] });
-		expect(errorMessage(r)).toMatch(/^Records Field: the item has no field "records" \[item 0\]/);
+		expect(errorMessage(r)).toMatch(
+			/^Records Field: the item has no field "records" \[row 1 of \d+: [^\]]*\]/,
+		);
 		expect(sb.log.list()).toEqual([]);
 	});
 
@@ -329,7 +336,9 @@ describe('Counter Hours → Submit', () => {
 			{ json: { datetime: '2026-11-19T11:00:00Z', in: 'many', out: 1 } },
 		];
 		const r = await run(counter({ center: rl(BASIC), recordsSource: 'allItems' }), { items });
-		expect(errorMessage(r)).toMatch(/^Record 1 "in": "many" is not a whole number \[item 1\]/);
+		expect(errorMessage(r)).toMatch(
+			/^Record 2 "in": "many" is not a whole number \[row 2 of \d+: [^\]]*\]/,
+		);
 		expect(sb.log.list()).toEqual([]);
 	});
 
@@ -441,14 +450,16 @@ describe('Calendar Event → Create', () => {
 		'color %s is refused locally, without any request',
 		async (color) => {
 			const r = await run(event({ center: rl(BASIC), additionalFields: { color } }));
-			expect(errorMessage(r)).toMatch(/^Color: .* is not a HEX color #RRGGBB .*\[item 0\]/);
+			expect(errorMessage(r)).toMatch(
+				/^Color: .* is not a HEX color #RRGGBB .*\[row 1 of \d+: [^\]]*\]/,
+			);
 			expect(sb.log.list()).toEqual([]);
 		},
 	);
 
 	it.each([
-		[{ name: '  ' }, /^Name: is required \[item 0\]/],
-		[{ description: '={{ $json.empty }}' }, /^Description: is required \[item 0\]/],
+		[{ name: '  ' }, /^Name: is required \[row 1 of \d+: [^\]]*\]/],
+		[{ description: '={{ $json.empty }}' }, /^Description: is required \[row 1 of \d+: [^\]]*\]/],
 		[{ eventType: 'service' }, /^Event Type: "service" is not one of: calendar, marketing, other/],
 		[{ startDate: '2026-02-30' }, /^Start Date: "2026-02-30" is not a valid date/],
 	])('bad input %j is refused without any request', async (bad, message) => {
@@ -462,7 +473,7 @@ describe('Calendar Event → Create', () => {
 			event({ center: rl(BASIC), startDate: '2026-12-05', endDate: '2026-12-04' }),
 		);
 		expect(errorMessage(r)).toMatch(
-			/^End Date: 2026-12-04 is earlier than Start Date 2026-12-05 \[item 0\]/,
+			/^End Date: 2026-12-04 is earlier than Start Date 2026-12-05 \[row 1 of \d+: [^\]]*\]/,
 		);
 		expect(intakeCalls()).toEqual([]);
 	});
@@ -783,22 +794,25 @@ describe('Declared Turnover → Submit', () => {
 	it.each([
 		[
 			{ turnover: '12.345', amountUnit: 'currencyUnits' },
-			/^Turnover: "12.345" has more than two decimal places.*\[item 0\]/,
+			/^Turnover: "12.345" has more than two decimal places.*\[row 1 of \d+: [^\]]*\]/,
 		],
-		[{ turnover: '-100' }, /^Turnover: "-100" is negative.*\[item 0\]/],
+		[{ turnover: '-100' }, /^Turnover: "-100" is negative.*\[row 1 of \d+: [^\]]*\]/],
 		[{ turnover: '12.34' }, /^Turnover: "12.34" has a decimal part, but kopecks are whole numbers/],
 		[
 			{ turnover: '1,234.56', amountUnit: 'currencyUnits' },
 			/^Turnover: "1,234.56" has more than one/,
 		],
-		[{ turnover: '={{ $json.empty }}' }, /^Turnover: is required \[item 0\]/],
+		[{ turnover: '={{ $json.empty }}' }, /^Turnover: is required \[row 1 of \d+: [^\]]*\]/],
 		[{ month: '2026-13-01' }, /^Month: "2026-13-01" is not a valid date/],
-		[{ additionalFields: { receiptsCount: -2 } }, /^Receipts Count: -2 is below 0 \[item 0\]/],
+		[
+			{ additionalFields: { receiptsCount: -2 } },
+			/^Receipts Count: -2 is below 0 \[row 1 of \d+: [^\]]*\]/,
+		],
 		[
 			{ additionalFields: { visitorsCount: 1.5 } },
-			/^Visitors Count: "1.5" is not a whole number \[item 0\]/,
+			/^Visitors Count: "1.5" is not a whole number \[row 1 of \d+: [^\]]*\]/,
 		],
-		[{ shop: rl('={{ $json.empty }}') }, /^Shop: is required \[item 0\]/],
+		[{ shop: rl('={{ $json.empty }}') }, /^Shop: is required \[row 1 of \d+: [^\]]*\]/],
 	])('bad input %j is refused without any request', async (bad, message) => {
 		const r = await run(
 			turnover({
@@ -819,7 +833,7 @@ describe('Declared Turnover → Submit', () => {
 			turnover({ center: rl(BASIC), shop: rl('1001-06'), month: '2026-12-01', turnover: '100' }),
 		);
 		expect(errorMessage(future)).toMatch(
-			/^Month: 2026-12 is a future month in every time zone \(it is 2026-11 even at UTC\+14\).*\[item 0\]/,
+			/^Month: 2026-12 is a future month in every time zone \(it is 2026-11 even at UTC\+14\).*\[row 1 of \d+: [^\]]*\]/,
 		);
 		expect(intakeCalls()).toEqual([]);
 		// 30 Nov 20:00 UTC is already 1 December in Yekaterinburg and at UTC+14, still November in Moscow
@@ -871,7 +885,7 @@ describe('Declared Turnover → Submit', () => {
 		const json = out(r);
 		expect(json[0]).toMatchObject({ shop_id: '1001-07', manual_turnover: 1050 });
 		expect(json[1].error).toMatch(
-			/^Turnover: "10.505" has more than two decimal places.*\[item 1\]/,
+			/^Turnover: "10.505" has more than two decimal places.*\[row 2 of \d+: [^\]]*\]/,
 		);
 		expect(json[2]).toMatchObject({ code: 'not_found', httpCode: '404' });
 		expect(json[3]).toMatchObject({ shop_id: '1001-08', manual_turnover: 100000 });

@@ -63,7 +63,7 @@ describe('the center\'s "today", near midnight: accepted once the day has begun 
 		expect(sb.intake.submittedAttendance(VLADIVOSTOK, null, '2026-11-21')).toBe(321);
 		const moscow = await run('ShoppingCenterIntake', params(BASIC), { now: VLAD_AFTER_MIDNIGHT });
 		expect(moscow.error?.message).toMatch(
-			/^Date: 2026-11-21 is in the future \(today is 2026-11-20 in the center's time zone Europe\/Moscow\) \[item 0\]$/,
+			/^Date: 2026-11-21 is in the future \(today is 2026-11-20 in the center's time zone Europe\/Moscow\) \[row 1 of 1: date 2026-11-21\]; nothing was sent$/,
 		);
 		expect(dataRequests(moscow.requests)).toEqual([]);
 		expect(sb.intake.submittedAttendance(BASIC, null, '2026-11-21')).toBeUndefined();

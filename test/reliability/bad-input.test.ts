@@ -2,7 +2,8 @@
  * Bad input for EVERY operation of every action node, through n8n-core's engine (test/harness) against
  * one shared sandbox. The table (support/bad-values.ts × support/operations.ts) mutates one field of
  * values the node accepts (a control run proves they are accepted) and expects, for every case:
- * - a NodeOperationError whose message starts with the field's label and names the item ("[item N]");
+ * - a NodeOperationError whose message starts with the field's label and names the item ("[item N]";
+ *   an Intake upload names the row, 1-based, with its key: "[row N+1 of M: …]");
  * - a short message (a 10k-character value is not echoed back);
  * - NO request at all with cold caches (token, center list, plans forgotten before every case), except
  *   for the cases marked `lookup` (they need the center's time zone): only the token call and GET /sc.
@@ -77,7 +78,15 @@ async function runCase(op: OpSpec, c: BadCase, continueOnFail = false): Promise<
 const LONG_ECHO = 'x'.repeat(1000);
 
 /** Why a refused case does not meet the table's expectation (undefined when it does). */
-function problemOf(c: BadCase, r: CaseRun, itemIndex: number): string | undefined {
+/**
+ * How a message names its item: "[item N]" (0-based, n8n's index); an upload (Intake) names the row,
+ * 1-based, with its key: "[row N+1 of M: shop …, month …]".
+ */
+function itemTag(op: OpSpec, itemIndex: number): string {
+	return op.node === 'ShoppingCenterIntake' ? `[row ${itemIndex + 1} of ` : `[item ${itemIndex}]`;
+}
+
+function problemOf(op: OpSpec, c: BadCase, r: CaseRun, itemIndex: number): string | undefined {
 	const requestsOk = c.lookup
 		? r.requests.every((e) => LOOKUP_ROUTES.has(e.route ?? ''))
 		: r.requests.length === 0;
@@ -89,7 +98,7 @@ function problemOf(c: BadCase, r: CaseRun, itemIndex: number): string | undefine
 	if (e.name !== 'NodeOperationError') return `${e.name}: ${message.slice(0, 200)}`;
 	if (!message.startsWith(`${c.label}: `))
 		return `message does not start with "${c.label}: ": ${message.slice(0, 200)}`;
-	if (!message.includes(`[item ${itemIndex}]`))
+	if (!message.includes(itemTag(op, itemIndex)))
 		return `message does not name item ${itemIndex}: ${message.slice(0, 200)}`;
 	if (e.context?.itemIndex !== itemIndex)
 		return `context.itemIndex is ${String(e.context?.itemIndex)}, not ${itemIndex}`;
@@ -178,7 +187,7 @@ describe.each(OPERATIONS.map((op) => [op.id, op] as const))('%s', (_id, op) => {
 				]);
 				continue;
 			}
-			results.push([c.title, problemOf(c, r, c.itemIndex ?? 0)]);
+			results.push([c.title, problemOf(op, c, r, c.itemIndex ?? 0)]);
 		}
 		expect(failures(results)).toEqual([]);
 	});
@@ -213,7 +222,7 @@ describe.each(OPERATIONS.map((op) => [op.id, op] as const))('%s', (_id, op) => {
 					const c = group[i];
 					const message = String(out.json.error ?? '');
 					const paired = out.pairedItem as { item: number } | undefined;
-					if (!message.startsWith(`${c.label}: `) || !message.includes(`[item ${i}]`))
+					if (!message.startsWith(`${c.label}: `) || !message.includes(itemTag(op, i)))
 						problems.push(
 							`${c.title} (item ${i}): ${message.slice(0, 160) || JSON.stringify(out.json).slice(0, 160)}`,
 						);

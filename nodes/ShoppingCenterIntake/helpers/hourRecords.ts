@@ -3,8 +3,9 @@
  * (an hour's start in the center's zone, not in the future, whole non-negative counts).
  */
 import { DateTime } from 'luxon';
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import { NodeOperationError, type IDataObject, type IExecuteFunctions } from 'n8n-workflow';
 import { fail, quoted, toInteger } from '../../shared/input';
+import { RowProblems } from '../../shared/upload';
 
 export interface HourRecord {
 	datetime: string;
@@ -36,7 +37,7 @@ export function fieldNames(ctx: IExecuteFunctions, itemIndex: number): FieldName
 }
 
 /**
- * One record checked: an ISO 8601 date-time at the start of an hour (in the center's zone), not in
+ * One record checked (index counted from 0, named from 1: "Record 1" is the first): an ISO 8601 date-time at the start of an hour (in the center's zone), not in
  * the future, with in/out whole numbers ≥ 0. Sent with the center's offset (unambiguous).
  */
 export function checkRecord(
@@ -49,7 +50,7 @@ export function checkRecord(
 	now?: DateTime,
 ): HourRecord {
 	const label = (field?: string) =>
-		field === undefined ? `Record ${index}` : `Record ${index} "${field}"`;
+		field === undefined ? `Record ${index + 1}` : `Record ${index + 1} "${field}"`;
 	if (raw === null || typeof raw !== 'object' || Array.isArray(raw))
 		fail(
 			ctx,
@@ -104,4 +105,42 @@ export function checkRecord(
 		in: count(names.in),
 		out: count(names.out),
 	};
+}
+
+/**
+ * Every record checked, each bad one named: From All Input Items (one record per item) as bad rows
+ * of their own (RowProblems); records in a field of one item as one error listing them all.
+ */
+export function checkRecords(
+	ctx: IExecuteFunctions,
+	raws: Array<{ value: unknown; itemIndex: number }>,
+	names: FieldNames,
+	zone: string,
+	allItems: boolean,
+	now?: DateTime,
+): HourRecord[] {
+	const records: HourRecord[] = [];
+	const problems: Array<{ itemIndex: number; error: NodeOperationError }> = [];
+	for (let index = 0; index < raws.length; index++) {
+		const r = raws[index];
+		try {
+			records.push(
+				checkRecord(ctx, r.itemIndex, allItems ? r.itemIndex : index, r.value, names, zone, now),
+			);
+		} catch (error) {
+			if (!(error instanceof NodeOperationError)) throw error;
+			problems.push({ itemIndex: r.itemIndex, error });
+		}
+	}
+	if (problems.length === 0) return records;
+	if (allItems) throw new RowProblems(ctx.getNode(), problems);
+	if (problems.length === 1) throw problems[0].error;
+	const said = problems.map((p) => p.error.message.replace(/ \[item \d+\]$/, ''));
+	throw new NodeOperationError(
+		ctx.getNode(),
+		`${problems.length} of ${raws.length} records are bad: ${said.slice(0, 10).join('; ')}${
+			said.length > 10 ? `; … and ${said.length - 10} more (all in the details)` : ''
+		} [item ${problems[0].itemIndex}]`,
+		{ itemIndex: problems[0].itemIndex, description: said.join('\n') },
+	);
 }

@@ -6,3 +6,4 @@ export { toNodeApiError, inputError, describeFailure, asNodeError } from './erro
 export { tokenCache, exchangeToken } from './token';
 export { pacer } from './pacing';
 export { knownPlan, rememberPlan, type PlanName } from './planCache';
+export { checkOnly, RequestChecked } from './checkOnly';

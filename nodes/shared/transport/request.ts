@@ -21,6 +21,7 @@ import { toFormBody, toQueryString, type EncodableRecord } from './encoding';
 import { tokenCache } from './token';
 import { centerLabel, zoneOf } from './zones';
 import { knownPlan, rememberPlan, rememberPlanFromLimit, type PlanName } from './planCache';
+import { stopIfChecking } from './checkOnly';
 
 export interface RequestInput {
 	params?: PathParams;
@@ -101,6 +102,7 @@ export async function apiRequest(
 	} catch (error) {
 		throw asRequestError(ctx, error, input.itemIndex);
 	}
+	stopIfChecking(ctx, route, input);
 	const { body, contentType } = encoded;
 	const paceKey = `${creds.baseUrl}|${input.params?.sc_id ?? ''}`;
 	const fail = (f: ApiFailure, attempts: number, waitedMs: number, budgetBackAtMs?: number) =>

@@ -990,10 +990,10 @@ function recordCases(): BadCase[] {
 	});
 	const zoneNote = 'the start of the hour and the future are decided in the center zone';
 	return [
-		withRecord('a record that is not an object', 'ten visitors', 'Record 1'),
-		withRecord('a record that is null', null, 'Record 1'),
-		withRecord('a record that is a list', [1, 2], 'Record 1'),
-		withRecord('no datetime', { came: 1, left: 1 }, 'Record 1 "at"'),
+		withRecord('a record that is not an object', 'ten visitors', 'Record 2'),
+		withRecord('a record that is null', null, 'Record 2'),
+		withRecord('a record that is a list', [1, 2], 'Record 2'),
+		withRecord('no datetime', { came: 1, left: 1 }, 'Record 2 "at"'),
 		...[
 			'',
 			'   ',
@@ -1007,27 +1007,27 @@ function recordCases(): BadCase[] {
 			withRecord(
 				`datetime ${JSON.stringify(at.slice(0, 20))}`,
 				{ at, came: 1, left: 1 },
-				'Record 1 "at"',
+				'Record 2 "at"',
 			),
 		),
-		withRecord('datetime NaN', { at: NaN, came: 1, left: 1 }, 'Record 1 "at"'),
-		withRecord('datetime an object', { at: { h: 1 }, came: 1, left: 1 }, 'Record 1 "at"'),
+		withRecord('datetime NaN', { at: NaN, came: 1, left: 1 }, 'Record 2 "at"'),
+		withRecord('datetime an object', { at: { h: 1 }, came: 1, left: 1 }, 'Record 2 "at"'),
 		withRecord(
 			'datetime not at the start of an hour',
 			{ at: '2026-11-19T10:30:00+05:00', came: 1, left: 1 },
-			'Record 1 "at"',
+			'Record 2 "at"',
 			{ lookup: zoneNote },
 		),
 		withRecord(
 			'datetime on the hour in UTC+5:30, half past in the center zone (UTC+5)',
 			{ at: '2026-11-19T10:00:00+05:30', came: 1, left: 1 },
-			'Record 1 "at"',
+			'Record 2 "at"',
 			{ lookup: zoneNote },
 		),
 		withRecord(
 			'the next hour in Vladivostok at 23:30 local',
 			{ at: '2026-11-21T00:00:00', came: 1, left: 1 },
-			'Record 1 "at"',
+			'Record 2 "at"',
 			{
 				p: { center: VLADIVOSTOK },
 				now: VLAD_LATE,
@@ -1037,28 +1037,28 @@ function recordCases(): BadCase[] {
 		withRecord(
 			'an hour ahead given in UTC',
 			{ at: '2026-11-20T14:00:00Z', came: 1, left: 1 },
-			'Record 1 "at"',
+			'Record 2 "at"',
 			{ p: { center: VLADIVOSTOK }, now: VLAD_LATE, lookup: zoneNote },
 		),
 		...BAD_VALUES.count.map((b) =>
 			withRecord(
 				`in: ${b.title}`,
 				{ at: '2026-11-19T13:00:00+05:00', came: b.value, left: 1 },
-				'Record 1 "came"',
+				'Record 2 "came"',
 			),
 		),
 		...BAD_VALUES.count.map((b) =>
 			withRecord(
 				`out: ${b.title}`,
 				{ at: '2026-11-19T13:00:00+05:00', came: 1, left: b.value },
-				'Record 1 "left"',
+				'Record 2 "left"',
 			),
 		),
-		withRecord('in missing', { at: '2026-11-19T13:00:00+05:00', left: 1 }, 'Record 1 "came"'),
+		withRecord('in missing', { at: '2026-11-19T13:00:00+05:00', left: 1 }, 'Record 2 "came"'),
 		withRecord(
 			'out null',
 			{ at: '2026-11-19T13:00:00+05:00', came: 1, left: null },
-			'Record 1 "left"',
+			'Record 2 "left"',
 		),
 	];
 }
@@ -1080,37 +1080,37 @@ function allItemsCases(): BadCase[] {
 		return { title, items, label, itemIndex: 2, ...(lookup ? { lookup } : {}) };
 	};
 	return [
-		at2('item 2 without datetime', { in: 1, out: 1 }, 'Record 2 "datetime"'),
+		at2('item 2 without datetime', { in: 1, out: 1 }, 'Record 3 "datetime"'),
 		at2(
 			'item 2 with February 30th',
 			{ datetime: '2025-02-30T10:00:00', in: 1, out: 1 },
-			'Record 2 "datetime"',
+			'Record 3 "datetime"',
 		),
 		at2(
 			'item 2 with negative in',
 			{ datetime: '2026-11-19T12:00:00+05:00', in: -1, out: 1 },
-			'Record 2 "in"',
+			'Record 3 "in"',
 		),
 		at2(
 			'item 2 with fractional out',
 			{ datetime: '2026-11-19T12:00:00+05:00', in: 1, out: 0.5 },
-			'Record 2 "out"',
+			'Record 3 "out"',
 		),
 		at2(
 			'item 2 with NaN in',
 			{ datetime: '2026-11-19T12:00:00+05:00', in: NaN, out: 1 },
-			'Record 2 "in"',
+			'Record 3 "in"',
 		),
 		at2(
 			'item 2 in the future',
 			{ datetime: '2026-11-21T10:00:00+05:00', in: 1, out: 1 },
-			'Record 2 "datetime"',
+			'Record 3 "datetime"',
 			'the future is decided after the zone is known',
 		),
 		at2(
 			'item 2 at half past',
 			{ datetime: '2026-11-19T12:30:00+05:00', in: 1, out: 1 },
-			'Record 2 "datetime"',
+			'Record 3 "datetime"',
 			'the start of the hour is decided in the center zone',
 		),
 	];

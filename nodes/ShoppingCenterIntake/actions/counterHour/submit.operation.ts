@@ -98,7 +98,7 @@ export const description: INodeProperties[] = [
 	},
 ];
 
-import { checkRecord, fieldNames, type HourRecord } from '../../helpers/hourRecords';
+import { checkRecords, fieldNames, type HourRecord } from '../../helpers/hourRecords';
 
 async function submit(
 	ctx: IExecuteFunctions,
@@ -197,30 +197,10 @@ export async function execute(
 			'there are no records to submit',
 		);
 	// a first pass catches what does not depend on the center's zone, before asking for the zone
-	raws.forEach((r, index) =>
-		checkRecord(
-			this,
-			r.itemIndex,
-			source === 'allItems' ? r.itemIndex : index,
-			r.value,
-			names,
-			'UTC',
-		),
-	);
+	checkRecords(this, raws, names, 'UTC', source === 'allItems');
 
 	const zone = await centerZone(this, scId);
-	const now = DateTime.now();
-	const records = raws.map((r, index) =>
-		checkRecord(
-			this,
-			r.itemIndex,
-			source === 'allItems' ? r.itemIndex : index,
-			r.value,
-			names,
-			zone,
-			now,
-		),
-	);
+	const records = checkRecords(this, raws, names, zone, source === 'allItems', DateTime.now());
 	const summary = await submit(this, itemIndex, scId, externalId, records);
 	return source === 'allItems' ? { records: [summary], allItems: true } : [summary];
 }
