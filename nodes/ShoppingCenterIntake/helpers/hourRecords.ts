@@ -128,8 +128,13 @@ export function checkRecords(
 				checkRecord(ctx, r.itemIndex, allItems ? r.itemIndex : index, r.value, names, zone, now),
 			);
 		} catch (error) {
-			if (!(error instanceof NodeOperationError)) throw error;
-			problems.push({ itemIndex: r.itemIndex, error });
+			problems.push({
+				itemIndex: r.itemIndex,
+				error:
+					error instanceof NodeOperationError
+						? error
+						: new NodeOperationError(ctx.getNode(), error as Error, { itemIndex: r.itemIndex }),
+			});
 		}
 	}
 	if (problems.length === 0) return records;
