@@ -54,49 +54,99 @@ function otherFields(row: IDataObject, tree: Tree, prefix: string, out: IDataObj
 	}
 }
 
-function valueAt(row: IDataObject, path: string[]): unknown {
-	let v: unknown = row;
-	for (const part of path) {
-		if (!isPlainObject(v)) return undefined;
-		v = v[part];
+/**
+ * Whether otherFields would find anything, without allocating (the per-record check; the object is
+ * built only for a record that has such fields).
+ */
+function hasOtherFields(row: IDataObject, tree: Tree): boolean {
+	for (const name in row) {
+		const sub = tree.get(name);
+		if (sub === undefined) return true;
+		if (sub === null) continue;
+		const value = row[name];
+		if (value === null || value === undefined) continue;
+		if (!isPlainObject(value) || hasOtherFields(value, sub)) return true;
 	}
-	return v;
+	return false;
 }
 
-/** The header and a line per record of one kind with one set of options. */
+/** A column: its top-level field, and the rest of its dotted path (empty for a flat column). */
+interface Column {
+	top: string;
+	rest: string[];
+	money: boolean;
+}
+
+/**
+ * The header and a line per record of one kind with one set of options. `line(row, fill)` reads a
+ * column from `fill` when the record does not carry it (the center and shop of the path), as if the
+ * record were `{ ...fill, ...row }`, without that copy. Per record it allocates the line only: numbers
+ * and booleans are written as they are (they never need quotes), strings are tested for quoting.
+ */
 export function csvEncoder(kind: KindColumns, options: CsvOptions) {
 	const d = options.delimiter;
 	const needsQuotes = d === ',' ? /[",\r\n]/ : /[";\r\n]/;
 	const decimal = d === ';' ? ',' : '.';
+	const quoted = (s: string): string => (needsQuotes.test(s) ? `"${s.replace(/"/g, '""')}"` : s);
 	const cell = (v: unknown): string => {
 		if (v === null || v === undefined) return '';
-		const s = typeof v === 'object' ? JSON.stringify(v) : String(v);
-		return needsQuotes.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+		switch (typeof v) {
+			case 'number':
+			case 'boolean':
+				return String(v);
+			case 'string':
+				return quoted(v);
+			case 'object':
+				return quoted(JSON.stringify(v));
+			default:
+				return quoted(String(v));
+		}
 	};
-	const units = (v: unknown): string =>
-		typeof v === 'number' && Number.isInteger(v) ? (v / 100).toFixed(2).replace('.', decimal) : '';
+	const units = (v: unknown): string => {
+		if (typeof v !== 'number' || !Number.isInteger(v)) return '';
+		const s = (v / 100).toFixed(2);
+		return decimal === '.' ? s : s.replace('.', decimal);
+	};
 	const money = new Set(kind.money);
-	const paths = kind.columns.map((c) => c.split('.'));
+	const rubles = options.rubles;
+	const columns: Column[] = kind.columns.map((c) => {
+		const [top, ...rest] = c.split('.');
+		return { top, rest, money: rubles && money.has(c) };
+	});
 	const tree = treeOf(kind.columns);
 	const names: string[] = [];
 	for (const c of kind.columns) {
 		names.push(c);
-		if (options.rubles && money.has(c)) names.push(`${c}_rub`);
+		if (rubles && money.has(c)) names.push(`${c}_rub`);
 	}
 	names.push(OTHER_FIELDS);
+	const n = columns.length;
 	return {
 		header: names.map(cell).join(d) + '\r\n',
-		line(row: IDataObject): string {
-			const cells: string[] = [];
-			for (let i = 0; i < paths.length; i++) {
-				const v = valueAt(row, paths[i]);
-				cells.push(cell(v));
-				if (options.rubles && money.has(kind.columns[i])) cells.push(units(v));
+		line(row: IDataObject, fill?: IDataObject): string {
+			let line = '';
+			for (let i = 0; i < n; i++) {
+				const c = columns[i];
+				let v: unknown = row[c.top];
+				if (v === undefined && fill !== undefined) v = fill[c.top];
+				for (let j = 0; j < c.rest.length; j++) {
+					if (!isPlainObject(v)) {
+						v = undefined;
+						break;
+					}
+					v = v[c.rest[j]];
+				}
+				if (i > 0) line += d;
+				line += cell(v);
+				if (c.money) line += d + units(v);
 			}
-			const other: IDataObject = {};
-			otherFields(row, tree, '', other);
-			cells.push(Object.keys(other).length ? cell(other) : '');
-			return cells.join(d) + '\r\n';
+			line += d;
+			if (hasOtherFields(row, tree) || (fill !== undefined && hasOtherFields(fill, tree))) {
+				const other: IDataObject = {};
+				otherFields(fill ? { ...fill, ...row } : row, tree, '', other);
+				if (Object.keys(other).length) line += cell(other);
+			}
+			return line + '\r\n';
 		},
 	};
 }
@@ -104,4 +154,23 @@ export function csvEncoder(kind: KindColumns, options: CsvOptions) {
 /** One JSON object per line, the record as the API sent it (plus any fields the walk added). */
 export function jsonLine(row: IDataObject): string {
 	return JSON.stringify(row) + '\n';
+}
+
+/**
+ * JSON Lines of records that get leading fields (the center and shop of the path), written as
+ * `{ ...lead, ...row }` would be, without that copy per record: the lead's JSON is written once in
+ * front of the record's own; a record that carries one of those fields itself is copied as before
+ * (its own value, in the lead's place). Lead fields that are undefined are left out.
+ */
+export function jsonLineWithLead(lead: IDataObject): (row: IDataObject) => string {
+	const keys = Object.keys(lead).filter((k) => lead[k] !== undefined);
+	if (!keys.length) return jsonLine;
+	const shown: IDataObject = {};
+	for (const k of keys) shown[k] = lead[k];
+	const prefix = JSON.stringify(shown).slice(0, -1);
+	return (row: IDataObject): string => {
+		for (const k of keys) if (k in row) return jsonLine({ ...shown, ...row });
+		const own = JSON.stringify(row);
+		return own === '{}' ? `${prefix}}\n` : `${prefix},${own.slice(1)}\n`;
+	};
 }

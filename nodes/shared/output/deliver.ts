@@ -15,6 +15,11 @@ export interface Delivery {
 	file?: FileSettings;
 	/** CSV columns the records do not carry themselves (center, shop of the path) */
 	fill?: IDataObject;
+	/**
+	 * JSON Lines: fields written in front of each record (its defined ones), as item output has them,
+	 * when the batches hand on the records without them
+	 */
+	lead?: IDataObject;
 }
 
 export async function deliver(
@@ -38,6 +43,7 @@ export async function deliver(
 			batches(stats),
 			stats,
 			delivery.fill,
+			delivery.lead,
 		),
 	};
 }

@@ -7,7 +7,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import type { WalkStats } from '../walk/pageStream';
 import { KINDS, type ExportKind, type KindColumns } from './columns';
-import { csvEncoder, jsonLine } from './csv';
+import { csvEncoder, jsonLine, jsonLineWithLead } from './csv';
 import type { FileSettings } from './fileOptions';
 import { ChunkStream } from './chunkStream';
 import { asNodeError } from '../transport/errors';
@@ -52,7 +52,8 @@ const MIME = { csv: 'text/csv', jsonl: 'application/x-ndjson' } as const;
 
 /**
  * Writes the batches into one file. `fill` gives CSV columns the records do not carry themselves (the
- * center and shop of the path).
+ * center and shop of the path); `lead`: JSON Lines records lead with its defined fields (as item
+ * output has them). Neither copies a record.
  */
 export async function writeRecordsFile(
 	ctx: IExecuteFunctions,
@@ -62,13 +63,16 @@ export async function writeRecordsFile(
 	batches: AsyncIterable<IDataObject[]>,
 	stats: WalkStats,
 	fill?: IDataObject,
+	lead?: IDataObject,
 ): Promise<INodeExecutionData> {
 	const kind = KINDS[kindName];
 	const summary = new Summary(kind);
 	const encoder = settings.format === 'csv' ? csvEncoder(kind, settings) : undefined;
 	const line = encoder
-		? (row: IDataObject) => encoder.line(fill ? { ...fill, ...row } : row)
-		: jsonLine;
+		? (row: IDataObject) => encoder.line(row, fill)
+		: lead
+			? jsonLineWithLead(lead)
+			: jsonLine;
 	let failure: { error: unknown } | undefined;
 	async function* text(): AsyncGenerator<string> {
 		if (encoder) yield (settings.bom ? '\uFEFF' : '') + encoder.header;

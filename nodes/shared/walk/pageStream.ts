@@ -26,9 +26,9 @@ export interface WalkInput extends RequestInput {
 }
 
 function tagged(rows: IDataObject[], tag: IDataObject | undefined): IDataObject[] {
-	if (tag)
-		for (const row of rows)
-			for (const [k, v] of Object.entries(tag)) if (row[k] === undefined) row[k] = v;
+	if (!tag) return rows;
+	const keys = Object.keys(tag);
+	for (const row of rows) for (const k of keys) if (row[k] === undefined) row[k] = tag[k];
 	return rows;
 }
 

@@ -269,17 +269,13 @@ export async function execute(
 	async function* batches(stats: WalkStats): AsyncGenerator<IDataObject[]> {
 		if (!queries.length) return;
 		const shops = await shopIdsOf(ctx, scId, shop, itemIndex, stats);
-		// each row says its center and shop (a CSV file carries them as columns)
+		// each row says its center and shop (a file writes them from `ids`, without a copy of the row)
 		for await (const rows of walkPages(ctx, 'exportReceipts', shops.flatMap(inputsOf), {
 			limit,
 			stats,
 		}))
-			yield file?.format === 'csv' ? rows : withShopIds(rows, scId, shop.shopId);
+			yield file ? rows : withShopIds(rows, scId, shop.shopId);
 	}
-	return await deliver(
-		this,
-		itemIndex,
-		{ kind: 'receipt', file, fill: { sc_id: scId, shop_id: shop.shopId } },
-		batches,
-	);
+	const ids = { sc_id: scId, shop_id: shop.shopId };
+	return await deliver(this, itemIndex, { kind: 'receipt', file, fill: ids, lead: ids }, batches);
 }
