@@ -167,6 +167,8 @@ export const CREDENTIAL_TEST_NODE_TYPE = 'n8n-nodes-base.noOp';
 export class HarnessCredentialsHelper extends ICredentialsHelper {
 	/** Every preAuthentication the helper actually ran (type name and whether it was after an expiry). */
 	readonly preAuthentications: Array<{ type: string; expired: boolean; testing: boolean }> = [];
+	/** getDecrypted calls (what a node's getCredentials costs n8n: a database read and a decryption) */
+	decryptions = 0;
 
 	constructor(
 		readonly types: CredentialTypeRegistry,
@@ -259,6 +261,7 @@ export class HarnessCredentialsHelper extends ICredentialsHelper {
 		raw?: boolean,
 		expressionResolveValues?: ICredentialsExpressionResolveValues,
 	): Promise<ICredentialDataDecryptedObject> {
+		this.decryptions++;
 		const original = (await this.getCredentials(nodeCredentials, type)).getData();
 		if (raw === true) return original;
 		return await this.applyDefaults(

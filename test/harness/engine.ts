@@ -61,6 +61,8 @@ export interface HarnessResultBase {
 	credentialUpdates: CredentialUpdate[];
 	/** The preAuthentication calls the credentials helper actually made. */
 	preAuthentications: HarnessCredentialsHelper['preAuthentications'];
+	/** How many times n8n read and decrypted a credential for the call (getDecrypted). */
+	credentialReads: number;
 }
 
 export const PACKAGE_NAME: string = packageJson.name;
@@ -206,6 +208,7 @@ export function prepareCredentials(
 			credentials: store.snapshot(),
 			credentialUpdates: store.updates,
 			preAuthentications: credentialsHelper.preAuthentications,
+			credentialReads: credentialsHelper.decryptions,
 		};
 	};
 	return { registry, store, credentialsHelper, finish };

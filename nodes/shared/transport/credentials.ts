@@ -59,6 +59,22 @@ export function parseCredentials(data: ICredentialDataDecryptedObject): ApiCrede
 	return { clientId, clientSecret, baseUrl, allowInsecure, cacheKey };
 }
 
+/**
+ * The credential of one node run, read once: n8n loads and decrypts it from its database on every
+ * getCredentials (~2 ms), which per request of a 1,000-page export is seconds of CPU. Only contexts
+ * that live for one run of a node are remembered (those with input items: a node's execute or a
+ * tool's supplyData); a poll or hook context lives as long as the activation, so a credential edited
+ * meanwhile is read afresh there. Failures are not remembered.
+ */
+const perRun = new WeakMap<object, Promise<ApiCredentials>>();
+
 export async function getApiCredentials(ctx: ApiContext): Promise<ApiCredentials> {
-	return parseCredentials(await ctx.getCredentials(CREDENTIAL_TYPE));
+	if (!('getInputData' in ctx)) return parseCredentials(await ctx.getCredentials(CREDENTIAL_TYPE));
+	let creds = perRun.get(ctx);
+	if (!creds) {
+		creds = ctx.getCredentials(CREDENTIAL_TYPE).then(parseCredentials);
+		perRun.set(ctx, creds);
+		creds.catch(() => perRun.delete(ctx));
+	}
+	return await creds;
 }
