@@ -10,7 +10,7 @@ import { createHash } from 'crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
-import type { IDataObject, INodeType } from 'n8n-workflow';
+import type { IDataObject, INodeParameters, INodeType } from 'n8n-workflow';
 import { ShoppingCenterReceipts } from '../../nodes/ShoppingCenterReceipts/ShoppingCenterReceipts.node';
 import { ShoppingCenterRevenue } from '../../nodes/ShoppingCenterRevenue/ShoppingCenterRevenue.node';
 import { ShoppingCenterPortal } from '../../nodes/ShoppingCenterPortal/ShoppingCenterPortal.node';
@@ -65,7 +65,11 @@ const receipts = (more: IDataObject): IDataObject => ({
 
 const ALL = Object.keys(OUTPUTS);
 const CASES: Record<string, Case> = {
-	receiptsOneShop: { node: () => new ShoppingCenterReceipts(), parameters: receipts({}), outputs: ALL },
+	receiptsOneShop: {
+		node: () => new ShoppingCenterReceipts(),
+		parameters: receipts({}),
+		outputs: ALL,
+	},
 	receiptsOneShopLimit: {
 		node: () => new ShoppingCenterReceipts(),
 		parameters: receipts({ returnAll: false, limit: 500 }),
@@ -148,7 +152,7 @@ describe('output stays byte-for-byte what it was (fixed sandbox seed)', () => {
 	test.each(pairs)(
 		'%s',
 		async (key, c, output) => {
-			const r = await run(sb, c.node(), { ...c.parameters, ...OUTPUTS[output] });
+			const r = await run(sb, c.node(), { ...c.parameters, ...OUTPUTS[output] } as INodeParameters);
 			if (r.error) throw new Error(r.error.message);
 			const items = r.items[0];
 			let text: string;
