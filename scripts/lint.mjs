@@ -1,51 +1,102 @@
 #!/usr/bin/env node
-// `npm run lint`: exactly what n8n's verification scan (@n8n/scan-community-package) runs, through its
-// own analyzePackage and config: leg 1 on the source (package.json, nodes/**, credentials/**), leg 2 on
-// the unpacked `npm pack` tarball (**/*.js, package.json). Needs a build (dist/) for leg 2.
-// Exits non-zero on any finding. `--source-only` skips the tarball leg.
+// `npm run lint`: n8n's two gates, each through its own code, all at zero findings (errors and warnings).
+// 1. `n8n-node lint` (@n8n/node-cli, the tool n8n's verification guidelines tell authors to use), strict:
+//    eslint.config.mjs must be the CLI's own, unchanged. The CLI lints every *.ts under the folder it runs
+//    in and its config has no ignores (strict forbids adding any), so it runs on a copy of what the package
+//    is made of (package.json, eslint.config.mjs, tsconfig.json, index.ts, nodes/, credentials/, with the
+//    project's node_modules linked in); the test, sandbox and bench tooling are Node programs outside it.
+// 2. The verification scan (@n8n/scan-community-package), through its own analyzePackage and config:
+//    leg "source" (package.json, nodes/**, credentials/**) and leg "packed tarball" (the unpacked
+//    `npm pack`: **/*.js, package.json). Needs a build (dist/) for the tarball leg.
+// Nothing here goes to the network: the CLI's eslint runs with npm offline; the scan's own dependency
+// tree (scripts/scan) is installed by `npm test`'s install step (scripts/lib ensureDependencies), here
+// only when missing. `--source-only` skips the tarball leg; `--fix` lets eslint fix nodes/ and credentials/.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const scanDir = path.join(root, 'scripts', 'scan');
+const require = createRequire(import.meta.url);
+const { ensureScanDependencies } = require('./lib/index.js');
+const legs = [];
+
+function report(name, passed, message, details) {
+	process.stdout.write(`${passed ? '✔' : '✖'} ${name}: ${passed ? 'no findings' : message}\n`);
+	if (details) process.stdout.write(`${details}\n`);
+	legs.push(passed);
+}
+
+// --- 1. n8n-node lint (strict) -------------------------------------------------------------------
+const PACKAGE_PARTS = [
+	'package.json',
+	'eslint.config.mjs',
+	'tsconfig.json',
+	'index.ts',
+	'nodes',
+	'credentials',
+];
+
+function n8nNodeLint() {
+	const cli = path.join(root, 'node_modules', '@n8n', 'node-cli', 'bin', 'n8n-node.mjs');
+	if (!fs.existsSync(cli)) {
+		report('n8n-node lint (strict)', false, '@n8n/node-cli is not installed: run npm ci');
+		return;
+	}
+	if (process.argv.includes('--fix')) {
+		const eslint = path.join(root, 'node_modules', 'eslint', 'bin', 'eslint.js');
+		spawnSync(
+			process.execPath,
+			[eslint, '--fix', 'nodes', 'credentials', 'index.ts', 'package.json'],
+			{
+				cwd: root,
+				stdio: 'inherit',
+			},
+		);
+	}
+	const stage = fs.mkdtempSync(path.join(os.tmpdir(), 'sc-n8n-node-lint-'));
+	try {
+		for (const part of PACKAGE_PARTS)
+			fs.cpSync(path.join(root, part), path.join(stage, part), { recursive: true });
+		fs.symlinkSync(path.join(root, 'node_modules'), path.join(stage, 'node_modules'), 'dir');
+		const r = spawnSync(process.execPath, [cli, 'lint'], {
+			cwd: stage,
+			encoding: 'utf8',
+			env: { ...process.env, npm_config_offline: 'true', npm_config_update_notifier: 'false' },
+		});
+		// findings name the project's files, not the copy's
+		const out = `${r.stdout}${r.stderr}`.split(stage).join(root);
+		const plain = out.replace(/\x1b\[[0-9;]*m/g, '');
+		const problems = /(\d+) problems? \((\d+) errors?, (\d+) warnings?\)/.exec(plain);
+		const passed = r.status === 0 && !problems;
+		report(
+			'n8n-node lint (strict, @n8n/node-cli)',
+			passed,
+			problems ? problems[0] : `exited with ${r.status ?? r.signal}`,
+			passed ? undefined : out.trim(),
+		);
+	} finally {
+		fs.rmSync(stage, { recursive: true, force: true });
+	}
+}
+
+// --- 2. the verification scan ---------------------------------------------------------------------
 const scanner = path.join(
-	scanDir,
+	root,
+	'scripts',
+	'scan',
 	'node_modules',
 	'@n8n',
 	'scan-community-package',
 	'scanner',
 	'scanner.mjs',
 );
-// the scan has its own dependency tree (as `npx @n8n/scan-community-package` would): install it once
-if (!fs.existsSync(scanner)) {
-	const r = spawnSync('npm', ['ci', '--ignore-scripts', '--no-audit', '--no-fund'], {
-		cwd: scanDir,
-		stdio: 'inherit',
-	});
-	if (r.status !== 0) process.exit(r.status ?? 1);
-}
-const { analyzePackage, SOURCE_FILE_PATTERNS } = await import(scanner);
-if (process.argv.includes('--fix')) {
-	const { ESLint } = await import(path.join(scanDir, 'node_modules', 'eslint', 'lib', 'api.js'));
-	const eslint = new ESLint({
-		cwd: root,
-		fix: true,
-		overrideConfigFile: path.join(root, 'eslint.config.mjs'),
-	});
-	await ESLint.outputFixes(await eslint.lintFiles(['nodes', 'credentials', 'package.json']));
-}
-const legs = [];
 
-async function leg(name, dir, patterns) {
+async function scanLeg(analyzePackage, name, dir, patterns) {
 	const result = await analyzePackage(dir, patterns);
-	process.stdout.write(
-		`${result.passed ? '✔' : '✖'} scanner leg "${name}": ${result.passed ? 'no findings' : result.message}\n`,
-	);
-	if (result.details) process.stdout.write(`${result.details}\n`);
-	legs.push(result.passed);
+	report(`scanner leg "${name}"`, result.passed, result.message, result.details);
 }
 
 function unpackTarball() {
@@ -63,17 +114,22 @@ function unpackTarball() {
 	return { out, dir };
 }
 
-await leg('source', root, SOURCE_FILE_PATTERNS);
+n8nNodeLint();
+if (!fs.existsSync(scanner) && !ensureScanDependencies()) process.exit(1);
+const { analyzePackage, SOURCE_FILE_PATTERNS } = await import(scanner);
+await scanLeg(analyzePackage, 'source', root, SOURCE_FILE_PATTERNS);
 if (!process.argv.includes('--source-only')) {
 	if (!fs.existsSync(path.join(root, 'dist')))
 		throw new Error('dist/ is missing: run npm run build first');
 	const { out, dir } = unpackTarball();
 	try {
-		await leg('packed tarball', dir, ['**/*.js', 'package.json']);
+		await scanLeg(analyzePackage, 'packed tarball', dir, ['**/*.js', 'package.json']);
 	} finally {
 		fs.rmSync(out, { recursive: true, force: true });
 	}
 }
 const failed = legs.filter((ok) => !ok).length;
-process.stdout.write(`${legs.length - failed} passed, ${failed} failed (n8n verification scan)\n`);
+process.stdout.write(
+	`${legs.length - failed} passed, ${failed} failed (n8n-node lint and n8n's verification scan)\n`,
+);
 process.exit(failed ? 1 : 0);

@@ -4,7 +4,7 @@
 const fs = require('fs');
 const os = require('os');
 const path = require('path');
-const { root, run, ensureDependencies } = require('./lib');
+const { root, run, ensureDependencies, ensureScanDependencies } = require('./lib');
 
 const results = [];
 function step(name, fn) {
@@ -13,9 +13,11 @@ function step(name, fn) {
 	return ok;
 }
 
-if (!step('install', ensureDependencies)) finish();
+// everything the checks need, so that none of them goes to the network: the project (incl. @n8n/node-cli)
+// and n8n's verification scan, which has its own tree
+if (!step('install', () => ensureDependencies() && ensureScanDependencies())) finish();
 step('build', () => run('npm', ['run', 'build']));
-step("lint (n8n's verification scan: source and packed tarball)", () =>
+step("lint (n8n-node lint, strict; n8n's verification scan: source and packed tarball)", () =>
 	run('node', ['scripts/lint.mjs']),
 );
 step('type check (incl. tests)', () => run('npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']));

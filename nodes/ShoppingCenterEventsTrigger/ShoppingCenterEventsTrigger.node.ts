@@ -12,8 +12,6 @@ import { listCenters } from '../shared/center';
 import { properties } from './description';
 import { pollTrigger } from './pollTrigger';
 
-// A polling trigger starts workflows; it is never called as an AI agent's tool.
-// eslint-disable-next-line @n8n/community-nodes/node-usable-as-tool
 export class ShoppingCenterEventsTrigger implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Shopping Center Events Trigger',

@@ -17,13 +17,23 @@ function run(cmd, args, opts = {}) {
 	return r.status === 0;
 }
 
-/** npm ci when node_modules is missing or older than the lock file. */
-function ensureDependencies() {
-	const marker = path.join(root, 'node_modules', '.package-lock.json');
-	const lock = path.join(root, 'package-lock.json');
+/** npm ci in dir when its node_modules is missing or older than its lock file. */
+function ensureInstalled(dir, args) {
+	const marker = path.join(dir, 'node_modules', '.package-lock.json');
+	const lock = path.join(dir, 'package-lock.json');
 	const fresh = fs.existsSync(marker) && fs.statSync(marker).mtimeMs >= fs.statSync(lock).mtimeMs;
 	if (fresh) return true;
-	return run('npm', ['ci', '--no-audit', '--no-fund']);
+	return run('npm', ['ci', ...args, '--no-audit', '--no-fund'], { cwd: dir });
 }
 
-module.exports = { root, run, ensureDependencies };
+/** n8n's verification scan has its own dependency tree (as `npx @n8n/scan-community-package` would). */
+function ensureScanDependencies() {
+	return ensureInstalled(path.join(root, 'scripts', 'scan'), ['--ignore-scripts']);
+}
+
+/** npm ci when node_modules is missing or older than the lock file. */
+function ensureDependencies() {
+	return ensureInstalled(root, []);
+}
+
+module.exports = { root, run, ensureDependencies, ensureScanDependencies };

@@ -35,8 +35,12 @@ export function quoted(value: unknown): string {
 export function brokenText(s: string): string | undefined {
 	if (/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(s))
 		return 'contains a broken character (half of a UTF-16 pair)';
-	if (/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/.test(s))
-		return 'contains a control character';
+	for (let i = 0; i < s.length; i++) {
+		const c = s.charCodeAt(i);
+		// U+0000–U+001F except tab, line feed and carriage return; U+007F
+		if ((c < 0x20 && c !== 0x09 && c !== 0x0a && c !== 0x0d) || c === 0x7f)
+			return 'contains a control character';
+	}
 	return undefined;
 }
 

@@ -15,7 +15,7 @@ export type ApiContext =
 
 /** The one n8n helper the transport sends HTTP through (also what a credential's preAuthentication gets). */
 export interface HttpHelper {
-	helpers: { httpRequest(options: IHttpRequestOptions): Promise<any> };
+	helpers: { httpRequest(options: IHttpRequestOptions): Promise<unknown> };
 }
 
 export const CREDENTIAL_TYPE = 'shoppingCenterApi';

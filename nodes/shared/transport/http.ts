@@ -42,10 +42,11 @@ function plainHeaders(headers: unknown): Record<string, string> {
 }
 
 export async function sendHttp(ctx: HttpHelper, exchange: HttpExchange): Promise<RawResponse> {
+	// what n8n's httpRequest answers with returnFullResponse
 	let response: { statusCode: number; headers: unknown; body: unknown } | undefined;
 	let failure: NetworkFailure | undefined;
 	try {
-		response = await ctx.helpers.httpRequest({
+		response = (await ctx.helpers.httpRequest({
 			method: exchange.method,
 			url: exchange.url,
 			headers: exchange.headers,
@@ -55,7 +56,7 @@ export async function sendHttp(ctx: HttpHelper, exchange: HttpExchange): Promise
 			returnFullResponse: true,
 			ignoreHttpStatusErrors: true,
 			timeout: exchange.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-		});
+		})) as typeof response;
 	} catch (error) {
 		// Only the error's code and a host-level message leave this place: the original error object
 		// carries the request options (headers with the token, a body with the secret).

@@ -15,7 +15,12 @@ import {
 } from '../../../shared/input';
 import { featureRefusal, LIMITS, rulesFor } from '../../../shared/plan';
 import { walkPages, type WalkInput, type WalkStats } from '../../../shared/walk/pageStream';
-import { oneShop, readShopChoice, shopIdsOf, shopScopeField } from '../../../shared/walk/shopChoice';
+import {
+	oneShop,
+	readShopChoice,
+	shopIdsOf,
+	shopScopeField,
+} from '../../../shared/walk/shopChoice';
 import { outputFields, readFileSettings } from '../../../shared/output/fileOptions';
 import { deliver } from '../../../shared/output/deliver';
 import type { OperationOutput } from '../../../shared/router';
@@ -265,17 +270,24 @@ export async function execute(
 			group: shopId,
 			tag: all ? { shop_id: shopId } : undefined,
 		}));
-	const ctx = this;
-	async function* batches(stats: WalkStats): AsyncGenerator<IDataObject[]> {
+	async function* batches(
+		this: IExecuteFunctions,
+		stats: WalkStats,
+	): AsyncGenerator<IDataObject[]> {
 		if (!queries.length) return;
-		const shops = await shopIdsOf(ctx, scId, shop, itemIndex, stats);
+		const shops = await shopIdsOf(this, scId, shop, itemIndex, stats);
 		// each row says its center and shop (a file writes them from `ids`, without a copy of the row)
-		for await (const rows of walkPages(ctx, 'exportReceipts', shops.flatMap(inputsOf), {
+		for await (const rows of walkPages(this, 'exportReceipts', shops.flatMap(inputsOf), {
 			limit,
 			stats,
 		}))
 			yield file ? rows : withShopIds(rows, scId, shop.shopId);
 	}
 	const ids = { sc_id: scId, shop_id: shop.shopId };
-	return await deliver(this, itemIndex, { kind: 'receipt', file, fill: ids, lead: ids }, batches);
+	return await deliver(
+		this,
+		itemIndex,
+		{ kind: 'receipt', file, fill: ids, lead: ids },
+		batches.bind(this),
+	);
 }

@@ -63,11 +63,13 @@ export async function execute(
 	const all = shop.scope !== 'one';
 	const split: SplitPeriod = (start, end, windowRules) =>
 		splitDays(start, end, windowRules.dailyWindowDays);
-	const ctx = this;
-	async function* batches(stats: WalkStats): AsyncGenerator<IDataObject[]> {
+	async function* batches(
+		this: IExecuteFunctions,
+		stats: WalkStats,
+	): AsyncGenerator<IDataObject[]> {
 		let left = limit;
-		for (const shopId of await shopIdsOf(ctx, scId, shop, itemIndex, stats)) {
-			for await (const windows of planWindowGroups(ctx, scId, asked, boundaryZone, split)) {
+		for (const shopId of await shopIdsOf(this, scId, shop, itemIndex, stats)) {
+			for await (const windows of planWindowGroups(this, scId, asked, boundaryZone, split)) {
 				const inputs = windows.map((w) => ({
 					params: { sc_id: scId, shop_id: shopId },
 					query: { start_date: w.start, end_date: w.end },
@@ -75,7 +77,7 @@ export async function execute(
 					operation: 'get daily sales',
 					tag: all ? { shop_id: shopId } : undefined,
 				}));
-				for await (const rows of walkPages(ctx, 'dailySales', inputs, { limit: left, stats })) {
+				for await (const rows of walkPages(this, 'dailySales', inputs, { limit: left, stats })) {
 					if (left !== undefined) left -= rows.length;
 					const shown = addRubles && file?.format !== 'csv' ? rows.map(withRubles) : rows;
 					// each row says its center and shop (a CSV file carries them as columns)
@@ -89,7 +91,7 @@ export async function execute(
 		this,
 		itemIndex,
 		{ kind: 'dailySales', file, fill: { sc_id: scId, shop_id: shop.shopId } },
-		batches,
+		batches.bind(this),
 	);
 	return Array.isArray(out) ? noteEmptyAnswer(this, out, asked, boundaryZone, rules) : out;
 }
