@@ -1,7 +1,8 @@
 /**
  * The release path n8n's verification requires (.github/workflows/publish.yml), checked by its
  * structure since GitHub Actions cannot run here and Debian has no actionlint: published only from a
- * version tag, only after `npm test`, with npm provenance (id-token: write + --provenance).
+ * version tag, only after `npm test`, with npm provenance (id-token: write + --provenance), through npm
+ * Trusted Publishing (OIDC: no token secret; Node >= 22.14 and npm >= 11.5.1 for the publish step).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -9,6 +10,7 @@ import path from 'node:path';
 const yaml = require('js-yaml') as { load(text: string): unknown };
 
 type Step = {
+	name?: string;
 	uses?: string;
 	run?: string;
 	with?: Record<string, unknown>;
@@ -42,7 +44,35 @@ describe('publish workflow', () => {
 		const publish = index(/npm publish --provenance/);
 		expect(test).toBeGreaterThanOrEqual(0);
 		expect(publish).toBeGreaterThan(test);
-		expect(steps[publish].env?.NODE_AUTH_TOKEN).toMatch(/secrets\.NPM_TOKEN/);
+	});
+
+	it('authenticates by Trusted Publishing (OIDC): no token secret anywhere', () => {
+		const text = fs.readFileSync(
+			path.join(__dirname, '..', '..', '.github', 'workflows', 'publish.yml'),
+			'utf8',
+		);
+		const code = text.replace(/^\s*#.*$/gm, '');
+		expect(code).not.toMatch(/secrets\./);
+		expect(code).not.toMatch(/NODE_AUTH_TOKEN|NPM_TOKEN|_authToken/);
+	});
+
+	it('publishes on a Node that Trusted Publishing supports (>= 22.14), npm checked >= 11.5.1', () => {
+		const test = index(/^npm test$/);
+		const publish = index(/npm publish --provenance/);
+		// the last Node set up before publishing, and the npm version check between it and publishing
+		const setups = steps
+			.map((s, i) => ({ s, i }))
+			.filter(({ s, i }) => /^actions\/setup-node@/.test(s.uses ?? '') && i < publish);
+		const last = setups[setups.length - 1];
+		expect(Number(String(last.s.with?.['node-version']).split('.')[0])).toBeGreaterThanOrEqual(23);
+		// the tests themselves run on the engine the package supports
+		expect(setups[0].i).toBeLessThan(test);
+		expect(String(setups[0].s.with?.['node-version'])).toBe('20');
+		const check = steps.findIndex(
+			(s) => /npm --version/.test(s.run ?? '') && /11.*5.*1/.test(s.run ?? ''),
+		);
+		expect(check).toBeGreaterThan(last.i);
+		expect(check).toBeLessThan(publish);
 	});
 
 	it('every step either uses a pinned major version of an action or runs a command', () => {
