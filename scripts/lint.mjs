@@ -9,8 +9,9 @@
 //    leg "source" (package.json, nodes/**, credentials/**) and leg "packed tarball" (the unpacked
 //    `npm pack`: **/*.js, package.json). Needs a build (dist/) for the tarball leg.
 // Nothing here goes to the network: the CLI's eslint runs with npm offline; the scan's own dependency
-// tree (scripts/scan) is installed by `npm test`'s install step (scripts/lib ensureDependencies), here
-// only when missing. `--source-only` skips the tarball leg; `--fix` lets eslint fix nodes/ and credentials/.
+// tree (scripts/scan) is installed by `npm test`'s install step (scripts/lib), here only when missing
+// (as is the project's own tree when it predates @n8n/node-cli).
+// `--source-only` skips the tarball leg; `--fix` lets eslint fix nodes/ and credentials/.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -20,7 +21,7 @@ import { createRequire } from 'node:module';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
-const { ensureScanDependencies } = require('./lib/index.js');
+const { ensureDependencies, ensureScanDependencies } = require('./lib/index.js');
 const legs = [];
 
 function report(name, passed, message, details) {
@@ -41,8 +42,9 @@ const PACKAGE_PARTS = [
 
 function n8nNodeLint() {
 	const cli = path.join(root, 'node_modules', '@n8n', 'node-cli', 'bin', 'n8n-node.mjs');
-	if (!fs.existsSync(cli)) {
-		report('n8n-node lint (strict)', false, '@n8n/node-cli is not installed: run npm ci');
+	// a checkout whose node_modules predates @n8n/node-cli in the lock: install first, as npm test does
+	if (!fs.existsSync(cli) && !ensureDependencies(true)) {
+		report('n8n-node lint (strict)', false, '@n8n/node-cli is not installed and npm ci failed');
 		return;
 	}
 	if (process.argv.includes('--fix')) {

@@ -17,12 +17,12 @@ function run(cmd, args, opts = {}) {
 	return r.status === 0;
 }
 
-/** npm ci in dir when its node_modules is missing or older than its lock file. */
-function ensureInstalled(dir, args) {
+/** npm ci in dir when its node_modules is missing or older than its lock file (or when forced). */
+function ensureInstalled(dir, args, force = false) {
 	const marker = path.join(dir, 'node_modules', '.package-lock.json');
 	const lock = path.join(dir, 'package-lock.json');
 	const fresh = fs.existsSync(marker) && fs.statSync(marker).mtimeMs >= fs.statSync(lock).mtimeMs;
-	if (fresh) return true;
+	if (fresh && !force) return true;
 	return run('npm', ['ci', ...args, '--no-audit', '--no-fund'], { cwd: dir });
 }
 
@@ -31,9 +31,9 @@ function ensureScanDependencies() {
 	return ensureInstalled(path.join(root, 'scripts', 'scan'), ['--ignore-scripts']);
 }
 
-/** npm ci when node_modules is missing or older than the lock file. */
-function ensureDependencies() {
-	return ensureInstalled(root, []);
+/** npm ci when node_modules is missing or older than the lock file (or when forced). */
+function ensureDependencies(force = false) {
+	return ensureInstalled(root, [], force);
 }
 
 module.exports = { root, run, ensureDependencies, ensureScanDependencies };
