@@ -10,10 +10,13 @@ import {
 	type INodeTypeDescription,
 } from 'n8n-workflow';
 import { listSearch } from '../shared/methods/listSearch';
+import { resourceProperties } from '../shared/actions';
 import { routeOperations } from '../shared/router';
-import * as centerGetMany from './actions/center/getMany.operation';
-import * as shopGetMany from './actions/shop/getMany.operation';
-import { operations } from './actions/operations';
+import * as center from './actions/center/Center.resource';
+import * as shop from './actions/shop/Shop.resource';
+
+/** The node's resources, in the editor's order: the key is the Resource value. */
+export const resources = { center, shop };
 
 export class ShoppingCenter implements INodeType {
 	description: INodeTypeDescription = {
@@ -29,63 +32,12 @@ export class ShoppingCenter implements INodeType {
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'shoppingCenterApi', required: true }],
-		properties: [
-			{
-				displayName: 'Resource',
-				name: 'resource',
-				type: 'options',
-				noDataExpression: true,
-				options: [
-					{
-						name: 'Center',
-						value: 'center',
-						description: 'The shopping centers your key has a role in',
-					},
-					{ name: 'Shop', value: 'shop', description: 'Shops (trading points) of a center' },
-				],
-				default: 'center',
-			},
-			{
-				displayName: 'Operation',
-				name: 'operation',
-				type: 'options',
-				noDataExpression: true,
-				displayOptions: { show: { resource: ['center'] } },
-				options: [
-					{
-						name: 'Get Many',
-						value: 'getMany',
-						action: 'Get many centers',
-						description:
-							'List the centers the key owner has a role in (with time zone and address)',
-					},
-				],
-				default: 'getMany',
-			},
-			{
-				displayName: 'Operation',
-				name: 'operation',
-				type: 'options',
-				noDataExpression: true,
-				displayOptions: { show: { resource: ['shop'] } },
-				options: [
-					{
-						name: 'Get Many',
-						value: 'getMany',
-						action: 'Get many shops',
-						description: 'List the shops of a center, optionally with archived ones',
-					},
-				],
-				default: 'getMany',
-			},
-			...centerGetMany.description,
-			...shopGetMany.description,
-		],
+		properties: resourceProperties(resources, 'center'),
 	};
 
 	methods = { listSearch };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		return await routeOperations.call(this, operations);
+		return await routeOperations.call(this, resources);
 	}
 }

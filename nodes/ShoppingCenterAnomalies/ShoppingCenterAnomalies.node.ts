@@ -10,9 +10,12 @@ import {
 	type INodeTypeDescription,
 } from 'n8n-workflow';
 import { listSearch } from '../shared/methods/listSearch';
+import { resourceProperties } from '../shared/actions';
 import { routeOperations } from '../shared/router';
-import * as anomalyGetMany from './actions/anomaly/getMany.operation';
-import { operations } from './actions/operations';
+import * as anomaly from './actions/anomaly/Anomaly.resource';
+
+/** The node's resources, in the editor's order: the key is the Resource value. */
+export const resources = { anomaly };
 
 export class ShoppingCenterAnomalies implements INodeType {
 	description: INodeTypeDescription = {
@@ -31,45 +34,12 @@ export class ShoppingCenterAnomalies implements INodeType {
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'shoppingCenterApi', required: true }],
-		properties: [
-			{
-				displayName: 'Resource',
-				name: 'resource',
-				type: 'options',
-				noDataExpression: true,
-				options: [
-					{
-						name: 'Anomaly',
-						value: 'anomaly',
-						description: 'Sales deviations the platform found (PRO centers only)',
-					},
-				],
-				default: 'anomaly',
-			},
-			{
-				displayName: 'Operation',
-				name: 'operation',
-				type: 'options',
-				noDataExpression: true,
-				displayOptions: { show: { resource: ['anomaly'] } },
-				options: [
-					{
-						name: 'Get Many',
-						value: 'getMany',
-						action: 'Get many anomalies',
-						description:
-							'List the sales anomalies of a PRO center for a period, newest first, optionally by shop, status and level',
-					},
-				],
-				default: 'getMany',
-			},
-			...anomalyGetMany.description,
-		],
+		properties: resourceProperties(resources, 'anomaly'),
 	};
 
 	methods = { listSearch };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		return await routeOperations.call(this, operations);
+		return await routeOperations.call(this, resources);
 	}
 }

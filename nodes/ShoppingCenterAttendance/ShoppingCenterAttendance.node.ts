@@ -10,10 +10,13 @@ import {
 	type INodeTypeDescription,
 } from 'n8n-workflow';
 import { listSearch } from '../shared/methods/listSearch';
+import { resourceProperties } from '../shared/actions';
 import { routeOperations } from '../shared/router';
-import * as attendanceGet from './actions/attendance/get.operation';
-import * as zoneGetMany from './actions/countingZone/getMany.operation';
-import { operations } from './actions/operations';
+import * as attendance from './actions/attendance/Attendance.resource';
+import * as countingZone from './actions/countingZone/CountingZone.resource';
+
+/** The node's resources, in the editor's order: the key is the Resource value. */
+export const resources = { attendance, countingZone };
 
 export class ShoppingCenterAttendance implements INodeType {
 	description: INodeTypeDescription = {
@@ -33,67 +36,12 @@ export class ShoppingCenterAttendance implements INodeType {
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'shoppingCenterApi', required: true }],
-		properties: [
-			{
-				displayName: 'Resource',
-				name: 'resource',
-				type: 'options',
-				noDataExpression: true,
-				options: [
-					{
-						name: 'Attendance',
-						value: 'attendance',
-						description: 'Visitor counts of a center, a counting zone or a shop',
-					},
-					{
-						name: 'Counting Zone',
-						value: 'countingZone',
-						description: 'Counting zones of a center (their IDs select attendance by zone)',
-					},
-				],
-				default: 'attendance',
-			},
-			{
-				displayName: 'Operation',
-				name: 'operation',
-				type: 'options',
-				noDataExpression: true,
-				displayOptions: { show: { resource: ['attendance'] } },
-				options: [
-					{
-						name: 'Get',
-						value: 'get',
-						action: 'Get attendance',
-						description:
-							'Read visitors in and out per day, week, month or hour for a period, for the center, a zone or a shop',
-					},
-				],
-				default: 'get',
-			},
-			{
-				displayName: 'Operation',
-				name: 'operation',
-				type: 'options',
-				noDataExpression: true,
-				displayOptions: { show: { resource: ['countingZone'] } },
-				options: [
-					{
-						name: 'Get Many',
-						value: 'getMany',
-						action: 'Get many counting zones',
-						description: 'List the counting zones of a center with the shops each covers',
-					},
-				],
-				default: 'getMany',
-			},
-			...attendanceGet.description,
-			...zoneGetMany.description,
-		],
+		properties: resourceProperties(resources, 'attendance'),
 	};
 
 	methods = { listSearch };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		return await routeOperations.call(this, operations);
+		return await routeOperations.call(this, resources);
 	}
 }

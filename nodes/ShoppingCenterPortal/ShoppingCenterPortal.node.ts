@@ -10,10 +10,13 @@ import {
 	type INodeTypeDescription,
 } from 'n8n-workflow';
 import { listSearch } from '../shared/methods/listSearch';
+import { resourceProperties } from '../shared/actions';
 import { routeOperations } from '../shared/router';
-import * as passGetMany from './actions/pass/getMany.operation';
-import * as ticketGetMany from './actions/ticket/getMany.operation';
-import { operations } from './actions/operations';
+import * as pass from './actions/pass/Pass.resource';
+import * as ticket from './actions/ticket/Ticket.resource';
+
+/** The node's resources, in the editor's order: the key is the Resource value. */
+export const resources = { pass, ticket };
 
 export class ShoppingCenterPortal implements INodeType {
 	description: INodeTypeDescription = {
@@ -30,64 +33,12 @@ export class ShoppingCenterPortal implements INodeType {
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'shoppingCenterApi', required: true }],
-		properties: [
-			{
-				displayName: 'Resource',
-				name: 'resource',
-				type: 'options',
-				noDataExpression: true,
-				options: [
-					{
-						name: 'Pass',
-						value: 'pass',
-						description: 'Passes (vehicle or person) issued through the tenant portal',
-					},
-					{ name: 'Ticket', value: 'ticket', description: 'Tenant requests of the tenant portal' },
-				],
-				default: 'ticket',
-			},
-			{
-				displayName: 'Operation',
-				name: 'operation',
-				type: 'options',
-				noDataExpression: true,
-				displayOptions: { show: { resource: ['ticket'] } },
-				options: [
-					{
-						name: 'Get Many',
-						value: 'getMany',
-						action: 'Get many tickets',
-						description:
-							'List tenant tickets by creation period, validity period or ticket numbers, newest first',
-					},
-				],
-				default: 'getMany',
-			},
-			{
-				displayName: 'Operation',
-				name: 'operation',
-				type: 'options',
-				noDataExpression: true,
-				displayOptions: { show: { resource: ['pass'] } },
-				options: [
-					{
-						name: 'Get Many',
-						value: 'getMany',
-						action: 'Get many passes',
-						description:
-							'List passes by creation period, validity period and/or ticket numbers, newest first',
-					},
-				],
-				default: 'getMany',
-			},
-			...ticketGetMany.description,
-			...passGetMany.description,
-		],
+		properties: resourceProperties(resources, 'ticket'),
 	};
 
 	methods = { listSearch };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		return await routeOperations.call(this, operations);
+		return await routeOperations.call(this, resources);
 	}
 }

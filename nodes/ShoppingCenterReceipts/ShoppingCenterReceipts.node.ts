@@ -10,9 +10,12 @@ import {
 	type INodeTypeDescription,
 } from 'n8n-workflow';
 import { listSearch } from '../shared/methods/listSearch';
+import { resourceProperties } from '../shared/actions';
 import { routeOperations } from '../shared/router';
-import * as receiptExport from './actions/receipt/export.operation';
-import { operations } from './actions/operations';
+import * as receipt from './actions/receipt/Receipt.resource';
+
+/** The node's resources, in the editor's order: the key is the Resource value. */
+export const resources = { receipt };
 
 export class ShoppingCenterReceipts implements INodeType {
 	description: INodeTypeDescription = {
@@ -32,46 +35,12 @@ export class ShoppingCenterReceipts implements INodeType {
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'shoppingCenterApi', required: true }],
-		properties: [
-			{
-				displayName: 'Resource',
-				name: 'resource',
-				type: 'options',
-				noDataExpression: true,
-				options: [
-					{
-						name: 'Receipt',
-						value: 'receipt',
-						description:
-							'Fiscal documents of a shop (receipts, deliveries, strict-accountability forms)',
-					},
-				],
-				default: 'receipt',
-			},
-			{
-				displayName: 'Operation',
-				name: 'operation',
-				type: 'options',
-				noDataExpression: true,
-				displayOptions: { show: { resource: ['receipt'] } },
-				options: [
-					{
-						name: 'Export',
-						value: 'export',
-						action: 'Export receipts of a shop',
-						description:
-							'Export the fiscal documents of a shop created and/or received in a period, one item per receipt, sums in integer kopecks (PRO centers only)',
-					},
-				],
-				default: 'export',
-			},
-			...receiptExport.description,
-		],
+		properties: resourceProperties(resources, 'receipt'),
 	};
 
 	methods = { listSearch };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		return await routeOperations.call(this, operations);
+		return await routeOperations.call(this, resources);
 	}
 }

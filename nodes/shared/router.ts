@@ -1,6 +1,6 @@
 /**
- * The item loop every action node shares, with a typed operation map: one operation call per input
- * item, one output item per record (paired with its input item), and "Continue On Fail" turned into
+ * The item loop every action node shares, over the node's resource modules (the operation module at
+ * resources[resource][operation], ./actions.ts): one operation call per input item, one output item per record (paired with its input item), and "Continue On Fail" turned into
  * an error item per failing item carrying the API's code and message. An operation that consumes all
  * input items at once runs once (it ends the loop). Records pass through ./tool/answer.ts (Simplify;
  * as an AI tool, the size limit and the "more exist" note); as an AI tool an error is an error item too.
@@ -11,32 +11,12 @@ import {
 	type IExecuteFunctions,
 	type INodeExecutionData,
 } from 'n8n-workflow';
+import { operationOf, type ResourceModule } from './actions';
 import { asNodeError } from './transport/errors';
 import { toolAnswer } from './tool/answer';
 import { runsAsTool } from './tool/mode';
 
-/**
- * Records for one input item, or for all input items at once (then the loop ends), or one ready item
- * (a file with its summary: output/writeFile.ts).
- */
-export type OperationOutput =
-	| IDataObject[]
-	| { records: IDataObject[]; allItems: true }
-	| { item: INodeExecutionData };
-
-export type OperationHandler = (
-	this: IExecuteFunctions,
-	itemIndex: number,
-	items: INodeExecutionData[],
-) => Promise<OperationOutput>;
-
-/**
- * Resource value → operation value → handler. `T` names every resource and its operations, so a
- * missing or misspelled key fails the type check (as Airtable's node.type.ts does).
- */
-export type OperationMap<T extends Record<string, string>> = {
-	[R in keyof T]: { [O in T[R]]: OperationHandler };
-};
+export type { OperationHandler, OperationOutput } from './actions';
 
 export function errorJson(error: unknown): IDataObject {
 	const e = error as {
@@ -56,20 +36,16 @@ export function errorJson(error: unknown): IDataObject {
 	};
 }
 
-export async function routeOperations<T extends Record<string, string>>(
+export async function routeOperations(
 	this: IExecuteFunctions,
-	operations: OperationMap<T>,
+	resources: Record<string, ResourceModule>,
 ): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
 	const out: INodeExecutionData[] = [];
-	const table = operations as Record<
-		string,
-		Record<string, OperationHandler | undefined> | undefined
-	>;
 	for (let i = 0; i < items.length; i++) {
 		const resource = this.getNodeParameter('resource', i) as string;
 		const operation = this.getNodeParameter('operation', i) as string;
-		const handler = table[resource]?.[operation];
+		const handler = operationOf(resources, resource, operation);
 		try {
 			if (!handler)
 				throw new NodeOperationError(
@@ -77,8 +53,8 @@ export async function routeOperations<T extends Record<string, string>>(
 					`The operation "${operation}" of "${resource}" is not supported`,
 					{ itemIndex: i },
 				);
-			const answer = toolAnswer(this, i, resource, operation);
-			const result = await handler.call(this, i, items);
+			const answer = toolAnswer(this, i, handler);
+			const result = await handler.execute.call(this, i, items);
 			if (Array.isArray(result)) {
 				for (const json of answer(result)) out.push({ json, pairedItem: { item: i } });
 				continue;

@@ -15,7 +15,8 @@ import {
 	type INodeExecutionData,
 } from 'n8n-workflow';
 import { asNodeError, checkOnly, RequestChecked } from './transport';
-import { errorJson, type OperationHandler, type OperationMap } from './router';
+import { operationOf, type OperationModule, type ResourceModule } from './actions';
+import { errorJson } from './router';
 import { toolAnswer } from './tool/answer';
 import { runsAsTool } from './tool/mode';
 
@@ -61,9 +62,9 @@ function listed(parts: string[], more: (n: number) => string, separator = ', '):
 	return `${parts.slice(0, LISTED).join(separator)}${separator}${more(parts.length - LISTED)}`;
 }
 
-export async function routeUploads<T extends Record<string, string>>(
+export async function routeUploads(
 	this: IExecuteFunctions,
-	operations: OperationMap<T>,
+	resources: Record<string, ResourceModule>,
 	describe: RowDescriber,
 	/** what running the same rows again does, for the error of a refused row */
 	again: string,
@@ -71,14 +72,10 @@ export async function routeUploads<T extends Record<string, string>>(
 	const items = this.getInputData();
 	const total = items.length;
 	const node = this.getNode();
-	const table = operations as Record<
-		string,
-		Record<string, OperationHandler | undefined> | undefined
-	>;
-	const handlerOf = (i: number): OperationHandler => {
+	const handlerOf = (i: number): OperationModule => {
 		const resource = this.getNodeParameter('resource', i) as string;
 		const operation = this.getNodeParameter('operation', i) as string;
-		const handler = table[resource]?.[operation];
+		const handler = operationOf(resources, resource, operation);
 		if (!handler)
 			throw new NodeOperationError(
 				node,
@@ -105,7 +102,7 @@ export async function routeUploads<T extends Record<string, string>>(
 	for (let i = 0; i < total; i++) {
 		try {
 			const handler = handlerOf(i);
-			await checkOnly(this, async () => await handler.call(this, i, items));
+			await checkOnly(this, async () => await handler.execute.call(this, i, items));
 			keyOf(i);
 		} catch (error) {
 			if (error instanceof RequestChecked) {
@@ -139,10 +136,8 @@ export async function routeUploads<T extends Record<string, string>>(
 		}
 		try {
 			const handler = handlerOf(i);
-			const resource = this.getNodeParameter('resource', i) as string;
-			const operation = this.getNodeParameter('operation', i) as string;
-			const answer = toolAnswer(this, i, resource, operation);
-			const result = await handler.call(this, i, items);
+			const answer = toolAnswer(this, i, handler);
+			const result = await handler.execute.call(this, i, items);
 			if (Array.isArray(result)) {
 				for (const json of answer(result)) out.push({ json, pairedItem: { item: i } });
 				stored.push(i);

@@ -15,14 +15,14 @@
  * API answers through the nodes in bad-input-malformed.test.ts.
  */
 import type { IDataObject, INodeParameters, INodeProperties, INodeType } from 'n8n-workflow';
-import { operations as anomalyOps } from '../../nodes/ShoppingCenterAnomalies/actions/operations';
-import { operations as attendanceOps } from '../../nodes/ShoppingCenterAttendance/actions/operations';
-import { operations as centerOps } from '../../nodes/ShoppingCenter/actions/operations';
-import { operations as intakeOps } from '../../nodes/ShoppingCenterIntake/actions/operations';
-import { operations as portalOps } from '../../nodes/ShoppingCenterPortal/actions/operations';
-import { operations as receiptOps } from '../../nodes/ShoppingCenterReceipts/actions/operations';
-import { operations as revenueOps } from '../../nodes/ShoppingCenterRevenue/actions/operations';
-import type { OperationMap } from '../../nodes/shared/router';
+import { resources as anomalyResources } from '../../nodes/ShoppingCenterAnomalies/ShoppingCenterAnomalies.node';
+import { resources as attendanceResources } from '../../nodes/ShoppingCenterAttendance/ShoppingCenterAttendance.node';
+import { resources as centerResources } from '../../nodes/ShoppingCenter/ShoppingCenter.node';
+import { resources as intakeResources } from '../../nodes/ShoppingCenterIntake/ShoppingCenterIntake.node';
+import { resources as portalResources } from '../../nodes/ShoppingCenterPortal/ShoppingCenterPortal.node';
+import { resources as receiptResources } from '../../nodes/ShoppingCenterReceipts/ShoppingCenterReceipts.node';
+import { resources as revenueResources } from '../../nodes/ShoppingCenterRevenue/ShoppingCenterRevenue.node';
+import { operationsOf, type ResourceModule } from '../../nodes/shared/actions';
 import { startSandbox, type Sandbox } from '../../sandbox';
 import { casesOf, itemsOf, OPERATIONS, type BadCase, type OpSpec } from './support/operations';
 import {
@@ -45,14 +45,14 @@ afterAll(async () => {
 	await sb.close();
 });
 
-const OPERATION_MAPS: Record<ActionNodeName, OperationMap<Record<string, string>>> = {
-	ShoppingCenter: centerOps,
-	ShoppingCenterRevenue: revenueOps,
-	ShoppingCenterReceipts: receiptOps,
-	ShoppingCenterAttendance: attendanceOps,
-	ShoppingCenterPortal: portalOps,
-	ShoppingCenterAnomalies: anomalyOps,
-	ShoppingCenterIntake: intakeOps,
+const RESOURCES: Record<ActionNodeName, Record<string, ResourceModule>> = {
+	ShoppingCenter: centerResources,
+	ShoppingCenterRevenue: revenueResources,
+	ShoppingCenterReceipts: receiptResources,
+	ShoppingCenterAttendance: attendanceResources,
+	ShoppingCenterPortal: portalResources,
+	ShoppingCenterAnomalies: anomalyResources,
+	ShoppingCenterIntake: intakeResources,
 };
 
 const nodes = new Map<ActionNodeName, INodeType>();
@@ -114,10 +114,8 @@ const failures = (list: Array<[string, string | undefined]>) =>
 
 describe('the table covers every operation of every action node', () => {
 	it('every resource/operation of each node has a spec, and every spec is a real operation', () => {
-		const real = Object.entries(OPERATION_MAPS).flatMap(([node, map]) =>
-			Object.entries(map).flatMap(([resource, ops]) =>
-				Object.keys(ops).map((op) => `${node} ${resource}.${op}`),
-			),
+		const real = Object.entries(RESOURCES).flatMap(([node, resources]) =>
+			operationsOf(resources).map(([resource, op]) => `${node} ${resource}.${op}`),
 		);
 		const specced = new Set(OPERATIONS.map((o) => `${o.node} ${o.resource}.${o.operation}`));
 		expect(real.length).toBe(16);

@@ -81,12 +81,7 @@ export function checkRecord(
 		fail(ctx, itemIndex, label(names.datetime), `${quoted(dt)} is not an ISO 8601 date-time`);
 	}
 	if (!at.isValid)
-		fail(
-			ctx,
-			itemIndex,
-			label(names.datetime),
-			`${quoted(dt)} is not a valid ISO 8601 date-time`,
-		);
+		fail(ctx, itemIndex, label(names.datetime), `${quoted(dt)} is not a valid ISO 8601 date-time`);
 	// without `now` (the first pass, before the center's zone is known) only zone-free checks run
 	if (now && (at.minute !== 0 || at.second !== 0 || at.millisecond !== 0)) {
 		fail(

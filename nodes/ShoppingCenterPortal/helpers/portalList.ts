@@ -5,7 +5,7 @@
  */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { centerInfo } from '../../shared/center';
-import { dateField } from '../../shared/descriptions/common';
+import { periodFields } from '../../shared/descriptions/common';
 import { centerLocator } from '../../shared/descriptions/locators';
 import { fail, precheckPeriod, readId, readLimit, readPeriod } from '../../shared/input';
 import { LIMITS } from '../../shared/plan';
@@ -53,10 +53,7 @@ const SETTINGS = {
 } as const;
 
 /** The selection fields both lists share: center, Select By, the period pair, ticket numbers. */
-export function selectionFields(
-	kind: PortalKind,
-	show: Record<string, string[]>,
-): INodeProperties[] {
+export function selectionFields(kind: PortalKind): INodeProperties[] {
 	const { words, batch } = SETTINGS[kind];
 	const selectOptions = [
 		{
@@ -101,7 +98,7 @@ export function selectionFields(
 			? ['ticketNumbers', 'ticketNumbersCreated', 'ticketNumbersActive']
 			: ['ticketNumbers'];
 	return [
-		centerLocator({ show }),
+		centerLocator(),
 		{
 			displayName: 'Select By',
 			name: 'selectBy',
@@ -109,22 +106,13 @@ export function selectionFields(
 			options: selectOptions,
 			default: 'createdPeriod',
 			description: `Which ${words} to return`,
-			displayOptions: { show },
 		},
-		dateField(
-			'startDate',
-			'Start Date',
-			"First day of the period (inclusive, in the center's time zone). Any period length and future days are allowed.",
-			{
-				show: { ...show, selectBy: withPeriod },
-			},
-		),
-		dateField(
-			'endDate',
-			'End Date',
-			"Last day of the period (inclusive, in the center's time zone)",
-			{ show: { ...show, selectBy: withPeriod } },
-		),
+		...periodFields({
+			start:
+				"First day of the period (inclusive, in the center's time zone). Any period length and future days are allowed.",
+			end: "Last day of the period (inclusive, in the center's time zone)",
+			displayOptions: { show: { selectBy: withPeriod } },
+		}),
 		{
 			displayName: 'Ticket Numbers',
 			name: 'ticketNumbers',
@@ -133,7 +121,7 @@ export function selectionFields(
 			required: true,
 			placeholder: '1001000101, 1001000102',
 			description: `Comma-separated ticket numbers (digits only), or an expression returning an array of them. Duplicates are dropped; more than ${batch} numbers are sent in several requests and the results merged.`,
-			displayOptions: { show: { ...show, selectBy: withNumbers } },
+			displayOptions: { show: { selectBy: withNumbers } },
 		},
 	];
 }

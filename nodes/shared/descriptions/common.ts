@@ -1,11 +1,12 @@
 /**
- * Return All / Limit and period fields, the same on every list operation.
+ * Return All / Limit and the period fields (a day as text; a Start / End pair), the same on every list
+ * operation.
  */
 import type { INodeProperties } from 'n8n-workflow';
 
 type Display = INodeProperties['displayOptions'];
 
-export function returnAllAndLimit(displayOptions: Display): INodeProperties[] {
+export function returnAllAndLimit(displayOptions?: Display): INodeProperties[] {
 	return [
 		{
 			displayName: 'Return All',
@@ -30,24 +31,52 @@ export function returnAllAndLimit(displayOptions: Display): INodeProperties[] {
 	];
 }
 
+export interface DateFieldOptions {
+	name: string;
+	displayName: string;
+	description: string;
+	displayOptions?: Display;
+	/** default true */
+	required?: boolean;
+	hint?: string;
+}
+
 /** A day (YYYY-MM-DD) as text: a date-time picker would suggest a time that is not used. */
-export function dateField(
-	name: string,
-	displayName: string,
-	description: string,
-	displayOptions: Display,
-	required = true,
-	hint?: string,
-): INodeProperties {
+export function dateField(o: DateFieldOptions): INodeProperties {
 	return {
-		displayName,
-		name,
+		displayName: o.displayName,
+		name: o.name,
 		type: 'string',
 		default: '',
 		placeholder: 'YYYY-MM-DD',
-		required,
-		description,
-		...(hint ? { hint } : {}),
-		displayOptions,
+		required: o.required ?? true,
+		description: o.description,
+		...(o.hint ? { hint: o.hint } : {}),
+		displayOptions: o.displayOptions,
 	};
+}
+
+export interface PeriodOptions {
+	/** the descriptions of the Start and End fields */
+	start: string;
+	end: string;
+	/** hints under the fields (the Start hint is PERIOD_HINTS.start where the plan clips the end) */
+	startHint?: string;
+	endHint?: string;
+	/** names the pair after what it dates: { name: 'created', label: 'Creation' } gives createdStartDate, "Creation Start Date" */
+	of?: { name: string; label: string };
+	displayOptions?: Display;
+}
+
+/** A period: its Start Date and End Date fields (startDate / endDate, or named after what they date). */
+export function periodFields(o: PeriodOptions): INodeProperties[] {
+	const field = (edge: 'Start' | 'End', description: string, hint?: string) =>
+		dateField({
+			name: o.of ? `${o.of.name}${edge}Date` : `${edge.toLowerCase()}Date`,
+			displayName: o.of ? `${o.of.label} ${edge} Date` : `${edge} Date`,
+			description,
+			hint,
+			displayOptions: o.displayOptions,
+		});
+	return [field('Start', o.start, o.startHint), field('End', o.end, o.endHint)];
 }

@@ -11,7 +11,7 @@ type Display = INodeProperties['displayOptions'];
 export const KOPECKS_HINT =
 	'Money fields (…_sum, turnover, manual_turnover) are integer kopecks: income_sum 15836978 = 158,369.78. Turn on Add Ruble Amounts for rouble columns.';
 
-export function rubleAmountsField(displayOptions: Display): INodeProperties {
+export function rubleAmountsField(displayOptions?: Display): INodeProperties {
 	return {
 		displayName: 'Add Ruble Amounts',
 		name: 'addRubles',

@@ -21,7 +21,7 @@ export const PRO_NOTICES = {
 } as const;
 
 /** A notice box in the panel (n8n's "notice" field: text only, nothing is stored). */
-export function notice(name: string, text: string, displayOptions: Display): INodeProperties {
+export function notice(name: string, text: string, displayOptions?: Display): INodeProperties {
 	return { displayName: text, name, type: 'notice', default: '', displayOptions };
 }
 

@@ -111,7 +111,8 @@ export function toInteger(
 			: typeof value === 'string' && /^\s*-?\d+\s*$/.test(value)
 				? Number(value)
 				: NaN;
-	if (!Number.isSafeInteger(n)) fail(ctx, itemIndex, label, `${quoted(value)} is not a whole number`);
+	if (!Number.isSafeInteger(n))
+		fail(ctx, itemIndex, label, `${quoted(value)} is not a whole number`);
 	if (opts.min !== undefined && n < opts.min)
 		fail(ctx, itemIndex, label, `${n} is below ${opts.min}`);
 	return n;

@@ -7,28 +7,11 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { readBoolean } from '../input/values';
 import { runsAsTool } from './mode';
-import { simpleFieldsOf, simplifyRecord } from './simplify';
+import { simplifyRecord } from './simplify';
+import type { ListFacts, OperationModule } from '../actions';
 
 /** The most characters (as JSON) of one tool answer: about 5k tokens, well inside a context window. */
 export const TOOL_MAX_CHARS = 20000;
-
-/** How a list is ordered and what its records are called, for the "more exist" note. */
-interface ListInfo {
-	noun: string;
-	dateField?: string;
-	newestFirst?: boolean;
-}
-
-const LISTS: Record<string, ListInfo> = {
-	'center.getMany': { noun: 'centers' },
-	'shop.getMany': { noun: 'shops' },
-	'receipt.export': { noun: 'receipts', dateField: 'created_datetime' },
-	'dailySalesAggregate.getMany': { noun: 'days', dateField: 'date' },
-	'monthlyTotal.getMany': { noun: 'months', dateField: 'date' },
-	'ticket.getMany': { noun: 'tickets', dateField: 'created_at', newestFirst: true },
-	'pass.getMany': { noun: 'passes', dateField: 'created_at', newestFirst: true },
-	'anomaly.getMany': { noun: 'anomalies', dateField: 'date', newestFirst: true },
-};
 
 /** The Limit the user (or the workflow) set; undefined with Return All. */
 function userLimit(ctx: IExecuteFunctions, itemIndex: number): number | undefined {
@@ -37,8 +20,8 @@ function userLimit(ctx: IExecuteFunctions, itemIndex: number): number | undefine
 	return typeof limit === 'number' ? limit : undefined;
 }
 
-function moreNote(key: string, shown: IDataObject[], atLeast: number): IDataObject {
-	const info = LISTS[key] ?? { noun: 'records' };
+function moreNote(list: ListFacts | undefined, shown: IDataObject[], atLeast: number): IDataObject {
+	const info = list ?? { noun: 'records' };
 	const last = info.dateField ? shown.at(-1)?.[info.dateField] : undefined;
 	const day = typeof last === 'string' ? last.slice(0, 10) : undefined;
 	const how = day
@@ -63,11 +46,10 @@ function moreNote(key: string, shown: IDataObject[], atLeast: number): IDataObje
 export function toolAnswer(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
-	resource: string,
-	operation: string,
+	operation: Pick<OperationModule, 'simpleFields' | 'list'>,
 ): (records: IDataObject[]) => IDataObject[] {
 	const tool = runsAsTool(ctx);
-	const fields = simpleFieldsOf(resource, operation);
+	const fields = operation.simpleFields;
 	const simplify = fields && readBoolean(ctx, 'simplify', 'Simplify', itemIndex, tool);
 	const limit = tool ? userLimit(ctx, itemIndex) : undefined;
 	return (records) => {
@@ -82,6 +64,6 @@ export function toolAnswer(
 			shown.push(row);
 		}
 		if (shown.length === rows.length) return shown;
-		return [...shown, moreNote(`${resource}.${operation}`, shown, rows.length)];
+		return [...shown, moreNote(operation.list, shown, rows.length)];
 	};
 }

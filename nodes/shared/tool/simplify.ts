@@ -2,70 +2,14 @@
  * The Simplify option of the wide records (receipts, daily sales, tickets, passes): the dozen fields a
  * person asks about instead of 30 to 60. On by default when the node runs as an AI tool (n8n's `@tool`
  * display condition: the node type's name ends in "Tool"), off otherwise. Nested objects become flat
- * fields (author.name → author_name); money stays in integer kopecks.
+ * fields (author.name → author_name); money stays in integer kopecks. Each operation with the option
+ * exports its field set (`simpleFields`); tool/descriptions.ts gathers them.
  */
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { FieldSet } from '../actions';
 
-/** Output field → where it is in the API's record (a dot path). */
-type FieldSet = Array<[string, string]>;
-
-const same = (...names: string[]): FieldSet => names.map((n) => [n, n]);
-
-/** The simplified fields per "resource.operation". Fields the record does not have are left out. */
-export const SIMPLE_FIELDS: Record<string, FieldSet> = {
-	'receipt.export': same(
-		'id',
-		'sc_id',
-		'shop_id',
-		'document_type',
-		'created_datetime',
-		'received_datetime',
-		'operation_type',
-		'total_sum',
-		'cash_sum',
-		'ecash_sum',
-		'items_count',
-		'kkt_reg_id',
-		'fiscal_document_number',
-		'shift_number',
-	),
-	'dailySalesAggregate.getMany': same(
-		'date',
-		'sc_id',
-		'shop_id',
-		'receipts_count',
-		'income_receipts_count',
-		'refund_receipts_count',
-		'income_sum',
-		'income_without_nds_sum',
-		'refund_sum',
-		'cash_sum',
-		'ecash_sum',
-		'turnover',
-		'kkts_count',
-		'income_sum_rub',
-		'refund_sum_rub',
-		'turnover_rub',
-	),
-	'ticket.getMany': [
-		...same('ticket_uid', 'sc_id', 'title', 'status', 'archived', 'created_at'),
-		['resolution_created_at', 'resolution_created_at'],
-		...same('begin_time', 'end_time', 'has_passes'),
-		['ticket_type', 'ticket_type.title'],
-		['shop_id', 'sell_location.id'],
-		['shop_name', 'sell_location.name'],
-		['tenant', 'arendator.legal_name'],
-		['author_name', 'author.name'],
-	],
-	'pass.getMany': [
-		...same('id', 'sc_id', 'status', 'pass_type', 'ticket_uid', 'created_at'),
-		...same('valid_from', 'valid_to', 'permanent', 'work_period'),
-		['vehicle_plate', 'vehicle.plate_number'],
-		['vehicle_brand', 'vehicle.brand'],
-		['author_name', 'author.name'],
-		['tags', 'tags[].name'],
-	],
-};
+/** Fields whose output name is their name in the API's record. */
+export const same = (...names: string[]): FieldSet => names.map((n) => [n, n]);
 
 const TOOL = '@tool';
 
@@ -73,7 +17,7 @@ const TOOL = '@tool';
  * The Simplify field of one operation: two fields of the same name, one shown when the node runs as a
  * tool (default on) and one otherwise (default off), so each place gets its own default.
  */
-export function simplifyField(show: Record<string, string[]>): INodeProperties[] {
+export function simplifyField(show: Record<string, string[]> = {}): INodeProperties[] {
 	const base = {
 		displayName: 'Simplify',
 		name: 'simplify',
@@ -110,9 +54,4 @@ export function simplifyRecord(record: IDataObject, fields: FieldSet): IDataObje
 		if (value !== undefined) out[name] = value as IDataObject[keyof IDataObject];
 	}
 	return out;
-}
-
-/** The field set of an operation, when it has the Simplify option. */
-export function simpleFieldsOf(resource: string, operation: string): FieldSet | undefined {
-	return SIMPLE_FIELDS[`${resource}.${operation}`];
 }

@@ -12,7 +12,7 @@ type Show = Record<string, string[]>;
 
 export type ShopScope = 'one' | 'all' | 'allWithArchived';
 
-export function shopScopeField(show: Show): INodeProperties {
+export function shopScopeField(show: Show = {}): INodeProperties {
 	return {
 		displayName: 'Shops',
 		name: 'shopScope',
@@ -37,7 +37,7 @@ export function shopScopeField(show: Show): INodeProperties {
 }
 
 /** The shop locator is shown for "One Shop" only. */
-export const oneShop = (show: Show): Show => ({ ...show, shopScope: ['one'] });
+export const ONE_SHOP: Show = { shopScope: ['one'] };
 
 export interface ShopChoice {
 	scope: ShopScope;

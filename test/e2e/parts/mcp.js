@@ -25,7 +25,7 @@ function fromPackage(packageDir) {
 	const dist = (file) => require(path.join(packageDir, 'dist/nodes/shared/tool', file));
 	return {
 		descriptions: dist('descriptions.js').TOOL_DESCRIPTIONS,
-		simpleReceipt: dist('simplify.js').SIMPLE_FIELDS['receipt.export'].map(([name]) => name),
+		simpleReceipt: dist('descriptions.js').SIMPLE_FIELDS['receipt.export'].map(([name]) => name),
 	};
 }
 

@@ -3,19 +3,24 @@ import { returnAllAndLimit } from '../../../shared/descriptions/common';
 import { centerLocator } from '../../../shared/descriptions/locators';
 import { readBoolean, readId, readLimit } from '../../../shared/input';
 import { collectPages } from '../../../shared/transport';
+import { CENTER_ID, MORE } from '../../../shared/tool/phrases';
+import type { ListFacts } from '../../../shared/actions';
 
-const show = { resource: ['shop'], operation: ['getMany'] };
+/** The tool description ("Set Manually") of this operation as an AI tool. */
+export const toolDescription = `Lists the shops (trading points) of one center: id (the shop_id other tools need), name, is_archived, position, renter (tenant: legal_name, inn). ${CENTER_ID}. ${MORE}`;
+
+/** The list it returns (the tool's "more exist" note). */
+export const list: ListFacts = { noun: 'shops' };
 
 export const description: INodeProperties[] = [
-	centerLocator({ show }),
-	...returnAllAndLimit({ show }),
+	centerLocator(),
+	...returnAllAndLimit(),
 	{
 		displayName: 'Include Archived',
 		name: 'includeArchived',
 		type: 'boolean',
 		default: false,
 		description: 'Whether to return archived shops too (they carry is_archived = true)',
-		displayOptions: { show },
 	},
 ];
 

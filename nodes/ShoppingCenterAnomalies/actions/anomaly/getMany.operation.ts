@@ -11,7 +11,7 @@ import {
 	clipPeriod,
 	precheckPeriod,
 } from '../../../shared/input';
-import { dateField, returnAllAndLimit } from '../../../shared/descriptions/common';
+import { periodFields, returnAllAndLimit } from '../../../shared/descriptions/common';
 import { notice, PERIOD_HINTS, PRO_NOTICES } from '../../../shared/descriptions/notices';
 import { centerLocator, shopLocator } from '../../../shared/descriptions/locators';
 import { featureRefusal, LIMITS, rulesFor } from '../../../shared/plan';
@@ -20,31 +20,28 @@ import { outputFields, readFileSettings } from '../../../shared/output/fileOptio
 import { deliver } from '../../../shared/output/deliver';
 import type { OperationOutput } from '../../../shared/router';
 import { splitDays } from '../../../shared/walk/dateWindows';
+import { CENTER_ID, DAYS, MORE } from '../../../shared/tool/phrases';
+import type { ListFacts } from '../../../shared/actions';
 
-const show = { resource: ['anomaly'], operation: ['getMany'] };
+/** The tool description ("Set Manually") of this operation as an AI tool. */
+export const toolDescription = `Anomalies (deviations the platform found in a center's sales or attendance) in a period, newest first: id, date, created_at, level (high, medium, low), status (new, completed, archived), shop_id, shop_name, title, description, magnitude. PRO centers only. ${CENTER_ID}; ${DAYS}; up to 366 days a request, today allowed. ${MORE}`;
+
+/** The list it returns (the tool's "more exist" note). */
+export const list: ListFacts = { noun: 'anomalies', dateField: 'date', newestFirst: true };
 
 export const description: INodeProperties[] = [
-	notice('proNotice', PRO_NOTICES.anomalies, { show }),
-	centerLocator({ show }),
-	dateField(
-		'startDate',
-		'Start Date',
-		"First day of the deviations to list (inclusive, in the center's time zone). Any period length: it is read 366 days a request.",
-		{ show },
-		true,
-		PERIOD_HINTS.start,
-	),
-	dateField(
-		'endDate',
-		'End Date',
-		"Last day of the deviations to list (inclusive, in the center's time zone). A day after today is clipped to today, and the run says so.",
-		{ show },
-		true,
-		PERIOD_HINTS.anomaliesEnd,
-	),
-	...returnAllAndLimit({ show }),
+	notice('proNotice', PRO_NOTICES.anomalies),
+	centerLocator(),
+	...periodFields({
+		start:
+			"First day of the deviations to list (inclusive, in the center's time zone). Any period length: it is read 366 days a request.",
+		end: "Last day of the deviations to list (inclusive, in the center's time zone). A day after today is clipped to today, and the run says so.",
+		startHint: PERIOD_HINTS.start,
+		endHint: PERIOD_HINTS.anomaliesEnd,
+	}),
+	...returnAllAndLimit(),
 	{
-		...shopLocator({ show }),
+		...shopLocator(),
 		required: false,
 		description: 'Only anomalies of this shop. Leave empty for every shop of the center.',
 	},
@@ -55,7 +52,6 @@ export const description: INodeProperties[] = [
 		options: [{ name: 'Any', value: '' }, ...ANOMALY_STATUSES.options],
 		default: '',
 		description: "Only anomalies in this status (their handling in the center manager's interface)",
-		displayOptions: { show },
 	},
 	{
 		displayName: 'Level',
@@ -64,9 +60,8 @@ export const description: INodeProperties[] = [
 		options: [{ name: 'Any', value: '' }, ...ANOMALY_LEVELS.options],
 		default: '',
 		description: 'Only anomalies of this level',
-		displayOptions: { show },
 	},
-	...outputFields(show, false),
+	...outputFields({}, false),
 ];
 
 /**

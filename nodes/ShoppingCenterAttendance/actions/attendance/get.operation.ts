@@ -11,7 +11,7 @@ import {
 	noteEmptyAnswer,
 	precheckPeriod,
 } from '../../../shared/input';
-import { dateField } from '../../../shared/descriptions/common';
+import { periodFields } from '../../../shared/descriptions/common';
 import { notice, PERIOD_HINTS, PRO_NOTICES } from '../../../shared/descriptions/notices';
 import { centerLocator, shopLocator, zoneLocator } from '../../../shared/descriptions/locators';
 import { featureRefusal, LIMITS, rulesFor } from '../../../shared/plan';
@@ -19,26 +19,14 @@ import { collectPlainWindows } from '../../../shared/walk/windowedPaging';
 import { planWindowGroups, type SplitPeriod } from '../../../shared/walk/planWindows';
 import { splitDays, type DayWindow } from '../../../shared/walk/dateWindows';
 
-const show = { resource: ['attendance'], operation: ['get'] };
-
 export const description: INodeProperties[] = [
-	centerLocator({ show }),
-	dateField(
-		'startDate',
-		'Start Date',
-		"First day of the period (inclusive, in the center's time zone)",
-		{ show },
-		true,
-		PERIOD_HINTS.start,
-	),
-	dateField(
-		'endDate',
-		'End Date',
-		"Last day of the period (inclusive, in the center's time zone). A day after the plan's freshest day (yesterday on Basic, today on PRO) is clipped to it, and the run says so.",
-		{ show },
-		true,
-		PERIOD_HINTS.attendanceEnd,
-	),
+	centerLocator(),
+	...periodFields({
+		start: "First day of the period (inclusive, in the center's time zone)",
+		end: "Last day of the period (inclusive, in the center's time zone). A day after the plan's freshest day (yesterday on Basic, today on PRO) is clipped to it, and the run says so.",
+		startHint: PERIOD_HINTS.start,
+		endHint: PERIOD_HINTS.attendanceEnd,
+	}),
 	{
 		displayName: 'Granularity',
 		name: 'granularity',
@@ -46,7 +34,6 @@ export const description: INodeProperties[] = [
 		options: GRANULARITIES.options,
 		default: 'day',
 		description: 'The length of the period one row counts',
-		displayOptions: { show },
 	},
 	{
 		displayName: 'Scope',
@@ -55,17 +42,16 @@ export const description: INodeProperties[] = [
 		options: ATTENDANCE_SCOPES.options,
 		default: 'sc',
 		description: 'Whose visitors to count',
-		displayOptions: { show },
 	},
 	notice('proAttendanceNotice', PRO_NOTICES.detailedAttendance, {
-		show: { ...show, granularity: ['hour'] },
+		show: { granularity: ['hour'] },
 	}),
 	notice('proScopeNotice', PRO_NOTICES.detailedAttendance, {
-		show: { ...show, scope: ['zone', 'shop'] },
+		show: { scope: ['zone', 'shop'] },
 		hide: { granularity: ['hour'] },
 	}),
-	zoneLocator({ show: { ...show, scope: ['zone'] } }),
-	shopLocator({ show: { ...show, scope: ['shop'] } }),
+	zoneLocator({ show: { scope: ['zone'] } }),
+	shopLocator({ show: { scope: ['shop'] } }),
 ];
 
 /**

@@ -4,12 +4,7 @@ import { centerLocator } from '../../../shared/descriptions/locators';
 import { readId, readLimit } from '../../../shared/input';
 import { apiRequest, rowsOf } from '../../../shared/transport';
 
-const show = { resource: ['countingZone'], operation: ['getMany'] };
-
-export const description: INodeProperties[] = [
-	centerLocator({ show }),
-	...returnAllAndLimit({ show }),
-];
+export const description: INodeProperties[] = [centerLocator(), ...returnAllAndLimit()];
 
 /**
  * GET /sc/{sc_id}/traffic/zones: the counting zones of a center (no pagination on the API side, so the

@@ -15,12 +15,10 @@ import { apiRequest, asNodeError } from '../../../shared/transport';
 import { CALENDAR_EVENT_TYPES } from '../../../shared/allowedValues';
 import { centerZone } from '../../../shared/center';
 
-const show = { resource: ['calendarEvent'], operation: ['create'] };
-
 const HEX_COLOR = /^#[0-9A-Fa-f]{6}$/;
 
 export const description: INodeProperties[] = [
-	centerLocator({ show }),
+	centerLocator(),
 	{
 		displayName: 'Name',
 		name: 'name',
@@ -28,7 +26,6 @@ export const description: INodeProperties[] = [
 		default: '',
 		required: true,
 		description: 'Name of the event. Name, type and both dates together identify a duplicate.',
-		displayOptions: { show },
 	},
 	{
 		displayName: 'Description',
@@ -38,7 +35,6 @@ export const description: INodeProperties[] = [
 		default: '',
 		required: true,
 		description: 'Description of the event (required by the API)',
-		displayOptions: { show },
 	},
 	{
 		displayName: 'Event Type',
@@ -47,7 +43,6 @@ export const description: INodeProperties[] = [
 		options: CALENDAR_EVENT_TYPES.options,
 		default: 'calendar',
 		description: "Type of the event (the platform's service types are not accepted)",
-		displayOptions: { show },
 	},
 	{
 		displayName: 'Start Date',
@@ -57,7 +52,6 @@ export const description: INodeProperties[] = [
 		default: '',
 		required: true,
 		description: "First day of the event (YYYY-MM-DD, in the center's time zone)",
-		displayOptions: { show },
 	},
 	{
 		displayName: 'End Date',
@@ -68,7 +62,6 @@ export const description: INodeProperties[] = [
 		required: true,
 		description:
 			"Last day of the event (YYYY-MM-DD, in the center's time zone); not earlier than the start date",
-		displayOptions: { show },
 	},
 	{
 		displayName: 'Additional Fields',
@@ -76,7 +69,6 @@ export const description: INodeProperties[] = [
 		type: 'collection',
 		placeholder: 'Add Field',
 		default: {},
-		displayOptions: { show },
 		options: [
 			{
 				displayName: 'Color',
@@ -103,7 +95,6 @@ export const description: INodeProperties[] = [
 		type: 'collection',
 		placeholder: 'Add option',
 		default: {},
-		displayOptions: { show },
 		options: [
 			{
 				displayName: 'Treat Existing As Success',

@@ -8,16 +8,14 @@ import type {
 import { centerLocator } from '../../../shared/descriptions/locators';
 import type { OperationOutput } from '../../../shared/router';
 import { asNodeError, apiRequest } from '../../../shared/transport';
-import { fail, readId, readString, quoted as showValue } from '../../../shared/input';
+import { fail, readId, readString, quoted } from '../../../shared/input';
 import { LIMITS } from '../../../shared/plan';
 import { chunk } from '../../../shared/walk/dateWindows';
 import { centerZone } from '../../../shared/center';
 import { valueAt } from '../../helpers/records';
 
-const show = { resource: ['counterHour'], operation: ['submit'] };
-
 export const description: INodeProperties[] = [
-	centerLocator({ show }),
+	centerLocator(),
 	{
 		displayName: 'Counter External ID',
 		name: 'externalId',
@@ -27,7 +25,6 @@ export const description: INodeProperties[] = [
 		placeholder: 'entrance-north-1',
 		description:
 			"The counter's own identifier given when it was connected (the API has no list of counters)",
-		displayOptions: { show },
 	},
 	{
 		displayName: 'Records Source',
@@ -49,7 +46,6 @@ export const description: INodeProperties[] = [
 			},
 		],
 		default: 'field',
-		displayOptions: { show },
 	},
 	{
 		displayName: 'Records Field',
@@ -60,7 +56,7 @@ export const description: INodeProperties[] = [
 		placeholder: 'records',
 		description:
 			'The field of the input item holding the array of hourly records (a dotted path like data.records works)',
-		displayOptions: { show: { ...show, recordsSource: ['field'] } },
+		displayOptions: { show: { recordsSource: ['field'] } },
 	},
 	{
 		displayName: 'Options',
@@ -68,7 +64,6 @@ export const description: INodeProperties[] = [
 		type: 'collection',
 		placeholder: 'Add option',
 		default: {},
-		displayOptions: { show },
 		options: [
 			{
 				displayName: 'Datetime Field Name',
@@ -167,7 +162,7 @@ export async function execute(
 			this,
 			itemIndex,
 			'Counter External ID',
-			`${showValue(externalId)} must not contain spaces, "/", "?" or "#"`,
+			`${quoted(externalId)} must not contain spaces, "/", "?" or "#"`,
 		);
 	const names = fieldNames(this, itemIndex);
 
@@ -185,7 +180,7 @@ export async function execute(
 				this,
 				itemIndex,
 				'Records Field',
-				`the field "${field}" is not an array of records (got ${showValue(value)})`,
+				`the field "${field}" is not an array of records (got ${quoted(value)})`,
 			);
 		value.forEach((v) => raws.push({ value: v, itemIndex }));
 	}

@@ -12,10 +12,8 @@ import { apiRequest } from '../../../shared/transport';
 import { INTAKE_SCOPES } from '../../../shared/allowedValues';
 import { centerInfo } from '../../../shared/center';
 
-const show = { resource: ['dailyAttendance'], operation: ['submit'] };
-
 export const description: INodeProperties[] = [
-	centerLocator({ show }),
+	centerLocator(),
 	{
 		displayName: 'Date',
 		name: 'date',
@@ -25,7 +23,6 @@ export const description: INodeProperties[] = [
 		required: true,
 		description:
 			"The day the count is for (YYYY-MM-DD), read in the center's time zone. Today or earlier: a future day is refused before any request. A repeated submission for the day overwrites it.",
-		displayOptions: { show },
 	},
 	{
 		displayName: 'Visitors',
@@ -35,7 +32,6 @@ export const description: INodeProperties[] = [
 		default: 0,
 		required: true,
 		description: 'Number of visitors that day (a whole number, 0 or more)',
-		displayOptions: { show },
 	},
 	{
 		displayName: 'Scope',
@@ -44,9 +40,8 @@ export const description: INodeProperties[] = [
 		options: INTAKE_SCOPES.options,
 		default: 'sc',
 		description: 'Whether the count is for the whole center or one counting zone',
-		displayOptions: { show },
 	},
-	zoneLocator({ show: { ...show, scope: ['zone'] } }),
+	zoneLocator({ show: { scope: ['zone'] } }),
 ];
 
 /** POST /sc/{sc_id}/traffic (form): date, visitors, scope; zone_id only with scope=zone. */

@@ -1,23 +1,18 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { centerLocator, shopLocator } from '../../../shared/descriptions/locators';
-import {
-	fail,
-	readId,
-	toInteger,
-	dayIn,
-	readRawDate,
-	quoted as showValue,
-} from '../../../shared/input';
+import { fail, readId, toInteger, dayIn, readRawDate, quoted } from '../../../shared/input';
 import { apiRequest, asNodeError } from '../../../shared/transport';
 import { FURTHEST_AHEAD_ZONE, todayIn } from '../../../shared/walk/dateWindows';
 import { MoneyProblem, toKopecks, type AmountUnit } from '../../helpers/money';
 import { centerZone } from '../../../shared/center';
+import { CENTER_ID, SHOP_ID } from '../../../shared/tool/phrases';
 
-const show = { resource: ['declaredTurnover'], operation: ['submit'] };
+/** The tool description ("Set Manually") of this operation as an AI tool. */
+export const toolDescription = `Declares (writes) a shop's turnover for one month, replacing what was declared before for that month. turnover is a whole number of kopecks (12345.50 roubles = 1234550). month is any day of the month, YYYY-MM-DD; the current month or earlier. ${CENTER_ID}; ${SHOP_ID}. Returns the stored record: shop_id, month (YYYY-MM), manual_turnover (kopecks). Call it once per month and shop; do not repeat a successful call.`;
 
 export const description: INodeProperties[] = [
-	centerLocator({ show }),
-	shopLocator({ show }),
+	centerLocator(),
+	shopLocator(),
 	{
 		displayName: 'Month',
 		name: 'month',
@@ -27,7 +22,6 @@ export const description: INodeProperties[] = [
 		required: true,
 		description:
 			"Any date inside the month (YYYY-MM-DD; YYYY-MM works too); the whole month is declared. The current month or earlier in the shop's time zone: a month that has not begun in any time zone is refused before any request; near the month boundary the request is sent and the API decides (shops carry no zone of their own).",
-		displayOptions: { show },
 	},
 	{
 		displayName: 'Amount Unit',
@@ -49,7 +43,6 @@ export const description: INodeProperties[] = [
 		],
 		default: 'kopecks',
 		description: 'Unit of the Turnover value (the API itself takes kopecks)',
-		displayOptions: { show },
 	},
 	{
 		displayName: 'Turnover',
@@ -61,7 +54,7 @@ export const description: INodeProperties[] = [
 		description:
 			'Turnover of the month in integer kopecks, 0 or more: digits only (spaces between thousands allowed)',
 		hint: 'Kopecks: 123456789 = 1 234 567,89. Typing roubles with decimals? Set Amount Unit to Currency Units.',
-		displayOptions: { show: { ...show, amountUnit: ['kopecks'] } },
+		displayOptions: { show: { amountUnit: ['kopecks'] } },
 	},
 	{
 		displayName: 'Turnover',
@@ -73,7 +66,7 @@ export const description: INodeProperties[] = [
 		description:
 			'Turnover of the month in roubles, 0 or more: digits, thousands grouped with spaces only, one decimal separator "." or ",", at most 2 decimals. Converted exactly to kopecks, without rounding.',
 		hint: 'Roubles: 1 234 567,89 is sent as 123456789 kopecks',
-		displayOptions: { show: { ...show, amountUnit: ['currencyUnits'] } },
+		displayOptions: { show: { amountUnit: ['currencyUnits'] } },
 	},
 	{
 		displayName: 'Additional Fields',
@@ -81,7 +74,6 @@ export const description: INodeProperties[] = [
 		type: 'collection',
 		placeholder: 'Add Field',
 		default: {},
-		displayOptions: { show },
 		options: [
 			{
 				displayName: 'Receipts Count',
@@ -113,12 +105,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const rawMonth = readRawDate(this, 'month', 'Month', itemIndex);
 	const unit = this.getNodeParameter('amountUnit', itemIndex, 'kopecks') as AmountUnit;
 	if (unit !== 'kopecks' && unit !== 'currencyUnits')
-		fail(
-			this,
-			itemIndex,
-			'Amount Unit',
-			`${showValue(unit)} is not one of: kopecks, currencyUnits`,
-		);
+		fail(this, itemIndex, 'Amount Unit', `${quoted(unit)} is not one of: kopecks, currencyUnits`);
 	let turnover: number;
 	try {
 		turnover = toKopecks(this.getNodeParameter('turnover', itemIndex, '') as unknown, unit);

@@ -9,12 +9,28 @@ import { readWordList } from '../../../shared/input';
 import { listPortal, selectionFields } from '../../helpers/portalList';
 import { outputFields } from '../../../shared/output/fileOptions';
 import type { OperationOutput } from '../../../shared/router';
-import { simplifyField } from '../../../shared/tool/simplify';
+import { simplifyField, same } from '../../../shared/tool/simplify';
+import { CENTER_ID, DAYS, MORE } from '../../../shared/tool/phrases';
+import type { FieldSet, ListFacts } from '../../../shared/actions';
 
-const show = { resource: ['pass'], operation: ['getMany'] };
+/** The tool description ("Set Manually") of this operation as an AI tool. */
+export const toolDescription = `Tenant portal passes (vehicle and person passes) created in a period, newest first: id, status, pass_type, ticket_uid, valid_from, valid_to, vehicle_plate, author_name. Any plan, any period length. ${CENTER_ID}; ${DAYS}. ${MORE}`;
+
+/** The fields of its Simplify option. */
+export const simpleFields: FieldSet = [
+	...same('id', 'sc_id', 'status', 'pass_type', 'ticket_uid', 'created_at'),
+	...same('valid_from', 'valid_to', 'permanent', 'work_period'),
+	['vehicle_plate', 'vehicle.plate_number'],
+	['vehicle_brand', 'vehicle.brand'],
+	['author_name', 'author.name'],
+	['tags', 'tags[].name'],
+];
+
+/** The list it returns (the tool's "more exist" note). */
+export const list: ListFacts = { noun: 'passes', dateField: 'created_at', newestFirst: true };
 
 export const description: INodeProperties[] = [
-	...selectionFields('pass', show),
+	...selectionFields('pass'),
 	{
 		displayName: 'Statuses',
 		name: 'statuses',
@@ -23,7 +39,6 @@ export const description: INodeProperties[] = [
 		default: [],
 		description:
 			'Only passes in these statuses (with Other Statuses). None given: every status, archived passes included.',
-		displayOptions: { show },
 	},
 	{
 		displayName: 'Other Statuses',
@@ -33,11 +48,10 @@ export const description: INodeProperties[] = [
 		placeholder: 'e.g. pending, expired',
 		description:
 			"Comma-separated further pass statuses to keep, as your portal names them (the API documents only approved). Each is sent as given; the API rejects one it doesn't know.",
-		displayOptions: { show },
 	},
-	...returnAllAndLimit({ show }),
-	...outputFields(show, false),
-	...simplifyField(show),
+	...returnAllAndLimit(),
+	...outputFields({}, false),
+	...simplifyField(),
 ];
 
 export async function execute(

@@ -9,12 +9,30 @@ import { readWordList } from '../../../shared/input';
 import { listPortal, selectionFields } from '../../helpers/portalList';
 import { outputFields } from '../../../shared/output/fileOptions';
 import type { OperationOutput } from '../../../shared/router';
-import { simplifyField } from '../../../shared/tool/simplify';
+import { simplifyField, same } from '../../../shared/tool/simplify';
+import { CENTER_ID, DAYS, MORE } from '../../../shared/tool/phrases';
+import type { FieldSet, ListFacts } from '../../../shared/actions';
 
-const show = { resource: ['ticket'], operation: ['getMany'] };
+/** The tool description ("Set Manually") of this operation as an AI tool. */
+export const toolDescription = `Tenant portal tickets (requests of tenants to the center) created in a period, newest first: ticket_uid, title, status, created_at, begin_time, end_time, ticket_type, shop_id, shop_name, tenant, author_name, has_passes. Any plan, any period length. ${CENTER_ID}; ${DAYS}. ${MORE}`;
+
+/** The fields of its Simplify option. */
+export const simpleFields: FieldSet = [
+	...same('ticket_uid', 'sc_id', 'title', 'status', 'archived', 'created_at'),
+	['resolution_created_at', 'resolution_created_at'],
+	...same('begin_time', 'end_time', 'has_passes'),
+	['ticket_type', 'ticket_type.title'],
+	['shop_id', 'sell_location.id'],
+	['shop_name', 'sell_location.name'],
+	['tenant', 'arendator.legal_name'],
+	['author_name', 'author.name'],
+];
+
+/** The list it returns (the tool's "more exist" note). */
+export const list: ListFacts = { noun: 'tickets', dateField: 'created_at', newestFirst: true };
 
 export const description: INodeProperties[] = [
-	...selectionFields('ticket', show),
+	...selectionFields('ticket'),
 	{
 		displayName: 'Statuses',
 		name: 'statuses',
@@ -23,11 +41,10 @@ export const description: INodeProperties[] = [
 		default: [],
 		description:
 			'Only tickets in these statuses. None selected: every status, archived tickets included.',
-		displayOptions: { show },
 	},
-	...returnAllAndLimit({ show }),
-	...outputFields(show, false),
-	...simplifyField(show),
+	...returnAllAndLimit(),
+	...outputFields({}, false),
+	...simplifyField(),
 ];
 
 export async function execute(

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { centerInfo, centerPlan } from '../../../shared/center';
-import { dateField, returnAllAndLimit } from '../../../shared/descriptions/common';
+import { periodFields, returnAllAndLimit } from '../../../shared/descriptions/common';
 import { notice, PERIOD_HINTS, PRO_NOTICES } from '../../../shared/descriptions/notices';
 import { centerLocator, shopLocator } from '../../../shared/descriptions/locators';
 import {
@@ -16,7 +16,7 @@ import {
 import { featureRefusal, LIMITS, rulesFor } from '../../../shared/plan';
 import { walkPages, type WalkInput, type WalkStats } from '../../../shared/walk/pageStream';
 import {
-	oneShop,
+	ONE_SHOP,
 	readShopChoice,
 	shopIdsOf,
 	shopScopeField,
@@ -24,13 +24,14 @@ import {
 import { outputFields, readFileSettings } from '../../../shared/output/fileOptions';
 import { deliver } from '../../../shared/output/deliver';
 import type { OperationOutput } from '../../../shared/router';
-import { simplifyField } from '../../../shared/tool/simplify';
+import { simplifyField, same } from '../../../shared/tool/simplify';
 import { splitDays, type DayWindow } from '../../../shared/walk/dateWindows';
 import { withShopIds } from '../../../shared/walk/rowIds';
+import { CENTER_ID, SHOP_ID, DAYS, KOPECKS, MORE } from '../../../shared/tool/phrases';
+import type { FieldSet, ListFacts } from '../../../shared/actions';
 
-const show = { resource: ['receipt'], operation: ['export'] };
-const byCreation = { show: { ...show, periodBy: ['created', 'both'] } };
-const byReception = { show: { ...show, periodBy: ['received', 'both'] } };
+const byCreation = { show: { periodBy: ['created', 'both'] } };
+const byReception = { show: { periodBy: ['received', 'both'] } };
 
 /** The API's default sales types (sent explicitly, so the request says what it asks for). */
 export const DEFAULT_DOCUMENT_TYPES = ['delivery', 'form_of_strict_accountability', 'receipt'];
@@ -38,17 +39,40 @@ export const DEFAULT_DOCUMENT_TYPES = ['delivery', 'form_of_strict_accountabilit
 const CLIPPED = "A day after today (center's time zone) is clipped to today.";
 const SPLIT = 'A period longer than 30 days is read in 30-day windows.';
 
+/** The tool description ("Set Manually") of this operation as an AI tool. */
+export const toolDescription = `Fiscal documents (receipts) of one shop created in a period: id, document_type, created_datetime, received_datetime, total_sum, cash_sum, ecash_sum, items_count, kkt_reg_id, fiscal_document_number, shift_number. ${KOPECKS} PRO centers only (a Basic center answers with an error saying so). ${CENTER_ID}; ${SHOP_ID}; ${DAYS}; a period is read 30 days a request. ${MORE}`;
+
+/** The fields of its Simplify option. */
+export const simpleFields: FieldSet = same(
+	'id',
+	'sc_id',
+	'shop_id',
+	'document_type',
+	'created_datetime',
+	'received_datetime',
+	'operation_type',
+	'total_sum',
+	'cash_sum',
+	'ecash_sum',
+	'items_count',
+	'kkt_reg_id',
+	'fiscal_document_number',
+	'shift_number',
+);
+
+/** The list it returns (the tool's "more exist" note). */
+export const list: ListFacts = { noun: 'receipts', dateField: 'created_datetime' };
+
 export const description: INodeProperties[] = [
-	notice('proNotice', PRO_NOTICES.receipts, { show }),
-	centerLocator({ show }),
-	shopScopeField(show),
-	shopLocator({ show: oneShop(show) }),
+	notice('proNotice', PRO_NOTICES.receipts),
+	centerLocator(),
+	shopScopeField(),
+	shopLocator({ show: ONE_SHOP }),
 	{
 		displayName: 'Period By',
 		name: 'periodBy',
 		type: 'options',
 		default: 'created',
-		displayOptions: { show },
 		options: [
 			{
 				name: 'Creation Date',
@@ -69,44 +93,27 @@ export const description: INodeProperties[] = [
 		],
 		description: 'Which date of a receipt the period applies to',
 	},
-	dateField(
-		'createdStartDate',
-		'Creation Start Date',
-		`First day of creation (inclusive, center's time zone). ${SPLIT}`,
-		byCreation,
-		true,
-		PERIOD_HINTS.start,
-	),
-	dateField(
-		'createdEndDate',
-		'Creation End Date',
-		`Last day of creation (inclusive, center's time zone). ${CLIPPED}`,
-		byCreation,
-		true,
-		PERIOD_HINTS.receiptsEnd,
-	),
-	dateField(
-		'receivedStartDate',
-		'Reception Start Date',
-		`First day of reception (inclusive, center's time zone). ${SPLIT}`,
-		byReception,
-		true,
-		PERIOD_HINTS.start,
-	),
-	dateField(
-		'receivedEndDate',
-		'Reception End Date',
-		`Last day of reception (inclusive, center's time zone). ${CLIPPED}`,
-		byReception,
-		true,
-		PERIOD_HINTS.receiptsEnd,
-	),
+	...periodFields({
+		of: { name: 'created', label: 'Creation' },
+		start: `First day of creation (inclusive, center's time zone). ${SPLIT}`,
+		end: `Last day of creation (inclusive, center's time zone). ${CLIPPED}`,
+		startHint: PERIOD_HINTS.start,
+		endHint: PERIOD_HINTS.receiptsEnd,
+		displayOptions: byCreation,
+	}),
+	...periodFields({
+		of: { name: 'received', label: 'Reception' },
+		start: `First day of reception (inclusive, center's time zone). ${SPLIT}`,
+		end: `Last day of reception (inclusive, center's time zone). ${CLIPPED}`,
+		startHint: PERIOD_HINTS.start,
+		endHint: PERIOD_HINTS.receiptsEnd,
+		displayOptions: byReception,
+	}),
 	{
 		displayName: 'Document Types',
 		name: 'documentTypes',
 		type: 'multiOptions',
 		default: ['delivery', 'form_of_strict_accountability', 'receipt'],
-		displayOptions: { show },
 		options: [
 			{ name: 'Delivery', value: 'delivery' },
 			{ name: 'Form of Strict Accountability', value: 'form_of_strict_accountability' },
@@ -120,13 +127,12 @@ export const description: INodeProperties[] = [
 		type: 'string',
 		default: '',
 		placeholder: 'e.g. correction_receipt',
-		displayOptions: { show },
 		description:
 			'More document types, comma-separated, as the API names them (the API rejects an unknown type)',
 	},
-	...returnAllAndLimit({ show }),
-	...outputFields(show, true),
-	...simplifyField(show),
+	...returnAllAndLimit(),
+	...outputFields({}, true),
+	...simplifyField(),
 ];
 
 type PairQuery = (w: DayWindow) => IDataObject;

@@ -5,19 +5,16 @@ import { readBoolean, readId, readLimit } from '../../../shared/input';
 import { apiRequest, rowsOf } from '../../../shared/transport';
 import { withShopIds } from '../../../shared/walk/rowIds';
 
-const show = { resource: ['cashRegister'], operation: ['getMany'] };
-
 export const description: INodeProperties[] = [
-	centerLocator({ show }),
-	shopLocator({ show }),
-	...returnAllAndLimit({ show }),
+	centerLocator(),
+	shopLocator(),
+	...returnAllAndLimit(),
 	{
 		displayName: 'Include Archived',
 		name: 'includeArchived',
 		type: 'boolean',
 		default: false,
 		description: 'Whether to return archived cash registers too (they carry is_archived = true)',
-		displayOptions: { show },
 	},
 ];
 

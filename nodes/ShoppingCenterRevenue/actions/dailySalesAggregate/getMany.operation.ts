@@ -1,13 +1,13 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { dateField, returnAllAndLimit } from '../../../shared/descriptions/common';
+import { periodFields, returnAllAndLimit } from '../../../shared/descriptions/common';
 import { centerLocator, shopLocator } from '../../../shared/descriptions/locators';
 import { walkPages, type WalkStats } from '../../../shared/walk/pageStream';
 import { planWindowGroups, type SplitPeriod } from '../../../shared/walk/planWindows';
-import { oneShop, shopIdsOf, shopScopeField } from '../../../shared/walk/shopChoice';
+import { ONE_SHOP, shopIdsOf, shopScopeField } from '../../../shared/walk/shopChoice';
 import { outputFields, readFileSettings } from '../../../shared/output/fileOptions';
 import { deliver } from '../../../shared/output/deliver';
 import type { OperationOutput } from '../../../shared/router';
-import { simplifyField } from '../../../shared/tool/simplify';
+import { simplifyField, same } from '../../../shared/tool/simplify';
 import { splitDays } from '../../../shared/walk/dateWindows';
 import { withRubles } from '../../helpers/rubles';
 import { readSalesRequest } from '../../helpers/salesRequest';
@@ -15,35 +15,51 @@ import { KOPECKS_HINT, rubleAmountsField } from '../../../shared/descriptions/mo
 import { notice, PERIOD_HINTS, PRO_NOTICES } from '../../../shared/descriptions/notices';
 import { withShopIds } from '../../../shared/walk/rowIds';
 import { noteEmptyAnswer } from '../../../shared/input';
+import { CENTER_ID, SHOP_ID, DAYS, KOPECKS, MORE } from '../../../shared/tool/phrases';
+import type { FieldSet, ListFacts } from '../../../shared/actions';
 
-const show = { resource: ['dailySalesAggregate'], operation: ['getMany'] };
+/** The tool description ("Set Manually") of this operation as an AI tool. */
+export const toolDescription = `Daily sales of one shop, one row per day, oldest day first: date, receipts_count, income_sum, refund_sum, cash_sum, ecash_sum, turnover (PRO). ${KOPECKS} ${CENTER_ID}; ${SHOP_ID}; ${DAYS}. Data goes up to yesterday on a Basic center and up to today on a PRO center (later days are cut); any period length works (Basic reads 31 days a request, PRO 366). ${MORE}`;
+
+/** The fields of its Simplify option. */
+export const simpleFields: FieldSet = same(
+	'date',
+	'sc_id',
+	'shop_id',
+	'receipts_count',
+	'income_receipts_count',
+	'refund_receipts_count',
+	'income_sum',
+	'income_without_nds_sum',
+	'refund_sum',
+	'cash_sum',
+	'ecash_sum',
+	'turnover',
+	'kkts_count',
+	'income_sum_rub',
+	'refund_sum_rub',
+	'turnover_rub',
+);
+
+/** The list it returns (the tool's "more exist" note). */
+export const list: ListFacts = { noun: 'days', dateField: 'date' };
 
 export const description: INodeProperties[] = [
-	centerLocator({ show }),
-	shopScopeField(show),
-	shopLocator({ show: oneShop(show) }),
-	dateField(
-		'startDate',
-		'Start Date',
-		"First day of the period (inclusive, in the center's time zone)",
-		{ show },
-		true,
-		PERIOD_HINTS.start,
-	),
-	dateField(
-		'endDate',
-		'End Date',
-		"Last day of the period (inclusive, in the center's time zone). A day after the plan's freshest day (yesterday on Basic, today on PRO) is clipped to it, and the run says so. A long period is read in several requests (31 days each on Basic, 366 on PRO).",
-		{ show },
-		true,
-		PERIOD_HINTS.dailyEnd,
-	),
-	...returnAllAndLimit({ show }),
-	notice('kopecksNotice', KOPECKS_HINT, { show }),
-	rubleAmountsField({ show }),
-	notice('turnoverNotice', PRO_NOTICES.turnover, { show }),
-	...simplifyField(show),
-	...outputFields(show, true),
+	centerLocator(),
+	shopScopeField(),
+	shopLocator({ show: ONE_SHOP }),
+	...periodFields({
+		start: "First day of the period (inclusive, in the center's time zone)",
+		end: "Last day of the period (inclusive, in the center's time zone). A day after the plan's freshest day (yesterday on Basic, today on PRO) is clipped to it, and the run says so. A long period is read in several requests (31 days each on Basic, 366 on PRO).",
+		startHint: PERIOD_HINTS.start,
+		endHint: PERIOD_HINTS.dailyEnd,
+	}),
+	...returnAllAndLimit(),
+	notice('kopecksNotice', KOPECKS_HINT),
+	rubleAmountsField(),
+	notice('turnoverNotice', PRO_NOTICES.turnover),
+	...simplifyField(),
+	...outputFields({}, true),
 ];
 
 /**

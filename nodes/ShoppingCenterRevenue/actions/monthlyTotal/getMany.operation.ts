@@ -1,5 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { dateField, returnAllAndLimit } from '../../../shared/descriptions/common';
+import { periodFields, returnAllAndLimit } from '../../../shared/descriptions/common';
 import { centerLocator, shopLocator } from '../../../shared/descriptions/locators';
 import { collectPlainWindows } from '../../../shared/walk/windowedPaging';
 import { planWindowGroups, type SplitPeriod } from '../../../shared/walk/planWindows';
@@ -10,32 +10,25 @@ import { KOPECKS_HINT, rubleAmountsField } from '../../../shared/descriptions/mo
 import { notice, PERIOD_HINTS, PRO_NOTICES } from '../../../shared/descriptions/notices';
 import { withShopIds } from '../../../shared/walk/rowIds';
 import { noteEmptyAnswer } from '../../../shared/input';
+import type { ListFacts } from '../../../shared/actions';
 
-const show = { resource: ['monthlyTotal'], operation: ['getMany'] };
+/** The list it returns (the tool's "more exist" note). */
+export const list: ListFacts = { noun: 'months', dateField: 'date' };
 
 export const description: INodeProperties[] = [
-	centerLocator({ show }),
-	shopLocator({ show }),
-	dateField(
-		'startDate',
-		'Start Date',
-		"A day in the first month of the period (the whole month is returned; center's time zone)",
-		{ show },
-		true,
-		PERIOD_HINTS.start,
-	),
-	dateField(
-		'endDate',
-		'End Date',
-		"A day in the last month of the period (the whole month is returned; center's time zone). A day after the plan's freshest day (yesterday on Basic, today on PRO) is clipped to it, and the run says so. A long period is read in several requests.",
-		{ show },
-		true,
-		PERIOD_HINTS.monthlyEnd,
-	),
-	...returnAllAndLimit({ show }),
-	notice('kopecksNotice', KOPECKS_HINT, { show }),
-	rubleAmountsField({ show }),
-	notice('monthlyProNotice', PRO_NOTICES.monthlyPro, { show }),
+	centerLocator(),
+	shopLocator(),
+	...periodFields({
+		start:
+			"A day in the first month of the period (the whole month is returned; center's time zone)",
+		end: "A day in the last month of the period (the whole month is returned; center's time zone). A day after the plan's freshest day (yesterday on Basic, today on PRO) is clipped to it, and the run says so. A long period is read in several requests.",
+		startHint: PERIOD_HINTS.start,
+		endHint: PERIOD_HINTS.monthlyEnd,
+	}),
+	...returnAllAndLimit(),
+	notice('kopecksNotice', KOPECKS_HINT),
+	rubleAmountsField(),
+	notice('monthlyProNotice', PRO_NOTICES.monthlyPro),
 ];
 
 /**

@@ -4,9 +4,7 @@ import { readId } from '../../../shared/input';
 import { apiRequest, toNodeApiError } from '../../../shared/transport';
 import { withShopIds } from '../../../shared/walk/rowIds';
 
-const show = { resource: ['turnoverSetting'], operation: ['get'] };
-
-export const description: INodeProperties[] = [centerLocator({ show }), shopLocator({ show })];
+export const description: INodeProperties[] = [centerLocator(), shopLocator()];
 
 /** GET /sc/{sc_id}/shops/{shop_id}/turnover/settings: one object (source tells shop / shopping_center / default). */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {

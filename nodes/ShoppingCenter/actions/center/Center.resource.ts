@@ -1,0 +1,23 @@
+/**
+ * Center, a resource of Shopping Center:
+ * its operations (the import name is the operation value) and its Operation selector.
+ */
+import { defineResource } from '../../../shared/actions';
+import * as getMany from './getMany.operation';
+
+export { getMany };
+
+export const resource = defineResource(
+	{
+		name: 'Center',
+		description: 'The shopping centers your key has a role in',
+	},
+	{ getMany },
+	{
+		getMany: {
+			name: 'Get Many',
+			action: 'Get many centers',
+			description: 'List the centers the key owner has a role in (with time zone and address)',
+		},
+	},
+);

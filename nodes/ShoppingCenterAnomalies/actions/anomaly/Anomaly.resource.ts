@@ -1,0 +1,24 @@
+/**
+ * Anomaly, a resource of Shopping Center Anomalies:
+ * its operations (the import name is the operation value) and its Operation selector.
+ */
+import { defineResource } from '../../../shared/actions';
+import * as getMany from './getMany.operation';
+
+export { getMany };
+
+export const resource = defineResource(
+	{
+		name: 'Anomaly',
+		description: 'Sales deviations the platform found (PRO centers only)',
+	},
+	{ getMany },
+	{
+		getMany: {
+			name: 'Get Many',
+			action: 'Get many anomalies',
+			description:
+				'List the sales anomalies of a PRO center for a period, newest first, optionally by shop, status and level',
+		},
+	},
+);

@@ -1,0 +1,24 @@
+/**
+ * Calendar Event, a resource of Shopping Center Intake:
+ * its operations (the import name is the operation value) and its Operation selector.
+ */
+import { defineResource } from '../../../shared/actions';
+import * as create from './create.operation';
+
+export { create };
+
+export const resource = defineResource(
+	{
+		name: 'Calendar Event',
+		description: 'Events of the center calendar (holidays, promotions, ...)',
+	},
+	{ create },
+	{
+		create: {
+			name: 'Create',
+			action: 'Create a calendar event',
+			description:
+				'Create an event in the center calendar (an identical existing event is reported, never duplicated)',
+		},
+	},
+);

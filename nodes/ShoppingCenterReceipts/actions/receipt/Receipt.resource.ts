@@ -1,0 +1,24 @@
+/**
+ * Receipt, a resource of Shopping Center Receipts:
+ * its operations (the import name is the operation value) and its Operation selector.
+ */
+import { defineResource } from '../../../shared/actions';
+import * as exportReceipts from './export.operation';
+
+export { exportReceipts as export };
+
+export const resource = defineResource(
+	{
+		name: 'Receipt',
+		description: 'Fiscal documents of a shop (receipts, deliveries, strict-accountability forms)',
+	},
+	{ export: exportReceipts },
+	{
+		export: {
+			name: 'Export',
+			action: 'Export receipts of a shop',
+			description:
+				'Export the fiscal documents of a shop created and/or received in a period, one item per receipt, sums in integer kopecks (PRO centers only)',
+		},
+	},
+);

@@ -1,0 +1,25 @@
+/**
+ * Daily Sales Aggregate, a resource of Shopping Center Revenue:
+ * its operations (the import name is the operation value) and its Operation selector.
+ */
+import { defineResource } from '../../../shared/actions';
+import * as getMany from './getMany.operation';
+
+export { getMany };
+
+export const resource = defineResource(
+	{
+		name: 'Daily Sales Aggregate',
+		description:
+			'Revenue of a shop per day, with payment types and VAT rates (money in integer kopecks)',
+	},
+	{ getMany },
+	{
+		getMany: {
+			name: 'Get Many',
+			action: 'Get daily sales of a shop',
+			description:
+				'Get one row per day of a period: receipts counts, income and refund sums, payment types, VAT rates (money in integer kopecks)',
+		},
+	},
+);
