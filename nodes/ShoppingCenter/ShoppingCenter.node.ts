@@ -16,9 +16,12 @@ import * as center from './actions/center/Center.resource';
 import * as shop from './actions/shop/Shop.resource';
 
 /** The node's resources, in the editor's order: the key is the Resource value. */
-export const resources = { center, shop };
+const resources = { center, shop };
 
 export class ShoppingCenter implements INodeType {
+	/** its resource modules (tool/descriptions.ts derives the tables from them) */
+	static readonly resources = resources;
+
 	description: INodeTypeDescription = {
 		displayName: 'Shopping Center',
 		name: 'shoppingCenter',

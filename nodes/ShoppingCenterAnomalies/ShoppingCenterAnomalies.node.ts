@@ -15,9 +15,12 @@ import { routeOperations } from '../shared/router';
 import * as anomaly from './actions/anomaly/Anomaly.resource';
 
 /** The node's resources, in the editor's order: the key is the Resource value. */
-export const resources = { anomaly };
+const resources = { anomaly };
 
 export class ShoppingCenterAnomalies implements INodeType {
+	/** its resource modules (tool/descriptions.ts derives the tables from them) */
+	static readonly resources = resources;
+
 	description: INodeTypeDescription = {
 		displayName: 'Shopping Center Anomalies',
 		name: 'shoppingCenterAnomalies',

@@ -16,9 +16,12 @@ import * as attendance from './actions/attendance/Attendance.resource';
 import * as countingZone from './actions/countingZone/CountingZone.resource';
 
 /** The node's resources, in the editor's order: the key is the Resource value. */
-export const resources = { attendance, countingZone };
+const resources = { attendance, countingZone };
 
 export class ShoppingCenterAttendance implements INodeType {
+	/** its resource modules (tool/descriptions.ts derives the tables from them) */
+	static readonly resources = resources;
+
 	description: INodeTypeDescription = {
 		displayName: 'Shopping Center Attendance',
 		name: 'shoppingCenterAttendance',

@@ -21,9 +21,12 @@ import { loadOptions } from './methods/loadOptions';
 import { describeIntakeRow } from './helpers/rows';
 
 /** The node's resources, in the editor's order: the key is the Resource value. */
-export const resources = { calendarEvent, counterHour, dailyAttendance, declaredTurnover };
+const resources = { calendarEvent, counterHour, dailyAttendance, declaredTurnover };
 
 export class ShoppingCenterIntake implements INodeType {
+	/** its resource modules (tool/descriptions.ts derives the tables from them) */
+	static readonly resources = resources;
+
 	description: INodeTypeDescription = {
 		displayName: 'Shopping Center Intake',
 		name: 'shoppingCenterIntake',

@@ -16,9 +16,12 @@ import * as pass from './actions/pass/Pass.resource';
 import * as ticket from './actions/ticket/Ticket.resource';
 
 /** The node's resources, in the editor's order: the key is the Resource value. */
-export const resources = { pass, ticket };
+const resources = { pass, ticket };
 
 export class ShoppingCenterPortal implements INodeType {
+	/** its resource modules (tool/descriptions.ts derives the tables from them) */
+	static readonly resources = resources;
+
 	description: INodeTypeDescription = {
 		displayName: 'Shopping Center Portal',
 		name: 'shoppingCenterPortal',

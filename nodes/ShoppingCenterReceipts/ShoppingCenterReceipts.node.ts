@@ -15,9 +15,12 @@ import { routeOperations } from '../shared/router';
 import * as receipt from './actions/receipt/Receipt.resource';
 
 /** The node's resources, in the editor's order: the key is the Resource value. */
-export const resources = { receipt };
+const resources = { receipt };
 
 export class ShoppingCenterReceipts implements INodeType {
+	/** its resource modules (tool/descriptions.ts derives the tables from them) */
+	static readonly resources = resources;
+
 	description: INodeTypeDescription = {
 		displayName: 'Shopping Center Receipts',
 		name: 'shoppingCenterReceipts',

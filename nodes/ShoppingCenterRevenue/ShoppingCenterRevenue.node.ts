@@ -18,9 +18,12 @@ import * as monthlyTotal from './actions/monthlyTotal/MonthlyTotal.resource';
 import * as turnoverSetting from './actions/turnoverSetting/TurnoverSetting.resource';
 
 /** The node's resources, in the editor's order: the key is the Resource value. */
-export const resources = { cashRegister, dailySalesAggregate, monthlyTotal, turnoverSetting };
+const resources = { cashRegister, dailySalesAggregate, monthlyTotal, turnoverSetting };
 
 export class ShoppingCenterRevenue implements INodeType {
+	/** its resource modules (tool/descriptions.ts derives the tables from them) */
+	static readonly resources = resources;
+
 	description: INodeTypeDescription = {
 		displayName: 'Shopping Center Revenue',
 		name: 'shoppingCenterRevenue',

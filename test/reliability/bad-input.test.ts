@@ -15,13 +15,13 @@
  * API answers through the nodes in bad-input-malformed.test.ts.
  */
 import type { IDataObject, INodeParameters, INodeProperties, INodeType } from 'n8n-workflow';
-import { resources as anomalyResources } from '../../nodes/ShoppingCenterAnomalies/ShoppingCenterAnomalies.node';
-import { resources as attendanceResources } from '../../nodes/ShoppingCenterAttendance/ShoppingCenterAttendance.node';
-import { resources as centerResources } from '../../nodes/ShoppingCenter/ShoppingCenter.node';
-import { resources as intakeResources } from '../../nodes/ShoppingCenterIntake/ShoppingCenterIntake.node';
-import { resources as portalResources } from '../../nodes/ShoppingCenterPortal/ShoppingCenterPortal.node';
-import { resources as receiptResources } from '../../nodes/ShoppingCenterReceipts/ShoppingCenterReceipts.node';
-import { resources as revenueResources } from '../../nodes/ShoppingCenterRevenue/ShoppingCenterRevenue.node';
+import { ShoppingCenter } from '../../nodes/ShoppingCenter/ShoppingCenter.node';
+import { ShoppingCenterAnomalies } from '../../nodes/ShoppingCenterAnomalies/ShoppingCenterAnomalies.node';
+import { ShoppingCenterAttendance } from '../../nodes/ShoppingCenterAttendance/ShoppingCenterAttendance.node';
+import { ShoppingCenterIntake } from '../../nodes/ShoppingCenterIntake/ShoppingCenterIntake.node';
+import { ShoppingCenterPortal } from '../../nodes/ShoppingCenterPortal/ShoppingCenterPortal.node';
+import { ShoppingCenterReceipts } from '../../nodes/ShoppingCenterReceipts/ShoppingCenterReceipts.node';
+import { ShoppingCenterRevenue } from '../../nodes/ShoppingCenterRevenue/ShoppingCenterRevenue.node';
 import { operationsOf, type ResourceModule } from '../../nodes/shared/actions';
 import { startSandbox, type Sandbox } from '../../sandbox';
 import { casesOf, itemsOf, OPERATIONS, type BadCase, type OpSpec } from './support/operations';
@@ -46,13 +46,13 @@ afterAll(async () => {
 });
 
 const RESOURCES: Record<ActionNodeName, Record<string, ResourceModule>> = {
-	ShoppingCenter: centerResources,
-	ShoppingCenterRevenue: revenueResources,
-	ShoppingCenterReceipts: receiptResources,
-	ShoppingCenterAttendance: attendanceResources,
-	ShoppingCenterPortal: portalResources,
-	ShoppingCenterAnomalies: anomalyResources,
-	ShoppingCenterIntake: intakeResources,
+	ShoppingCenter: ShoppingCenter.resources,
+	ShoppingCenterRevenue: ShoppingCenterRevenue.resources,
+	ShoppingCenterReceipts: ShoppingCenterReceipts.resources,
+	ShoppingCenterAttendance: ShoppingCenterAttendance.resources,
+	ShoppingCenterPortal: ShoppingCenterPortal.resources,
+	ShoppingCenterAnomalies: ShoppingCenterAnomalies.resources,
+	ShoppingCenterIntake: ShoppingCenterIntake.resources,
 };
 
 const nodes = new Map<ActionNodeName, INodeType>();

@@ -6,23 +6,23 @@
  * Only tests and scripts read them; the nodes read each operation's own facts.
  */
 import { operationsOf, type FieldSet, type ResourceModule } from '../actions';
-import { resources as anomalies } from '../../ShoppingCenterAnomalies/ShoppingCenterAnomalies.node';
-import { resources as attendance } from '../../ShoppingCenterAttendance/ShoppingCenterAttendance.node';
-import { resources as directory } from '../../ShoppingCenter/ShoppingCenter.node';
-import { resources as intake } from '../../ShoppingCenterIntake/ShoppingCenterIntake.node';
-import { resources as portal } from '../../ShoppingCenterPortal/ShoppingCenterPortal.node';
-import { resources as receipts } from '../../ShoppingCenterReceipts/ShoppingCenterReceipts.node';
-import { resources as revenue } from '../../ShoppingCenterRevenue/ShoppingCenterRevenue.node';
+import { ShoppingCenterAnomalies } from '../../ShoppingCenterAnomalies/ShoppingCenterAnomalies.node';
+import { ShoppingCenterAttendance } from '../../ShoppingCenterAttendance/ShoppingCenterAttendance.node';
+import { ShoppingCenter } from '../../ShoppingCenter/ShoppingCenter.node';
+import { ShoppingCenterIntake } from '../../ShoppingCenterIntake/ShoppingCenterIntake.node';
+import { ShoppingCenterPortal } from '../../ShoppingCenterPortal/ShoppingCenterPortal.node';
+import { ShoppingCenterReceipts } from '../../ShoppingCenterReceipts/ShoppingCenterReceipts.node';
+import { ShoppingCenterRevenue } from '../../ShoppingCenterRevenue/ShoppingCenterRevenue.node';
 
 /** Node type name → its resource modules. */
 const NODES: Record<string, Record<string, ResourceModule>> = {
-	shoppingCenter: directory,
-	shoppingCenterRevenue: revenue,
-	shoppingCenterReceipts: receipts,
-	shoppingCenterAnomalies: anomalies,
-	shoppingCenterPortal: portal,
-	shoppingCenterIntake: intake,
-	shoppingCenterAttendance: attendance,
+	shoppingCenter: ShoppingCenter.resources,
+	shoppingCenterRevenue: ShoppingCenterRevenue.resources,
+	shoppingCenterReceipts: ShoppingCenterReceipts.resources,
+	shoppingCenterAnomalies: ShoppingCenterAnomalies.resources,
+	shoppingCenterPortal: ShoppingCenterPortal.resources,
+	shoppingCenterIntake: ShoppingCenterIntake.resources,
+	shoppingCenterAttendance: ShoppingCenterAttendance.resources,
 };
 
 export const TOOL_DESCRIPTIONS: Record<string, string> = {};
