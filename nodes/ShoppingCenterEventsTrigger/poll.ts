@@ -14,6 +14,11 @@
  * The new state is built in memory and saved only after every center answered: any error (503 or 429
  * after the transport's retries, 402, a refused plan, a broken answer) is thrown and the saved state
  * stays as it was, so the next poll emits what this one missed, and nothing twice.
+ * The poll keeps to n8n's poll budget (budget.ts): no wait of the transport goes past it; when it ends,
+ * the centers read completely are emitted and saved, the others keep their state for the next poll.
+ * A raised lookback reads dates no poll read before: their records that existed at the last poll are
+ * remembered, not emitted. The state of a poll that emitted nothing is carried in this process
+ * (carry.ts) for when n8n does not save it (the test poll at publishing under durable cursors).
  * Manual mode ("Fetch Test Event") returns the latest matching record of each center and saves nothing.
  */
 import {
@@ -23,46 +28,35 @@ import {
 	type IPollFunctions,
 } from 'n8n-workflow';
 import { featureRefusal } from '../shared/plan';
-import { asNodeError, collectPages, knownPlan } from '../shared/transport';
+import { asNodeError, collectPages, isDeadlineError, knownPlan } from '../shared/transport';
 import { getApiCredentials } from '../shared/transport/credentials';
 import type { EncodableRecord } from '../shared/transport/encoding';
-import { addDays, todayIn } from '../shared/walk/dateWindows';
+import { addDays, toCenterDate, todayIn } from '../shared/walk/dateWindows';
 import type { TriggerConfig } from './config';
-import {
-	isCenterRefusal,
-	ms,
-	resolveTargets,
-	splitFingerprint,
-	ticketFingerprint,
-	type Target,
-} from './targets';
+import { isCenterRefusal, ms, resolveTargets, type Target } from './targets';
 import { EVENTS, keyOf } from './events';
 import { ReceiptPoll } from './newReceipt/poll';
-import {
-	capEntries,
-	commitState,
-	nextKeys,
-	readState,
-	type CenterState,
-	type TriggerState,
-} from './state';
+import { commitState, nextKeys, readState, type CenterState, type TriggerState } from './state';
+import { byLastPoll, pollDeadline } from './budget';
+import { afterPoll, withCarried } from './carry';
+import { diffChanged, latestRecord } from './changed';
 
 /** Manual mode looks at least this far back for a test record. */
 const MANUAL_MIN_LOOKBACK_DAYS = 30;
-/**
- * Ticket Changed: an unknown ticket created less than this before the previous poll started is taken
- * as born since that poll (clocks of n8n and of the API a little apart).
- */
-const BORN_MARGIN_MS = 60 * 60_000;
+/** The field whose date (center zone) the window filters on, where it is not created_at. */
+const WINDOW_FIELD: Partial<Record<string, string>> = { newAnomaly: 'date' };
 
 export class ShoppingCenterPoller {
 	private readonly startedAt = new Date();
+	private readonly deadlineMs: number;
 	private creds?: Awaited<ReturnType<typeof getApiCredentials>>;
 
 	constructor(
 		private readonly ctx: IPollFunctions,
 		private readonly cfg: TriggerConfig,
-	) {}
+	) {
+		this.deadlineMs = pollDeadline(ctx, this.startedAt);
+	}
 
 	/** The records of one center for the window (every page, largest page size), locally filtered. */
 	private async readWindow(
@@ -73,6 +67,7 @@ export class ShoppingCenterPoller {
 	): Promise<IDataObject[]> {
 		const { ctx, cfg } = this;
 		const params = { sc_id: target.id };
+		const deadlineMs = this.deadlineMs;
 		const def = EVENTS[cfg.event];
 		const query = def.query(start, end) as EncodableRecord;
 		if (cfg.event === 'newAnomaly') {
@@ -81,7 +76,12 @@ export class ShoppingCenterPoller {
 			if (cfg.statuses.length === 1) query.status = cfg.statuses[0];
 			// a shop belongs to one center: with several centers the API would answer 404 for the others
 			if (cfg.shopIds.length === 1 && singleCenter) query.shop_id = cfg.shopIds[0];
-			const rows = await collectPages(ctx, def.route, { params, query, operation: def.operation });
+			const rows = await collectPages(ctx, def.route, {
+				params,
+				query,
+				operation: def.operation,
+				deadlineMs,
+			});
 			return rows.filter(
 				(r) =>
 					(cfg.levels.length === 0 || cfg.levels.includes(String(r.level))) &&
@@ -89,7 +89,12 @@ export class ShoppingCenterPoller {
 					(cfg.shopIds.length === 0 || cfg.shopIds.includes(String(r.shop_id))),
 			);
 		}
-		return await collectPages(ctx, def.route, { params, query, operation: def.operation });
+		return await collectPages(ctx, def.route, {
+			params,
+			query,
+			operation: def.operation,
+			deadlineMs,
+		});
 	}
 
 	/** A Basic center known as such is refused before any request (anomalies are PRO only). */
@@ -131,144 +136,132 @@ export class ShoppingCenterPoller {
 		return { json: { event: this.cfg.event, sc_id: target.id, ...extra, ...row } };
 	}
 
-	/** New records: what the saved keys do not hold, oldest first. */
+	/**
+	 * New records: what the saved keys do not hold, oldest first. Where the window starts before the
+	 * last poll's (a raised lookback), a record dated before that start is emitted only when it was
+	 * created since the last poll; the others existed already and are only remembered.
+	 */
 	private diffNew(
 		target: Target,
 		rows: IDataObject[],
 		previous: CenterState | undefined,
-		today: string,
+		window: { start: string; today: string },
 	): { items: INodeExecutionData[]; state: CenterState } {
 		const key = (r: IDataObject) => keyOf(this.cfg.event, r);
 		const known = new Set(previous?.keys ?? []);
 		const inWindow = new Set(rows.map(key));
 		const fresh = rows.filter((r) => !known.has(key(r))).reverse();
-		const emit = previous || this.cfg.firstPoll === 'emitAll' ? fresh : [];
+		let emit = previous || this.cfg.firstPoll === 'emitAll' ? fresh : [];
+		const readBefore = previous?.start;
+		if (previous && readBefore !== undefined && window.start < readBefore) {
+			const field = WINDOW_FIELD[this.cfg.event] ?? 'created_at';
+			const since = Date.parse(previous.at);
+			emit = fresh.filter((r) => {
+				const date = toCenterDate(r[field], target.zone);
+				return date === undefined || date >= readBefore || ms(r.created_at) >= since;
+			});
+		}
 		return {
 			items: emit.map((r) => this.item(target, r)),
 			state: {
-				day: today,
+				day: window.today,
 				at: this.startedAt.toISOString(),
+				start: window.start,
 				keys: nextKeys(previous?.keys ?? [], inWindow, fresh.map(key)),
 			},
 		};
-	}
-
-	/** Changed tickets: status or resolution_created_at other than last seen, oldest ticket first. */
-	private diffChanged(
-		target: Target,
-		rows: IDataObject[],
-		previous: CenterState | undefined,
-		today: string,
-	): { items: INodeExecutionData[]; state: CenterState } {
-		const seen = new Map(previous?.seen ?? []);
-		const bornAfter = previous ? Date.parse(previous.at) - BORN_MARGIN_MS : Infinity;
-		const items: INodeExecutionData[] = [];
-		const next: Array<[string, string]> = [];
-		for (const row of [...rows].reverse()) {
-			const uid = keyOf('ticketChanged', row);
-			const fp = ticketFingerprint(row);
-			const last = seen.get(uid);
-			if (!previous) {
-				if (this.cfg.firstPoll === 'emitAll')
-					items.push(
-						this.item(target, row, { previous_status: null, previous_resolution_created_at: null }),
-					);
-			} else if (last === undefined) {
-				// not seen before: reported only when it was created since the last poll and has moved on already
-				if (ms(row.created_at) >= bornAfter && row.status !== 'new_request') {
-					items.push(
-						this.item(target, row, { previous_status: null, previous_resolution_created_at: null }),
-					);
-				}
-			} else if (last !== fp) {
-				const p = splitFingerprint(last);
-				items.push(
-					this.item(target, row, {
-						previous_status: p.status,
-						previous_resolution_created_at: p.resolution,
-					}),
-				);
-			}
-			next.push([uid, fp]);
-		}
-		return {
-			items,
-			state: { day: today, at: this.startedAt.toISOString(), seen: capEntries(next) },
-		};
-	}
-
-	/** Manual mode: the latest record of the center (for Ticket Changed the latest decided or created). */
-	private latest(
-		target: Target,
-		rows: IDataObject[],
-		previous: CenterState | undefined,
-	): INodeExecutionData[] {
-		if (rows.length === 0) return [];
-		if (this.cfg.event !== 'ticketChanged') return [this.item(target, rows[0])];
-		const when = (r: IDataObject) =>
-			Math.max(ms(r.resolution_created_at) || 0, ms(r.created_at) || 0);
-		const row = rows.reduce((a, b) => (when(b) > when(a) ? b : a));
-		const last = new Map(previous?.seen ?? []).get(keyOf('ticketChanged', row));
-		const p = last === undefined ? { status: null, resolution: null } : splitFingerprint(last);
-		return [
-			this.item(target, row, {
-				previous_status: p.status,
-				previous_resolution_created_at: p.resolution,
-			}),
-		];
 	}
 
 	async run(): Promise<INodeExecutionData[][] | null> {
 		const { ctx, cfg } = this;
 		const manual = ctx.getMode() === 'manual';
 		const staticData = ctx.getWorkflowStaticData('node');
-		const saved = readState(staticData, cfg.event);
-		const targets = await resolveTargets(ctx, cfg);
+		const stored = readState(staticData, cfg.event);
 		if (cfg.event === 'newReceipt')
-			return await new ReceiptPoll(ctx, cfg).run(targets, saved, staticData);
+			return await new ReceiptPoll(ctx, cfg).run(
+				await resolveTargets(ctx, cfg),
+				stored,
+				staticData,
+			);
+		const carryKey = `${ctx.getWorkflow().id ?? ''}|${ctx.getNode().id}`;
+		const saved = manual ? stored : withCarried(carryKey, stored, cfg.event);
+		const targets = byLastPoll(await resolveTargets(ctx, cfg), saved);
 		const next: TriggerState = { version: saved.version, event: cfg.event, centers: {} };
 		const items: INodeExecutionData[] = [];
+		const leftOver: string[] = [];
 
 		for (const target of targets) {
 			const previous = saved.centers[target.id];
+			const keep = () => {
+				if (previous) next.centers[target.id] = previous;
+			};
+			// the budget is spent: left for the next poll (a center whose own wait would pass the
+			// deadline, a long 429, is left over below while the others are still read)
+			if (Date.now() >= this.deadlineMs) {
+				leftOver.push(target.id);
+				keep();
+				continue;
+			}
 			const refusal = await this.planRefusal(target);
 			if (refusal) {
 				if (!target.optional) throw new NodeOperationError(ctx.getNode(), refusal);
-				if (previous) next.centers[target.id] = previous;
+				keep();
 				continue;
 			}
-			const { start, end, today } = this.window(target, previous, manual);
+			const window = this.window(target, previous, manual);
 			let rows: IDataObject[];
 			try {
 				rows = await this.readWindow(
 					target,
-					start,
-					end,
+					window.start,
+					window.end,
 					cfg.scope === 'selected' && cfg.centerIds.length === 1,
 				);
 			} catch (error) {
+				// the poll's budget ended: this center and the rest keep their state for the next poll
+				if (isDeadlineError(error)) {
+					leftOver.push(target.id);
+					keep();
+					continue;
+				}
 				// a plan_required answer is remembered by the transport (the center is Basic for a while)
 				if (!target.optional || !isCenterRefusal(error)) throw asNodeError(ctx.getNode(), error);
 				ctx.logger.warn(
 					`Shopping Center Trigger: center ${target.id} skipped: ${(error as Error).message}`,
 				);
-				if (previous) next.centers[target.id] = previous;
+				keep();
 				continue;
 			}
 			if (manual) {
-				items.push(...this.latest(target, rows, previous));
+				items.push(
+					...latestRecord((row, extra) => this.item(target, row, extra), cfg.event, rows, previous),
+				);
 				continue;
 			}
 			const result =
 				EVENTS[cfg.event].news === 'changed'
-					? this.diffChanged(target, rows, previous, today)
-					: this.diffNew(target, rows, previous, today);
+					? diffChanged(
+							(row, extra) => this.item(target, row, extra),
+							cfg.firstPoll,
+							rows,
+							previous,
+							window.today,
+							this.startedAt,
+						)
+					: this.diffNew(target, rows, previous, window);
 			items.push(...result.items);
 			next.centers[target.id] = result.state;
 		}
+		if (leftOver.length)
+			ctx.logger.warn(
+				`Shopping Center Trigger: the poll's time budget ended; center(s) ${leftOver.join(', ')} are left for the next poll`,
+			);
 
-		// only now, every center having answered, does the saved state move (never in manual mode)
-		if (!manual) commitState(staticData, next);
+		// only now, every center read having answered, does the saved state move (never in manual mode)
+		if (!manual) {
+			commitState(staticData, next);
+			afterPoll(carryKey, next, items.length > 0);
+		}
 		return items.length ? [items] : null;
 	}
 }

@@ -24,6 +24,11 @@ export interface CenterState {
 	day: string;
 	/** when the last successful poll started, ISO 8601 (UTC) */
 	at: string;
+	/**
+	 * the first date (center zone) the last successful poll read: a later window that starts earlier
+	 * (the lookback was raised) reads dates no poll read before, whose records existed before
+	 */
+	start?: string;
 	/** emitted keys, oldest first (new records) */
 	keys?: string[];
 	/** [ticket_uid, "status|resolution_created_at"] as last seen, oldest first (Ticket Changed) */
@@ -57,6 +62,7 @@ export function readState(staticData: IDataObject, event: TriggerEvent): Trigger
 	for (const [id, value] of Object.entries(raw as IDataObject)) {
 		if (!isCenterState(value)) continue;
 		const c: CenterState = { day: value.day, at: value.at };
+		if (typeof value.start === 'string') c.start = value.start;
 		if (Array.isArray(value.keys))
 			c.keys = value.keys.filter((k): k is string => typeof k === 'string');
 		if (Array.isArray(value.seen)) {

@@ -38,6 +38,8 @@ export interface RunPollOptions extends HarnessOptions {
 	activation?: WorkflowActivateMode;
 	/** Gives the PollContext n8n 2.x's getPollBudgetMs() answering this (absent on n8n 1.x). */
 	pollBudgetMs?: number;
+	/** The workflow's id (with the node's id, n8n's key of the node's poll state). */
+	workflowId?: string;
 }
 
 export interface RunPollResult extends HarnessResultBase {
@@ -64,7 +66,7 @@ export async function runPoll(options: RunPollOptions): Promise<RunPollResult> {
 	try {
 		return await withClock(options.now, async () => {
 			const workflow = new Workflow({
-				id: 'harness-workflow',
+				id: options.workflowId ?? 'harness-workflow',
 				name: 'Harness workflow',
 				nodes: [node],
 				connections: {},

@@ -20,6 +20,7 @@ import {
 	nextKeys,
 	readState,
 } from '../../nodes/ShoppingCenterEventsTrigger/state';
+import { forgetCarried } from '../../nodes/ShoppingCenterEventsTrigger/carry';
 import { DEFAULT_RETRY_POLICY } from '../../nodes/shared/transport/retry';
 import { pacer, tokenCache } from '../../nodes/shared/transport';
 import { forgetCenters } from '../../nodes/shared/center';
@@ -55,6 +56,8 @@ async function sandbox(options: SandboxOptions = {}): Promise<Sandbox> {
 	return sb;
 }
 afterEach(async () => {
+	// each test is a trigger of its own: nothing carried over from another test's polls
+	forgetCarried();
 	await sb?.close();
 });
 
@@ -335,6 +338,7 @@ describe('New Anomaly', () => {
 			tokenCache.clear();
 			forgetCenters();
 			clearPlans();
+			forgetCarried();
 			pacer.clear();
 		}
 		expect(seen.length).toBeGreaterThanOrEqual(6);

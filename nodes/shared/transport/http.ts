@@ -55,7 +55,7 @@ export async function sendHttp(ctx: HttpHelper, exchange: HttpExchange): Promise
 			json: false,
 			returnFullResponse: true,
 			ignoreHttpStatusErrors: true,
-			timeout: exchange.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+			timeout: Math.min(exchange.timeoutMs ?? DEFAULT_TIMEOUT_MS, DEFAULT_TIMEOUT_MS),
 		})) as typeof response;
 	} catch (error) {
 		// Only the error's code and a host-level message leave this place: the original error object

@@ -7,3 +7,4 @@ export { tokenCache, exchangeToken } from './token';
 export { pacer } from './pacing';
 export { knownPlan, rememberPlan, type PlanName } from './planCache';
 export { checkOnly, RequestChecked } from './checkOnly';
+export { isDeadlineError } from './deadline';

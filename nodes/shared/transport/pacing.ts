@@ -11,6 +11,7 @@
  * processes that were refused together do not come back together.
  */
 import { sleep } from 'n8n-workflow';
+import { PastDeadline } from './deadline';
 import { parseRetryAfter } from './retry';
 
 interface WindowState {
@@ -84,8 +85,11 @@ export class Pacer {
 		return s;
 	}
 
-	/** Waits until the window has budget for one more request; returns the milliseconds waited. */
-	async acquire(key: string): Promise<number> {
+	/**
+	 * Waits until the window has budget for one more request; returns the milliseconds waited. With a
+	 * deadline (epoch ms), a window that opens only after it is not waited for: PastDeadline is thrown.
+	 */
+	async acquire(key: string, deadlineMs?: number): Promise<number> {
 		const s = this.state(key);
 		let waited = 0;
 		for (;;) {
@@ -98,6 +102,7 @@ export class Pacer {
 			}
 			const until = this.openAt(s, now);
 			if (until === undefined || until <= now) break;
+			if (deadlineMs !== undefined && until > deadlineMs) throw new PastDeadline();
 			const ms = until - now;
 			await this.wait(ms);
 			waited += ms;

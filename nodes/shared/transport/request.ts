@@ -7,6 +7,7 @@ import { getApiCredentials, CredentialProblem, type ApiCredentials } from './cre
 import type { ApiContext } from './context';
 import { interpret, type ApiFailure } from './envelope';
 import { inputError, toNodeApiError, asNodeError } from './errors';
+import { deadlineError, PastDeadline } from './deadline';
 import { NetworkFailure, sendHttp, type RawResponse } from './http';
 import { pacer } from './pacing';
 import {
@@ -31,6 +32,11 @@ export interface RequestInput {
 	/** in words, for error messages: "export receipts" */
 	operation?: string;
 	retry?: Partial<RetryPolicy>;
+	/**
+	 * Epoch ms no wait or exchange of this request goes past (the polling trigger's budget): what would
+	 * have to wait longer fails with the deadline error (isDeadlineError) instead.
+	 */
+	deadlineMs?: number;
 }
 
 export interface ApiResult {
@@ -118,6 +124,11 @@ export async function apiRequest(
 			shopId: input.params?.shop_id ?? shopOfQuery(input),
 		});
 
+	const deadline = input.deadlineMs;
+	const pastDeadline = () => deadlineError(ctx.getNode(), input.operation);
+	/** a wait of `ms` from now would end after the deadline */
+	const beyond = (ms: number) => deadline !== undefined && Date.now() + ms > deadline;
+
 	let attempts = 0;
 	// failures of the 503 / timeout / internal kind, which back off and have an attempt budget
 	let unavailable = 0;
@@ -128,7 +139,13 @@ export async function apiRequest(
 		// a window closed for longer than this request may wait (the day's budget is spent): fail now
 		const blocked = pacer.blockedUntil(paceKey, policy.maxTotalWaitMs - waitedMs);
 		if (blocked !== undefined) throw fail(BUDGET_SPENT, attempts, waitedMs, blocked);
-		waitedMs += await pacer.acquire(paceKey);
+		if (beyond(0)) throw pastDeadline();
+		try {
+			waitedMs += await pacer.acquire(paceKey, deadline);
+		} catch (error) {
+			if (error instanceof PastDeadline) throw pastDeadline();
+			throw asRequestError(ctx, error, input.itemIndex);
+		}
 		let token: string;
 		let raw: RawResponse;
 		try {
@@ -142,9 +159,12 @@ export async function apiRequest(
 					...(contentType ? { 'Content-Type': contentType } : {}),
 				},
 				body,
+				timeoutMs: deadline === undefined ? undefined : Math.max(1, deadline - Date.now()),
 			});
 		} catch (error) {
 			pacer.release(paceKey, undefined);
+			// the exchange was cut by the deadline's timeout: no answer, nothing changed
+			if (beyond(0)) throw pastDeadline();
 			throw asRequestError(ctx, error, input.itemIndex);
 		}
 		const outcome = interpret(raw);
@@ -174,14 +194,18 @@ export async function apiRequest(
 		if (f.code === 'rate_limited') {
 			// the pacer now holds the window closed until Retry-After; acquire() waits for it
 			const after = parseRetryAfter(f.headers['retry-after']) ?? 0;
+			// a wait longer than the request may wait at all is the API's failure; one that only
+			// passes the caller's deadline leaves the work for later
 			if (waitedMs + after > policy.maxTotalWaitMs)
 				throw fail(f, attempts, waitedMs, Date.now() + after);
+			if (beyond(after)) throw pastDeadline();
 			continue;
 		}
 		unavailable++;
 		if (unavailable >= policy.maxAttempts) throw fail(f, attempts, waitedMs);
 		const delay = backoffDelay(unavailable - 1, policy);
 		if (waitedMs + delay > policy.maxTotalWaitMs) throw fail(f, attempts, waitedMs);
+		if (beyond(delay)) throw pastDeadline();
 		await sleep(delay);
 		waitedMs += delay;
 	}

@@ -1,0 +1,29 @@
+/**
+ * The time one poll may take, and the order the centers are read in. n8n 2.x gives a poll trigger
+ * `this.getPollBudgetMs()` (under the durable scheduler 36 s of the 45 s after which n8n abandons a
+ * poll); n8n 1.x gives none, and then the poll keeps to 30 s (pollBudgetMs of newReceipt/settings.ts,
+ * shared with New Receipt). Centers left over when the budget ends are read first by the next poll
+ * (the center read longest ago goes first).
+ */
+import type { IPollFunctions } from 'n8n-workflow';
+import { pollBudgetMs } from './newReceipt/settings';
+import type { Target } from './targets';
+import type { TriggerState } from './state';
+
+/** Kept back from the budget for what follows the last request (the diff, returning the items). */
+const FINISH_MS = 3000;
+
+/** The moment (epoch ms) no request of this poll may go past. */
+export function pollDeadline(ctx: IPollFunctions, startedAt: Date): number {
+	const budget = pollBudgetMs(ctx);
+	return startedAt.getTime() + budget - Math.min(FINISH_MS, budget / 5);
+}
+
+/** Centers without a saved state first, then the one polled longest ago (stable otherwise). */
+export function byLastPoll(targets: Target[], saved: TriggerState): Target[] {
+	const at = (t: Target) => saved.centers[t.id]?.at ?? '';
+	return targets
+		.map((t, i) => ({ t, i, at: at(t) }))
+		.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : a.i - b.i))
+		.map((x) => x.t);
+}
