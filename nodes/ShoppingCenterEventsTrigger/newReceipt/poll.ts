@@ -84,7 +84,6 @@ export class ReceiptPoll {
 			params: { sc_id: scId, shop_id: shopId },
 			query: { start_received_date: w.start, end_received_date: w.end },
 			operation: 'export receipts',
-			group: shopId,
 		}));
 		return await collectWalk(this.ctx, 'exportReceipts', inputs, { stats: this.stats });
 	}

@@ -3,9 +3,17 @@
  * shop and window) as one ordered flow of record batches, each record once. Batches leave as pages
  * arrive, so a caller that writes them away (file output) never holds the whole list; the item
  * output collects the same flow into an array (windowedPaging.ts).
+ *
+ * De-duplication is bounded by what can repeat: records shift between the pages of ONE selection
+ * (records arrive or leave while it is paged), so each selection keeps the ids it returned while it
+ * is walked and drops them when it ends. Selections of one walk do not overlap (date windows split a
+ * period, shops split a center, the two date pairs of receipts give disjoint intersections), so no
+ * set over the whole walk is kept: the walk's memory does not grow with the number of windows or
+ * shops. A caller whose selections can return the same record merges them itself (portal ticket
+ * numbers, portalList.ts).
  */
 import type { IDataObject } from 'n8n-workflow';
-import { paginate, ROUTES, type ApiContext, type RequestInput } from '../transport';
+import { paginate, type ApiContext, type RequestInput } from '../transport';
 
 type PagedRoute = Parameters<typeof paginate>[1];
 
@@ -16,11 +24,6 @@ type PagedRoute = Parameters<typeof paginate>[1];
 export const PARALLEL_WINDOWS = 3;
 
 export interface WalkInput extends RequestInput {
-	/**
-	 * Records of different groups are different records even with equal ids (daily rows of two shops
-	 * share their dates); ids are de-duplicated within a group. Default: one group.
-	 */
-	group?: string;
 	/** fields each record of this selection gets when it does not carry them (the shop of a center walk) */
 	tag?: IDataObject;
 }
@@ -37,6 +40,8 @@ export interface WalkStats {
 	requests: number;
 	/** selections walked (windows; per shop and window) */
 	windows: number;
+	/** the most ids the walk held at once for de-duplication (the selections being walked) */
+	peakIdsHeld?: number;
 }
 
 export interface WalkOptions {
@@ -61,7 +66,8 @@ interface Lane {
  */
 export const PAGES_AHEAD = 2;
 
-const idOf = (row: IDataObject, idField: string) => String(row[idField] ?? JSON.stringify(row));
+/** A selection handed on completely (its pages are gone). */
+const DONE: Lane = { pages: [], done: true };
 
 /**
  * Ordered batches of new records. With a limit the selections are walked one after another (stopping
@@ -74,24 +80,35 @@ export async function* walkPages(
 	inputs: WalkInput[],
 	options: WalkOptions = {},
 ): AsyncGenerator<IDataObject[]> {
-	const idField = ROUTES[route].paging.idField;
 	const stats = options.stats;
 	if (stats) stats.windows += inputs.length;
-	let seen = new Set<string>();
-	let group: string | undefined;
-	const enter = (g: string | undefined) => {
-		if (g !== group) seen = new Set<string>();
-		group = g;
+	// the id sets of the selections being walked (one each, dropped when the selection ends)
+	const held = new Set<Set<string>>();
+	const hold = () => {
+		const seen = new Set<string>();
+		held.add(seen);
+		return seen;
+	};
+	const counted = () => {
+		if (!stats) return;
+		stats.requests++;
+		let ids = 0;
+		for (const seen of held) ids += seen.size;
+		if (ids > (stats.peakIdsHeld ?? 0)) stats.peakIdsHeld = ids;
 	};
 	if (options.limit !== undefined) {
 		let left = options.limit;
 		for (const input of inputs) {
 			if (left <= 0) return;
-			enter(input.group);
-			for await (const page of paginate(ctx, route, input, { limit: left, seen })) {
-				if (stats) stats.requests++;
-				left -= page.rows.length;
-				if (page.rows.length) yield tagged(page.rows, input.tag);
+			const seen = hold();
+			try {
+				for await (const page of paginate(ctx, route, input, { limit: left, seen })) {
+					counted();
+					left -= page.rows.length;
+					if (page.rows.length) yield tagged(page.rows, input.tag);
+				}
+			} finally {
+				held.delete(seen);
 			}
 		}
 		return;
@@ -106,9 +123,10 @@ export async function* walkPages(
 			const index = next++;
 			const lane = lanes[index];
 			const input = inputs[index];
+			const seen = hold();
 			try {
-				for await (const page of paginate(ctx, route, input)) {
-					if (stats) stats.requests++;
+				for await (const page of paginate(ctx, route, input, { seen })) {
+					counted();
 					lane.pages.push(page.rows);
 					lane.wake?.();
 					if (stopped || failure) return;
@@ -121,6 +139,8 @@ export async function* walkPages(
 				failure = { error };
 				wakeAll();
 				return;
+			} finally {
+				held.delete(seen);
 			}
 			lane.done = true;
 			lane.wake?.();
@@ -133,26 +153,19 @@ export async function* walkPages(
 		for (let i = 0; i < lanes.length; i++) {
 			const lane = lanes[i];
 			lane.resume?.();
-			enter(inputs[i].group);
 			for (;;) {
 				if (failure) throw failure.error;
 				const rows = lane.pages.shift();
 				if (rows) {
 					lane.resume?.();
-					const fresh = rows.filter((row) => {
-						const id = idOf(row, idField);
-						if (seen.has(id)) return false;
-						seen.add(id);
-						return true;
-					});
-					if (fresh.length) yield tagged(fresh, inputs[i].tag);
+					if (rows.length) yield tagged(rows, inputs[i].tag);
 					continue;
 				}
 				if (lane.done) break;
 				await new Promise<void>((resolve) => (lane.wake = resolve));
 				lane.wake = undefined;
 			}
-			lanes[i] = { pages: [], done: true };
+			lanes[i] = DONE;
 		}
 	} finally {
 		stopped = true;

@@ -225,7 +225,8 @@ function readDocumentTypes(ctx: IExecuteFunctions, itemIndex: number): string[] 
  * (c, r): the requests are every creation window combined with every reception window. Pairing each
  * creation window only with "the same" reception days would lose receipts that arrive in a later window
  * (late delivery by the fiscal data operator, offline cash registers), and nothing in the API bounds that
- * delay, so no pair is skipped. The (c, r) sets are disjoint; ids are de-duplicated anyway.
+ * delay, so no pair is skipped. The (c, r) sets are disjoint, so ids are de-duplicated within each
+ * request's pages only (records shift while it is paged), not across the walk.
  * Order: creation window, then reception window, then as the API sorts inside one request.
  */
 export async function execute(
@@ -273,7 +274,6 @@ export async function execute(
 			query: { ...(q as Record<string, string>), document_types: documentTypes },
 			itemIndex,
 			operation: 'export receipts',
-			group: shopId,
 			tag: all ? { shop_id: shopId } : undefined,
 		}));
 	async function* batches(
