@@ -1,3 +1,7 @@
+/**
+ * The Shopping Center API credential: base URL, Client ID and Client Secret, the token exchange
+ * before each request (preAuthentication) and the credential test.
+ */
 import type {
 	IAuthenticateGeneric,
 	ICredentialDataDecryptedObject,

@@ -1,3 +1,7 @@
+/**
+ * Shopping Center Events Trigger: the polling trigger's node class (its description, the center list
+ * search and poll, which hands each poll to pollTrigger.ts).
+ */
 import {
 	NodeConnectionTypes,
 	type IDataObject,

@@ -1,4 +1,3 @@
-import { quoted } from '../../shared/input';
 /**
  * Money for the declared-turnover call: the API takes integer kopecks; the previous API version took
  * currency units. Values are converted from their DECIMAL TEXT, never through float arithmetic.
@@ -14,6 +13,7 @@ import { quoted } from '../../shared/input';
  * A JSON number is read through its shortest decimal text (12.34 → "12.34"); send text when exactness
  * matters (spreadsheets do).
  */
+import { quoted } from '../../shared/input';
 
 export type AmountUnit = 'kopecks' | 'currencyUnits';
 

@@ -1,3 +1,6 @@
+/**
+ * The n8n contexts the transport runs in and the one helper it sends HTTP through.
+ */
 import type {
 	IExecuteFunctions,
 	IHookFunctions,

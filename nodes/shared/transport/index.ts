@@ -1,3 +1,6 @@
+/**
+ * The transport's face: requests, pages, the route table, errors, token, pacing and the plan cache.
+ */
 export { apiRequest, type ApiResult, type RequestInput } from './request';
 export { paginate, collectPages, rowsOf, type Page, type PageOptions } from './pagination';
 export { ROUTES, routePath, type RouteKey } from './routes';

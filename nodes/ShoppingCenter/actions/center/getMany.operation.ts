@@ -1,3 +1,6 @@
+/**
+ * Center → Get Many: the shopping centers the API key can read (GET /sc).
+ */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { listCenters } from '../../../shared/center';
 import { returnAllAndLimit } from '../../../shared/descriptions/common';

@@ -1,3 +1,6 @@
+/**
+ * Shop → Get Many: the shops (trading points) of one center, archived ones on request.
+ */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { returnAllAndLimit } from '../../../shared/descriptions/common';
 import { centerLocator } from '../../../shared/descriptions/locators';

@@ -1,3 +1,7 @@
+/**
+ * Anomaly → Get Many: the deviations the platform found in a center's sales or attendance in a
+ * period (PRO centers only), filtered by level, status and shop; items or one file.
+ */
 import { ANOMALY_LEVELS, ANOMALY_STATUSES } from '../../../shared/allowedValues';
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { centerInfo, centerPlan } from '../../../shared/center';

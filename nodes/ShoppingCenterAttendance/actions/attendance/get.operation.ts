@@ -1,3 +1,7 @@
+/**
+ * Attendance → Get: visitor counts of a center, a counting zone or a shop over a period, by hour,
+ * day, week or month, read in windows the plan allows.
+ */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { DateTime } from 'luxon';
 import { ATTENDANCE_SCOPES, GRANULARITIES, type Granularity } from '../../../shared/allowedValues';

@@ -1,3 +1,6 @@
+/**
+ * Counting Zone → Get Many: the counting zones of a center (their IDs select attendance by zone).
+ */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { returnAllAndLimit } from '../../../shared/descriptions/common';
 import { centerLocator } from '../../../shared/descriptions/locators';

@@ -1,3 +1,6 @@
+/**
+ * Calendar Event → Create: one event of the center calendar per item (holiday, promotion, …).
+ */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { centerLocator } from '../../../shared/descriptions/locators';
 import {

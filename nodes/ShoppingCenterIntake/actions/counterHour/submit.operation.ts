@@ -1,3 +1,7 @@
+/**
+ * Counter Hour → Submit: hourly in/out counts of a counter, from a field of records per item or one
+ * record per item, sent in batches.
+ */
 import { DateTime } from 'luxon';
 import type {
 	IDataObject,

@@ -1,3 +1,6 @@
+/**
+ * Daily Attendance → Submit: the visitors of one day, for the center or a counting zone.
+ */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { centerLocator, zoneLocator } from '../../../shared/descriptions/locators';
 import {

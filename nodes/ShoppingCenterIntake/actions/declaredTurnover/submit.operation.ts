@@ -1,3 +1,6 @@
+/**
+ * Declared Turnover → Submit: a shop's turnover declared for one month (kopecks or currency units).
+ */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { centerLocator, shopLocator } from '../../../shared/descriptions/locators';
 import { fail, readId, toInteger, dayIn, readRawDate, quoted } from '../../../shared/input';

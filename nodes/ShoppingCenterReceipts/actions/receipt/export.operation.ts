@@ -1,3 +1,7 @@
+/**
+ * Receipt → Export: the fiscal documents of one shop or all shops, created and/or received in a period
+ * (PRO centers only); items or one file.
+ */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { centerInfo, centerPlan } from '../../../shared/center';
 import { periodFields, returnAllAndLimit } from '../../../shared/descriptions/common';

@@ -1,3 +1,6 @@
+/**
+ * Cash Register → Get Many: the cash registers (KKT) of a shop and their connection state.
+ */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { returnAllAndLimit } from '../../../shared/descriptions/common';
 import { centerLocator, shopLocator } from '../../../shared/descriptions/locators';

@@ -1,3 +1,7 @@
+/**
+ * Daily Sales Aggregate → Get Many: one row per day and shop over a period of any length; items or
+ * one file.
+ */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { periodFields, returnAllAndLimit } from '../../../shared/descriptions/common';
 import { centerLocator, shopLocator } from '../../../shared/descriptions/locators';

@@ -1,3 +1,6 @@
+/**
+ * Monthly Total → Get Many: one row per month of a shop's revenue, declared turnover and visitors.
+ */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { periodFields, returnAllAndLimit } from '../../../shared/descriptions/common';
 import { centerLocator, shopLocator } from '../../../shared/descriptions/locators';

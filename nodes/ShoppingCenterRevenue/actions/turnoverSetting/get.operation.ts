@@ -1,3 +1,6 @@
+/**
+ * Turnover Setting → Get: which operation types enter a shop's calculated turnover.
+ */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { centerLocator, shopLocator } from '../../../shared/descriptions/locators';
 import { readId } from '../../../shared/input';
