@@ -27,8 +27,16 @@ const AI = {
 		'Turnover of the month in whole kopecks (12345.50 roubles = 1234550)',
 		'number',
 	],
+	// with a default (0): the model may leave it out on its first call
+	offset: [
+		'offset',
+		'Records already shown: 0 at first, then the next_offset of the last answer',
+		'number',
+		'0',
+	],
 };
-const ai = (k) => `={{ $fromAI('${AI[k][0]}', '${AI[k][1]}', '${AI[k][2]}') }}`;
+const ai = (k) =>
+	`={{ $fromAI('${AI[k][0]}', '${AI[k][1]}', '${AI[k][2]}'${AI[k][3] !== undefined ? `, ${AI[k][3]}` : ''}) }}`;
 const byIdAi = (k) => ({ __rl: true, mode: 'id', value: ai(k) });
 
 /** [node name (= tool name with _ for spaces), node type, description key, parameters] */
@@ -38,7 +46,7 @@ const TOOLS = [
 		'List Shops',
 		'shoppingCenter',
 		'shop.getMany',
-		{ center: byIdAi('center_id'), returnAll: true },
+		{ center: byIdAi('center_id'), returnAll: true, offset: ai('offset') },
 	],
 	[
 		'Daily Sales',
@@ -50,6 +58,7 @@ const TOOLS = [
 			startDate: ai('start_date'),
 			endDate: ai('end_date'),
 			limit: 100,
+			offset: ai('offset'),
 		},
 	],
 	[
@@ -63,6 +72,7 @@ const TOOLS = [
 			createdStartDate: ai('start_date'),
 			createdEndDate: ai('end_date'),
 			limit: 50,
+			offset: ai('offset'),
 		},
 	],
 	[
@@ -74,6 +84,7 @@ const TOOLS = [
 			startDate: ai('start_date'),
 			endDate: ai('end_date'),
 			limit: 50,
+			offset: ai('offset'),
 		},
 	],
 	[
@@ -86,6 +97,7 @@ const TOOLS = [
 			startDate: ai('start_date'),
 			endDate: ai('end_date'),
 			limit: 50,
+			offset: ai('offset'),
 		},
 	],
 	[

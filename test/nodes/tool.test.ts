@@ -13,6 +13,7 @@ import { ShoppingCenterReceipts } from '../../nodes/ShoppingCenterReceipts/Shopp
 import { ShoppingCenterRevenue } from '../../nodes/ShoppingCenterRevenue/ShoppingCenterRevenue.node';
 import { SIMPLE_FIELDS, TOOL_DESCRIPTIONS } from '../../nodes/shared/tool/descriptions';
 import { TOOL_MAX_CHARS } from '../../nodes/shared/tool/answer';
+import { TOOL_PAGE } from '../../nodes/shared/tool/mode';
 import type { Sandbox } from '../../sandbox';
 import { asTool } from '../harness/tool';
 import { locator, NOW, run, startTestSandbox, type Run } from './action-run';
@@ -62,9 +63,16 @@ describe('as a tool', () => {
 		expect(rows[0]).toHaveProperty('total_sum');
 		expect(rows[0]).not.toHaveProperty('nds_20_sum');
 		const more = note(r)!;
-		expect(more).toMatchObject({ more_records: true, shown: 20, at_least: 21 });
-		expect(more.note).toMatch(/^Only the first 20 receipts are shown; at least 21 match\./);
-		expect(more.note).toMatch(/ask again with Start Date 2026-11-1\d/);
+		expect(more).toMatchObject({
+			more_records: true,
+			shown: 20,
+			offset: 0,
+			next_offset: 20,
+			at_least: 21,
+		});
+		expect(more.note).toBe(
+			'Receipts 1–20 of at least 21 are shown. To get the rest, call again with the same arguments and offset 20: the next receipts, none repeated, none skipped.',
+		);
 	});
 
 	test('Receipts: everything shown when it fits (no note)', async () => {
@@ -79,13 +87,15 @@ describe('as a tool', () => {
 		expect(answerChars(r)).toBeLessThan(TOOL_MAX_CHARS);
 	});
 
-	test('Receipts with Return All and Simplify off: cut under 20,000 characters with the count', async () => {
+	test('Receipts with Return All and Simplify off: cut under 20,000 characters; only one answer is fetched', async () => {
 		const r = await run(sb, receiptsTool, { ...RECEIPTS, returnAll: true, simplify: false });
 		const rows = records(r);
 		expect(rows[0]).toHaveProperty('nds_20_sum');
 		expect(answerChars(r)).toBeLessThan(TOOL_MAX_CHARS);
-		expect(rows.length).toBeLessThan(truthCount());
-		expect(note(r)).toMatchObject({ shown: rows.length, at_least: truthCount() });
+		expect(rows.length).toBeLessThan(TOOL_PAGE);
+		expect(truthCount()).toBeGreaterThan(TOOL_PAGE + 1);
+		// fetched: one answer's worth (TOOL_PAGE) and the one record proving more exist
+		expect(note(r)).toMatchObject({ shown: rows.length, next_offset: rows.length, at_least: TOOL_PAGE + 1 });
 	});
 
 	test('Tickets: newest first, so the note says to ask again with an earlier End Date', async () => {
@@ -103,7 +113,8 @@ describe('as a tool', () => {
 			expect.arrayContaining(['ticket_uid', 'title', 'status', 'created_at']),
 		);
 		expect(records(r)[0]).not.toHaveProperty('custom_fields');
-		expect(note(r)!.note).toMatch(/newest first: ask again with End Date \d{4}-\d{2}-\d{2}/);
+		expect(note(r)).toMatchObject({ shown: 5, next_offset: 5 });
+		expect(note(r)!.note).toMatch(/^Tickets 1–5 \(newest first\) of at least 6 are shown\. .* offset 5:/);
 	});
 
 	const BAD_DAILY: INodeParameters = {

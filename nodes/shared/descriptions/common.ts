@@ -1,6 +1,6 @@
 /**
- * Return All / Limit and the period fields (a day as text; a Start / End pair), the same on every list
- * operation.
+ * Return All / Limit (and, as an AI tool, Offset) and the period fields (a day as text; a Start / End
+ * pair), the same on every list operation.
  */
 import type { INodeProperties } from 'n8n-workflow';
 
@@ -26,6 +26,20 @@ export function returnAllAndLimit(displayOptions?: Display): INodeProperties[] {
 			displayOptions: {
 				...displayOptions,
 				show: { ...(displayOptions?.show ?? {}), returnAll: [false] },
+			},
+		},
+		{
+			// shown only when the node runs as an AI tool (n8n's @tool display condition)
+			displayName: 'Offset',
+			name: 'offset',
+			type: 'number',
+			typeOptions: { minValue: 0, numberPrecision: 0 },
+			default: 0,
+			description:
+				'How many records of the list to skip: 0 for the first answer. When an answer is cut, its last item (more_records) gives next_offset: the same call with that offset returns the next records, none repeated or skipped. Let the model define it.',
+			displayOptions: {
+				...displayOptions,
+				show: { ...(displayOptions?.show ?? {}), '@tool': [true] },
 			},
 		},
 	];

@@ -5,7 +5,7 @@
  */
 import type { IExecuteFunctions, INode } from 'n8n-workflow';
 import { inputError } from '../transport/errors';
-import { fetchLimit } from '../tool/mode';
+import { fetchLimit, runsAsTool } from '../tool/mode';
 
 /** What a reader needs of n8n's context: its node (for the error) and its parameters. */
 export type InputContext = Pick<IExecuteFunctions, 'getNode' | 'getNodeParameter'>;
@@ -84,13 +84,36 @@ export function readString(
 	return s;
 }
 
-/** Return All → undefined; otherwise the Limit (a whole number ≥ 1; one more as a tool, see ../tool/mode.ts). */
+/**
+ * Return All → undefined; otherwise the Limit (a whole number ≥ 1). As a tool: what the answer needs,
+ * the Offset, the Limit (Return All: one answer's worth) and one more (see ../tool/mode.ts).
+ */
 export function readLimit(ctx: IExecuteFunctions, itemIndex: number): number | undefined {
+	return fetchLimit(ctx, readUserLimit(ctx, itemIndex), runsAsTool(ctx) ? readOffset(ctx, itemIndex) : 0);
+}
+
+/** Return All → undefined; otherwise the Limit as the user set it (a whole number ≥ 1). */
+export function readUserLimit(ctx: IExecuteFunctions, itemIndex: number): number | undefined {
 	if (readBoolean(ctx, 'returnAll', 'Return All', itemIndex)) return undefined;
 	const limit = ctx.getNodeParameter('limit', itemIndex, 50) as unknown;
 	if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 1)
 		fail(ctx, itemIndex, 'Limit', `${quoted(limit)} is not a whole number of at least 1`);
-	return fetchLimit(ctx, limit);
+	return limit;
+}
+
+/** As a tool: how many records of the list the model has seen already (0 at first). */
+export function readOffset(ctx: IExecuteFunctions, itemIndex: number): number {
+	const raw = ctx.getNodeParameter('offset', itemIndex, 0) as unknown;
+	if (raw === undefined || raw === null || raw === '') return 0;
+	const n = typeof raw === 'string' && /^\s*\d+\s*$/.test(raw) ? Number(raw) : raw;
+	if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 0)
+		fail(
+			ctx,
+			itemIndex,
+			'Offset',
+			`${quoted(raw)} is not a whole number of at least 0 (0 at first, then the next_offset of the last answer)`,
+		);
+	return n;
 }
 
 /** A whole number (kopecks, counts): rejects NaN, fractions, strings that are not integers. */

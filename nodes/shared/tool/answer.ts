@@ -2,46 +2,60 @@
  * The answer of an operation when the node runs as an AI tool (an AI Agent's tool or an MCP Server
  * Trigger's tool): records simplified where the operation has the Simplify option, the answer kept under
  * TOOL_MAX_CHARS characters, and a last item that says when more records exist, how many at least,
- * and how to ask for the rest. Outside a tool only Simplify applies (when the user turned it on).
+ * and the offset that gets exactly the next ones (a page of any density: a busy day's receipts too).
+ * Outside a tool only Simplify applies (when the user turned it on).
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { readBoolean } from '../input/values';
-import { runsAsTool } from './mode';
+import { readBoolean, readOffset, readUserLimit } from '../input/values';
+import { runsAsTool, TOOL_PAGE } from './mode';
 import { simplifyRecord } from './simplify';
 import type { ListFacts, OperationModule } from '../actions';
 
 /** The most characters (as JSON) of one tool answer: about 5k tokens, well inside a context window. */
 export const TOOL_MAX_CHARS = 20000;
 
-/** The Limit the user (or the workflow) set; undefined with Return All. */
-function userLimit(ctx: IExecuteFunctions, itemIndex: number): number | undefined {
-	if (readBoolean(ctx, 'returnAll', 'Return All', itemIndex)) return undefined;
-	const limit = ctx.getNodeParameter('limit', itemIndex, 50) as unknown;
-	return typeof limit === 'number' ? limit : undefined;
-}
-
-function moreNote(list: ListFacts | undefined, shown: IDataObject[], atLeast: number): IDataObject {
-	const info = list ?? { noun: 'records' };
-	const last = info.dateField ? shown.at(-1)?.[info.dateField] : undefined;
-	const day = typeof last === 'string' ? last.slice(0, 10) : undefined;
-	const how = day
-		? info.newestFirst
-			? `they are newest first: ask again with End Date ${day} (or earlier) to get the older ones`
-			: `ask again with Start Date ${day} (or later) to get the ones after the last shown`
-		: 'ask again with a narrower selection';
+function moreNote(
+	list: ListFacts | undefined,
+	shown: number,
+	offset: number,
+	atLeast: number,
+): IDataObject {
+	if (!list)
+		// not a list with an Offset (attendance by hour): only a narrower question gets the rest
+		return {
+			more_records: true,
+			shown,
+			at_least: atLeast,
+			note: `Only the first ${shown} records are shown; ${atLeast} match. To get the rest, ask again with a shorter period.`,
+		};
+	const next = offset + shown;
+	const order = list.newestFirst ? ' (newest first)' : '';
 	return {
 		more_records: true,
-		shown: shown.length,
+		shown,
+		offset,
+		next_offset: next,
 		at_least: atLeast,
-		note: `Only the first ${shown.length} ${info.noun} are shown; at least ${atLeast} match. To get the rest, ${how} (a smaller Limit or a shorter period keeps an answer small).`,
+		note: `${list.noun[0].toUpperCase()}${list.noun.slice(1)} ${offset + 1}–${next}${order} of at least ${atLeast} are shown. To get the rest, call again with the same arguments and offset ${next}: the next ${list.noun}, none repeated, none skipped.`,
+	};
+}
+
+/** An answer after the last record: the model asked with an offset past the end. */
+function pastTheEnd(list: ListFacts, offset: number, total: number): IDataObject {
+	return {
+		more_records: false,
+		shown: 0,
+		offset,
+		note: `No ${list.noun} after offset ${offset}: ${total} match, all shown before.`,
 	};
 }
 
 /**
  * How the records of one item become the answer, decided before the operation runs (so a bad Simplify
- * value is refused before any request): simplified when the operation has the option and it is on (by
- * default as a tool); as a tool, cut to the user's Limit and to TOOL_MAX_CHARS, with a note when records
- * were left out.
+ * or Offset is refused before any request): simplified when the operation has the option and it is on
+ * (by default as a tool); as a tool, the records after Offset, cut to the Limit (Return All: TOOL_PAGE)
+ * and to TOOL_MAX_CHARS, with a note giving next_offset when records were left out. A list operation
+ * fetched Offset + that + 1 records (../input/values.ts readLimit), so the cut is exact.
  */
 export function toolAnswer(
 	ctx: IExecuteFunctions,
@@ -51,19 +65,27 @@ export function toolAnswer(
 	const tool = runsAsTool(ctx);
 	const fields = operation.simpleFields;
 	const simplify = fields && readBoolean(ctx, 'simplify', 'Simplify', itemIndex, tool);
-	const limit = tool ? userLimit(ctx, itemIndex) : undefined;
+	const list = operation.list;
+	// every list (Return All / Limit) takes an Offset as a tool
+	const paged = tool && list !== undefined;
+	const page = paged ? (readUserLimit(ctx, itemIndex) ?? TOOL_PAGE) : undefined;
+	const offset = paged ? readOffset(ctx, itemIndex) : 0;
 	return (records) => {
-		const rows = simplify ? records.map((r) => simplifyRecord(r, fields)) : records;
-		if (!tool) return rows;
+		if (!tool) return simplify ? records.map((r) => simplifyRecord(r, fields)) : records;
+		const after = offset ? records.slice(offset) : records;
+		if (list && offset && after.length === 0 && records.length <= offset)
+			return [pastTheEnd(list, offset, records.length)];
 		const room = TOOL_MAX_CHARS - 600; // the note's own size
 		const shown: IDataObject[] = [];
 		let size = 2;
-		for (const row of rows.slice(0, limit ?? rows.length)) {
+		const end = Math.min(after.length, page ?? after.length);
+		for (let i = 0; i < end; i++) {
+			const row = simplify ? simplifyRecord(after[i], fields) : after[i];
 			size += JSON.stringify(row).length + 1;
 			if (size > room && shown.length) break;
 			shown.push(row);
 		}
-		if (shown.length === rows.length) return shown;
-		return [...shown, moreNote(operation.list, shown, rows.length)];
+		if (shown.length === after.length) return shown;
+		return [...shown, moreNote(list, shown.length, offset, offset + after.length)];
 	};
 }

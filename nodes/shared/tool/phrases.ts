@@ -10,4 +10,4 @@ export const DAYS = "dates are YYYY-MM-DD, inclusive, in the center's time zone"
 export const KOPECKS =
 	'Money fields are integer kopecks (1/100 rouble): 1234550 = 12 345.50 roubles.';
 export const MORE =
-	'A long answer is cut: a last item with more_records: true says how many more exist and how to ask for the rest.';
+	'A long answer is cut: its last item (more_records: true) gives next_offset; call again with the same arguments and offset = next_offset to get the next records (none repeated, none skipped). offset is 0 at first.';

@@ -49,7 +49,7 @@ function assertAgainstTruth(label, ids, more, truth) {
 	assert.ok(truth.count > ids.length, `${label}: a note although all ${truth.count} are shown`);
 	assert.ok(more.at_least > ids.length && more.at_least <= truth.count, JSON.stringify(more));
 	for (const id of ids) assert.ok(truth.ids.map(String).includes(id), `${label}: ${id} not true`);
-	assert.match(more.note, /To get the rest/);
+	assert.match(more.note, /To get the rest, call again with the same arguments and offset \d+/);
 }
 
 module.exports = async function mcpPart({ n8n, sb, step, credentials, examples, packageDir }) {
@@ -87,19 +87,30 @@ module.exports = async function mcpPart({ n8n, sb, step, credentials, examples, 
 	);
 	if (!connected) return;
 	const call = (name, args) => client.callTool({ name, arguments: args });
+	// [description key, required parameters, optional ones (with a default: offset, 0 at first)]
 	const expected = {
 		List_Centers: ['shoppingCenter.center.getMany', []],
-		List_Shops: ['shoppingCenter.shop.getMany', ['center_id']],
+		List_Shops: ['shoppingCenter.shop.getMany', ['center_id'], ['offset']],
 		Daily_Sales: [
 			'shoppingCenterRevenue.dailySalesAggregate.getMany',
 			['center_id', 'shop_id', 'start_date', 'end_date'],
+			['offset'],
 		],
 		Receipts: [
 			'shoppingCenterReceipts.receipt.export',
 			['center_id', 'shop_id', 'start_date', 'end_date'],
+			['offset'],
 		],
-		Anomalies: ['shoppingCenterAnomalies.anomaly.getMany', ['center_id', 'start_date', 'end_date']],
-		Tickets: ['shoppingCenterPortal.ticket.getMany', ['center_id', 'start_date', 'end_date']],
+		Anomalies: [
+			'shoppingCenterAnomalies.anomaly.getMany',
+			['center_id', 'start_date', 'end_date'],
+			['offset'],
+		],
+		Tickets: [
+			'shoppingCenterPortal.ticket.getMany',
+			['center_id', 'start_date', 'end_date'],
+			['offset'],
+		],
 		Declare_Turnover: [
 			'shoppingCenterIntake.declaredTurnover.submit',
 			['center_id', 'shop_id', 'month', 'turnover'],
@@ -118,19 +129,21 @@ module.exports = async function mcpPart({ n8n, sb, step, credentials, examples, 
 				);
 				assert.deepEqual(tools.map((t) => t.name).sort(), Object.keys(expected).sort());
 				for (const tool of tools) {
-					const [key, props] = expected[tool.name];
+					const [key, props, optional = []] = expected[tool.name];
 					assert.equal(tool.description, descriptions[key], `${tool.name}: description`);
 					const schema = tool.inputSchema;
 					assert.equal(schema.type, 'object');
 					assert.deepEqual(
 						Object.keys(schema.properties || {}).sort(),
-						[...props].sort(),
+						[...props, ...optional].sort(),
 						tool.name,
 					);
 					assert.deepEqual([...(schema.required || [])].sort(), [...props].sort(), tool.name);
-					for (const p of props) {
+					for (const p of [...props, ...optional]) {
 						const s = schema.properties[p];
-						assert.equal(s.type, p === 'turnover' ? 'number' : 'string', `${tool.name}.${p}`);
+						const numeric = p === 'turnover' || p === 'offset';
+						assert.equal(s.type, numeric ? 'number' : 'string', `${tool.name}.${p}`);
+						if (p === 'offset') assert.equal(s.default, 0, `${tool.name}.offset: default`);
 						assert.ok(s.description && s.description.length > 10, `${tool.name}.${p}: description`);
 						if (/date|month/.test(p)) assert.match(s.description, /YYYY-MM-DD/);
 					}
@@ -207,6 +220,20 @@ module.exports = async function mcpPart({ n8n, sb, step, credentials, examples, 
 				console.log(
 					`       ${rows.length} of ${truth.count} receipts shown (${chars} characters): "${more.note}"`,
 				);
+				// following the notes: the same call with offset = next_offset, until no note
+				const ids = rows.map((r) => String(r.id));
+				let next = more;
+				let calls = 1;
+				while (next) {
+					const page = recordsOf(await call('Receipts', { ...q, offset: next.next_offset }));
+					assert.equal(page.more ? page.more.offset : next.next_offset, next.next_offset);
+					ids.push(...page.rows.map((r) => String(r.id)));
+					next = page.more;
+					assert.ok(++calls < 50, 'more than 50 answers');
+				}
+				assert.equal(new Set(ids).size, ids.length, 'a receipt twice');
+				assert.deepEqual([...ids].sort(), truth.ids.map(String).sort(), 'not the true set');
+				console.log(`       following next_offset: all ${ids.length} receipts in ${calls} answers`);
 			},
 		);
 

@@ -6,6 +6,10 @@ import { returnAllAndLimit } from '../../../shared/descriptions/common';
 import { centerLocator } from '../../../shared/descriptions/locators';
 import { readId, readLimit } from '../../../shared/input';
 import { apiRequest, rowsOf } from '../../../shared/transport';
+import type { ListFacts } from '../../../shared/actions';
+
+/** a list: as an AI tool it takes an Offset and its cut answers say next_offset */
+export const list: ListFacts = { noun: 'zones' };
 
 export const description: INodeProperties[] = [centerLocator(), ...returnAllAndLimit()];
 

@@ -7,6 +7,10 @@ import { centerLocator, shopLocator } from '../../../shared/descriptions/locator
 import { readBoolean, readId, readLimit } from '../../../shared/input';
 import { apiRequest, rowsOf } from '../../../shared/transport';
 import { withShopIds } from '../../../shared/walk/rowIds';
+import type { ListFacts } from '../../../shared/actions';
+
+/** a list: as an AI tool it takes an Offset and its cut answers say next_offset */
+export const list: ListFacts = { noun: 'cash registers' };
 
 export const description: INodeProperties[] = [
 	centerLocator(),
