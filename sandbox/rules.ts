@@ -62,7 +62,8 @@ export function planRequired(center: CenterFixture, what: string, field?: string
 		403,
 		'plan_required',
 		`The plan of this center (${center.plan === 'pro' ? 'PRO' : 'Basic'}) does not allow ${what}.`,
-		field ? { field, plan: center.plan } : { plan: center.plan },
+		// the plan it has and the plan it needs: keys that are no parameter of the request
+		field ? { field, plan: center.plan, required: 'pro' } : { plan: center.plan, required: 'pro' },
 	);
 }
 

@@ -23,6 +23,20 @@ export interface FailureContext {
 	center?: string;
 	/** the shop the request was about, for not_found */
 	shopId?: string;
+	/**
+	 * The names of the parameters the request had (path, query, body). A name in `details` is said as a
+	 * parameter only when it is one of these: the spec leaves details' shape open, so its keys may be
+	 * anything ({plan: "basic", required: "pro"}). Without it every name counts.
+	 */
+	sent?: ReadonlySet<string>;
+}
+
+/** Whether `name` is a parameter the request had: itself or its root (data[0][in], data.0.in → data). */
+function wasSent(name: string, sent: ReadonlySet<string> | undefined): boolean {
+	if (!sent) return true;
+	if (sent.has(name)) return true;
+	const root = /^[^.[]+/.exec(name)?.[0];
+	return root !== undefined && sent.has(root);
 }
 
 /** A moment as the center's local time ("2026-11-21 00:00 Asia/Yekaterinburg"), UTC when the zone is unknown. */
@@ -54,12 +68,16 @@ function words(value: unknown): string {
  * message arrays or strings ({per_page: ["must be at most 100"]}), an array of {field, message}, a
  * {field} / {fields} naming, a plain string. Each rejected parameter with the API's words, capped.
  */
-export function describeDetails(details: unknown): { fields: string[]; text: string } {
+export function describeDetails(
+	details: unknown,
+	sent?: ReadonlySet<string>,
+): { fields: string[]; text: string } {
 	if (details === undefined || details === null) return { fields: [], text: '' };
 	if (typeof details === 'string') {
 		// "per_page: must be at most 100" names its parameter
 		const named = /^([a-z_][a-z0-9_.[\]]*):\s/i.exec(details.trim());
-		return { fields: named ? [named[1]] : [], text: clip(details.trim()) };
+		const isParam = named !== null && wasSent(named[1], sent);
+		return { fields: isParam ? [named[1]] : [], text: clip(details.trim()) };
 	}
 	const parts: Array<[string, string]> = [];
 	if (Array.isArray(details)) {
@@ -88,7 +106,8 @@ export function describeDetails(details: unknown): { fields: string[]; text: str
 	} else {
 		parts.push(['', String(details)]);
 	}
-	const fields = parts.map(([n]) => n).filter(Boolean);
+	// a key the request did not have is not a parameter: it stays as the API's words ("plan: basic")
+	const fields = parts.map(([n]) => n).filter((n) => n && wasSent(n, sent));
 	const text = parts
 		.map(([n, w]) => (n && w ? `${n}: ${w}` : n || w))
 		.filter(Boolean)
@@ -96,8 +115,8 @@ export function describeDetails(details: unknown): { fields: string[]; text: str
 	return { fields: [...new Set(fields)], text: clip(text) };
 }
 
-function field(details: unknown): string | undefined {
-	const { fields } = describeDetails(details);
+function field(details: unknown, sent?: ReadonlySet<string>): string | undefined {
+	const { fields } = describeDetails(details, sent);
 	return fields.length ? fields.join(', ') : undefined;
 }
 
@@ -121,7 +140,7 @@ const UNAVAILABLE: Record<string, string> = {
 /** A message in the user's words for each code the spec names. */
 export function describeFailure(f: ApiFailure, c: FailureContext = {}): string {
 	const what = c.operation ? ` to ${c.operation}` : '';
-	const f1 = field(f.details);
+	const f1 = field(f.details, c.sent);
 	if (f.status === 402)
 		return 'This center is blocked for non-payment: the API lists it but answers no data requests for it until the bill is paid.';
 	if (f.code in UNAVAILABLE) {
@@ -132,7 +151,7 @@ export function describeFailure(f: ApiFailure, c: FailureContext = {}): string {
 	}
 	switch (f.code) {
 		case 'plan_required':
-			return `This center's plan${planName(c.plan)} does not allow the request${what}${f1 ? ` (parameter ${f1})` : ''}.`;
+			return planRequired(f, c, what, f1);
 		case 'not_found':
 			return notFound(f, c, f1);
 		case 'traffic_not_configured':
@@ -140,7 +159,7 @@ export function describeFailure(f: ApiFailure, c: FailureContext = {}): string {
 		case 'already_exists_in_sc':
 			return 'An identical calendar event (same name, type and both dates) already exists in this center; it was left unchanged.';
 		case 'validation_error':
-			return validationMessage(f);
+			return validationMessage(f, c.sent);
 		case 'period_too_long':
 			return `The period is too long for the API${f.message ? `: ${f.message}` : ''}`;
 		case 'rate_limited':
@@ -169,8 +188,20 @@ function notFound(f: ApiFailure, c: FailureContext, fields: string | undefined):
 	return `Not found in ${center}${said ? `: ${said}` : ''}.`;
 }
 
-function validationMessage(f: ApiFailure): string {
-	const { fields, text } = describeDetails(f.details);
+/**
+ * plan_required: the parameter when the API named one the request had (granularity=hour on Basic),
+ * otherwise the API's own words; either way that it needs PRO (the spec's plans are Basic and PRO, and
+ * only PRO has what Basic lacks).
+ */
+function planRequired(f: ApiFailure, c: FailureContext, what: string, f1?: string): string {
+	const said = bare(f.message);
+	const head = `This center's plan${planName(c.plan)} does not allow the request${what}`;
+	if (f1) return `${head} (parameter ${f1}); it needs PRO.`;
+	return clip(`${head}; it needs PRO.${said ? ` The API: ${said}.` : ''}`, 400);
+}
+
+function validationMessage(f: ApiFailure, sent?: ReadonlySet<string>): string {
+	const { fields, text } = describeDetails(f.details, sent);
 	const what = fields.length
 		? `the parameter${fields.length > 1 ? 's' : ''} ${fields.join(', ')}`
 		: 'a parameter';

@@ -84,6 +84,16 @@ async function credentialsOrThrow(ctx: ApiContext, itemIndex?: number): Promise<
 	}
 }
 
+/** The names of the parameters a request has: path, query and body (error messages name only these). */
+function sentNames(input: RequestInput): Set<string> {
+	const names = new Set<string>();
+	for (const part of [input.params, input.query, input.body] as Array<
+		Record<string, unknown> | undefined
+	>)
+		if (part) for (const key in part) if (part[key] !== undefined) names.add(key);
+	return names;
+}
+
 /** The failure of a request that was not sent: the center's budget is spent beyond the wait limit. */
 const BUDGET_SPENT: ApiFailure = {
 	status: 429,
@@ -122,6 +132,7 @@ export async function apiRequest(
 			zone: zoneOf(creds.baseUrl, input.params?.sc_id),
 			center: centerLabel(creds.cacheKey, input.params?.sc_id),
 			shopId: input.params?.shop_id ?? shopOfQuery(input),
+			sent: sentNames(input),
 		});
 
 	const deadline = input.deadlineMs;
