@@ -1,17 +1,9 @@
 /**
- * Shopping Center Intake: the node's description (inputs, outputs, credential, resources and operations) and its
- * execute: every row is checked before the first is written (shared/upload.ts), then each goes to the
- * operation file the typed router picks.
+ * Shopping Center Intake: the node names itself, its resource modules, its default resource and its
+ * description; the rest is the family's (shared/actionNode.ts). Every row is checked before the first
+ * is written (shared/upload.ts).
  */
-import {
-	NodeConnectionTypes,
-	type IExecuteFunctions,
-	type INodeExecutionData,
-	type INodeType,
-	type INodeTypeDescription,
-} from 'n8n-workflow';
-import { listSearch } from '../shared/methods/listSearch';
-import { resourceProperties } from '../shared/actions';
+import { actionNode } from '../shared/actionNode';
 import { routeUploads } from '../shared/upload';
 import * as calendarEvent from './actions/calendarEvent/CalendarEvent.resource';
 import * as counterHour from './actions/counterHour/CounterHour.resource';
@@ -20,38 +12,20 @@ import * as declaredTurnover from './actions/declaredTurnover/DeclaredTurnover.r
 import { loadOptions } from './methods/loadOptions';
 import { describeIntakeRow } from './helpers/rows';
 
-/** The node's resources, in the editor's order: the key is the Resource value. */
-const resources = { calendarEvent, counterHour, dailyAttendance, declaredTurnover };
+/** What running the same rows again does, for the error of a refused row. */
+const AGAIN =
+	'Running the same rows again is safe: attendance, counter hours and declared turnover overwrite, and a calendar event that exists already is refused (already_exists_in_sc), never created twice.';
 
-export class ShoppingCenterIntake implements INodeType {
-	/** its resource modules (tool/descriptions.ts derives the tables from them) */
-	static readonly resources = resources;
-
-	description: INodeTypeDescription = {
-		displayName: 'Shopping Center Intake',
-		name: 'shoppingCenterIntake',
-		icon: { light: 'file:shoppingCenterIntake.svg', dark: 'file:shoppingCenterIntake.dark.svg' },
-		group: ['transform'],
-		version: 1,
-		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
-		description:
-			'Send data to the Shopping-center API: daily attendance, hourly counter counts, calendar events and declared monthly turnover (each input item is one submission)',
-		defaults: { name: 'Shopping Center Intake' },
-		usableAsTool: true,
-		inputs: [NodeConnectionTypes.Main],
-		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'shoppingCenterApi', required: true }],
-		properties: resourceProperties(resources, 'dailyAttendance'),
-	};
-
-	methods = { listSearch, loadOptions };
-
-	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		return await routeUploads.call(
-			this,
-			resources,
-			describeIntakeRow,
-			'Running the same rows again is safe: attendance, counter hours and declared turnover overwrite, and a calendar event that exists already is refused (already_exists_in_sc), never created twice.',
-		);
-	}
-}
+/** The resource keys are the Resource values, in the editor's order. */
+export class ShoppingCenterIntake extends actionNode(
+	'shoppingCenterIntake',
+	{ calendarEvent, counterHour, dailyAttendance, declaredTurnover },
+	'dailyAttendance',
+	'Send data to the Shopping-center API: daily attendance, hourly counter counts, calendar events and declared monthly turnover (each input item is one submission)',
+	{
+		loadOptions,
+		async route(resources) {
+			return await routeUploads.call(this, resources, describeIntakeRow, AGAIN);
+		},
+	},
+) {}
