@@ -55,9 +55,7 @@ export function actionNode<R extends Record<string, ResourceModule>>(
 			properties: resourceProperties(resources, defaultResource),
 		};
 
-		methods = extras.loadOptions
-			? { listSearch, loadOptions: extras.loadOptions }
-			: { listSearch };
+		methods = extras.loadOptions ? { listSearch, loadOptions: extras.loadOptions } : { listSearch };
 
 		async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 			return await route.call(this, resources);

@@ -1,9 +1,10 @@
 /**
- * What the ticket and pass lists (their operation files) share: the selection (one period pair or ticket numbers; for passes
- * both), the status filter, ticket numbers in batches of what one call takes, pages at the largest
- * size, newest first. No period or freshness limit applies to the portal.
+ * What the ticket and pass lists (their operation files) share: the selection (one period pair or
+ * ticket numbers; for passes both), the status filter, ticket numbers in batches of what one call
+ * takes, pages at the largest size, newest first. No period or freshness limit applies to the portal.
  */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { PASS_STATUSES, TICKET_STATUSES } from '../../shared/allowedValues';
 import { centerInfo } from '../../shared/center';
 import { periodFields } from '../../shared/descriptions/common';
 import { centerLocator } from '../../shared/descriptions/locators';
@@ -43,18 +44,24 @@ const SETTINGS = {
 		batch: LIMITS.ticketUidsPerCall,
 		words: 'tickets',
 		operation: 'list tickets',
+		statuses: TICKET_STATUSES.options,
+		statusesText:
+			'Only tickets in these statuses. None selected: every status, archived tickets included.',
 	},
 	pass: {
 		route: 'listPasses',
 		batch: LIMITS.passTicketUidsPerCall,
 		words: 'passes',
 		operation: 'list passes',
+		statuses: PASS_STATUSES.options,
+		statusesText:
+			'Only passes in these statuses (with Other Statuses). None given: every status, archived passes included.',
 	},
 } as const;
 
-/** The selection fields both lists share: center, Select By, the period pair, ticket numbers. */
+/** The selection fields both lists share: center, Select By, the period pair, ticket numbers, statuses. */
 export function selectionFields(kind: PortalKind): INodeProperties[] {
-	const { words, batch } = SETTINGS[kind];
+	const { words, batch, statuses, statusesText } = SETTINGS[kind];
 	const selectOptions = [
 		{
 			name: 'Creation Period',
@@ -122,6 +129,14 @@ export function selectionFields(kind: PortalKind): INodeProperties[] {
 			placeholder: '1001000101, 1001000102',
 			description: `Comma-separated ticket numbers (digits only), or an expression returning an array of them. Duplicates are dropped; more than ${batch} numbers are sent in several requests and the results merged.`,
 			displayOptions: { show: { selectBy: withNumbers } },
+		},
+		{
+			displayName: 'Statuses',
+			name: 'statuses',
+			type: 'multiOptions',
+			options: [...statuses],
+			default: [],
+			description: statusesText,
 		},
 	];
 }

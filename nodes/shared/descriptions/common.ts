@@ -3,6 +3,8 @@
  * pair), the same on every list operation.
  */
 import type { INodeProperties } from 'n8n-workflow';
+import { outputFields } from '../output/fileOptions';
+import { simplifyField } from '../tool/simplify';
 
 type Display = INodeProperties['displayOptions'];
 
@@ -53,6 +55,11 @@ export interface DateFieldOptions {
 	/** default true */
 	required?: boolean;
 	hint?: string;
+}
+
+/** The end of a wide list's fields: Return All / Limit, Output (items or one file), Simplify. */
+export function listOutputFields(money: boolean): INodeProperties[] {
+	return [...returnAllAndLimit(), ...outputFields({}, money), ...simplifyField()];
 }
 
 /** A day (YYYY-MM-DD) as text: a date-time picker would suggest a time that is not used. */

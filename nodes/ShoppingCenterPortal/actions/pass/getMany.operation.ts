@@ -3,13 +3,11 @@
  * numbers (50 a call), filtered by the documented and any further statuses, newest first.
  */
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { PASS_STATUSES } from '../../../shared/allowedValues';
-import { returnAllAndLimit } from '../../../shared/descriptions/common';
+import { listOutputFields } from '../../../shared/descriptions/common';
 import { readWordList } from '../../../shared/input';
 import { listPortal, selectionFields } from '../../helpers/portalList';
-import { outputFields } from '../../../shared/output/fileOptions';
 import type { OperationOutput } from '../../../shared/router';
-import { simplifyField, same } from '../../../shared/tool/simplify';
+import { same } from '../../../shared/tool/simplify';
 import { CENTER_ID, DAYS, MORE } from '../../../shared/tool/phrases';
 import type { FieldSet, ListFacts } from '../../../shared/actions';
 
@@ -32,15 +30,6 @@ export const list: ListFacts = { noun: 'passes', dateField: 'created_at', newest
 export const description: INodeProperties[] = [
 	...selectionFields('pass'),
 	{
-		displayName: 'Statuses',
-		name: 'statuses',
-		type: 'multiOptions',
-		options: PASS_STATUSES.options,
-		default: [],
-		description:
-			'Only passes in these statuses (with Other Statuses). None given: every status, archived passes included.',
-	},
-	{
 		displayName: 'Other Statuses',
 		name: 'otherStatuses',
 		type: 'string',
@@ -49,9 +38,7 @@ export const description: INodeProperties[] = [
 		description:
 			"Comma-separated further pass statuses to keep, as your portal names them (the API documents only approved). Each is sent as given; the API rejects one it doesn't know.",
 	},
-	...returnAllAndLimit(),
-	...outputFields({}, false),
-	...simplifyField(),
+	...listOutputFields(false),
 ];
 
 export async function execute(

@@ -4,12 +4,11 @@
  */
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { TICKET_STATUSES } from '../../../shared/allowedValues';
-import { returnAllAndLimit } from '../../../shared/descriptions/common';
+import { listOutputFields } from '../../../shared/descriptions/common';
 import { readWordList } from '../../../shared/input';
 import { listPortal, selectionFields } from '../../helpers/portalList';
-import { outputFields } from '../../../shared/output/fileOptions';
 import type { OperationOutput } from '../../../shared/router';
-import { simplifyField, same } from '../../../shared/tool/simplify';
+import { same } from '../../../shared/tool/simplify';
 import { CENTER_ID, DAYS, MORE } from '../../../shared/tool/phrases';
 import type { FieldSet, ListFacts } from '../../../shared/actions';
 
@@ -33,18 +32,7 @@ export const list: ListFacts = { noun: 'tickets', dateField: 'created_at', newes
 
 export const description: INodeProperties[] = [
 	...selectionFields('ticket'),
-	{
-		displayName: 'Statuses',
-		name: 'statuses',
-		type: 'multiOptions',
-		options: TICKET_STATUSES.options,
-		default: [],
-		description:
-			'Only tickets in these statuses. None selected: every status, archived tickets included.',
-	},
-	...returnAllAndLimit(),
-	...outputFields({}, false),
-	...simplifyField(),
+	...listOutputFields(false),
 ];
 
 export async function execute(

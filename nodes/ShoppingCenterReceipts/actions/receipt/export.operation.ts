@@ -4,7 +4,7 @@
  */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { centerInfo, centerPlan } from '../../../shared/center';
-import { periodFields, returnAllAndLimit } from '../../../shared/descriptions/common';
+import { listOutputFields, periodFields } from '../../../shared/descriptions/common';
 import { notice, PERIOD_HINTS, PRO_NOTICES } from '../../../shared/descriptions/notices';
 import { centerLocator, shopLocator } from '../../../shared/descriptions/locators';
 import {
@@ -25,10 +25,10 @@ import {
 	shopIdsOf,
 	shopScopeField,
 } from '../../../shared/walk/shopChoice';
-import { outputFields, readFileSettings } from '../../../shared/output/fileOptions';
+import { readFileSettings } from '../../../shared/output/fileOptions';
 import { deliver } from '../../../shared/output/deliver';
 import type { OperationOutput } from '../../../shared/router';
-import { simplifyField, same } from '../../../shared/tool/simplify';
+import { same } from '../../../shared/tool/simplify';
 import { splitDays, type DayWindow } from '../../../shared/walk/dateWindows';
 import { withShopIds } from '../../../shared/walk/rowIds';
 import { CENTER_ID, SHOP_ID, DAYS, KOPECKS, MORE } from '../../../shared/tool/phrases';
@@ -134,9 +134,7 @@ export const description: INodeProperties[] = [
 		description:
 			'More document types, comma-separated, as the API names them (the API rejects an unknown type)',
 	},
-	...returnAllAndLimit(),
-	...outputFields({}, true),
-	...simplifyField(),
+	...listOutputFields(true),
 ];
 
 type PairQuery = (w: DayWindow) => IDataObject;
