@@ -32,6 +32,11 @@ if (fs.existsSync(e2eQueue))
 	step('end-to-end in n8n queue mode (PostgreSQL + Redis, main + 2 workers)', () =>
 		run('node', [e2eQueue]),
 	);
+const e2eReceipts = path.join(root, 'test', 'e2e-receipts', 'run.js');
+if (fs.existsSync(e2eReceipts))
+	step('end-to-end: New Receipt → PostgreSQL (SIGKILL during a poll and an execution)', () =>
+		run('node', [e2eReceipts]),
+	);
 finish();
 
 function finish() {

@@ -183,7 +183,22 @@ async function main() {
 			type: 'slackApi',
 			data: { accessToken: slack ? 'xoxb-demo-token-for-the-local-catcher' : 'xoxb-replace-me' },
 		});
-		const credentials = { shoppingCenterApi: scCred, slackApi: slackCred };
+		// receipts-to-postgres needs a database of your own: a placeholder to fill in, made once (never
+		// overwritten: the user's settings stay)
+		const pgCred = known.postgres
+			? { id: known.postgres, name: 'Postgres' }
+			: await upsertCredential(n8n.api, n8n.request, undefined, {
+					name: 'Postgres',
+					type: 'postgres',
+					data: {
+						host: 'localhost',
+						port: 5432,
+						database: 'warehouse',
+						user: 'postgres',
+						password: '',
+					},
+				});
+		const credentials = { shoppingCenterApi: scCred, slackApi: slackCred, postgres: pgCred };
 
 		// the examples are imported once; later starts show what is in the folder (the user's own too)
 		if (!resumed) {
@@ -202,7 +217,7 @@ async function main() {
 		}
 		writeState(place.folder, {
 			version: o.version,
-			credentials: { shoppingCenterApi: scCred.id, slackApi: slackCred.id },
+			credentials: { shoppingCenterApi: scCred.id, slackApi: slackCred.id, postgres: pgCred.id },
 			startedAt: new Date().toISOString(),
 		});
 		const url = n8n.url.replace('127.0.0.1', 'localhost');

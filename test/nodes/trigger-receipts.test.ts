@@ -269,6 +269,40 @@ describe('New Receipt', () => {
 		expect(again.some((id) => body.some((r) => r[2] === id))).toBe(false);
 	});
 
+	test('Fetch Test Event (manual) returns the latest receipt of each PRO center and saves nothing', async () => {
+		const r = await runPoll({
+			nodeType: trigger,
+			credentialTypes,
+			credentials: {
+				shoppingCenterApi: {
+					baseUrl: sb.baseUrl,
+					clientId: DEMO_CLIENT_ID,
+					clientSecret: DEMO_CLIENT_SECRET,
+				},
+			},
+			parameters: { event: 'newReceipt', centerScope: 'all' },
+			mode: 'manual',
+			now: sb.clock.now(),
+		});
+		expect(r.error).toBeUndefined();
+		const got = items(r).map((i) => i.json);
+		expect(got.map((j) => j.sc_id).sort()).toEqual([PRO, '1004']);
+		for (const j of got) {
+			const t = sb.store.truth(
+				'receipts',
+				{
+					sc_id: String(j.sc_id),
+					shop_id: String(j.shop_id),
+					start_received_date: addDays(todayIn(ZONE, sb.clock.now()), -2),
+					end_received_date: '2099-01-01',
+				},
+				sb.clock.now(),
+			);
+			expect(t.ids).toContain(j.id);
+		}
+		expect(r.staticData).toEqual({});
+	});
+
 	test('a Basic center is refused for Selected Centers and skipped for All My Centers; a shop of another center is named', async () => {
 		const basic = await runPoll({
 			nodeType: trigger,

@@ -144,27 +144,33 @@ export class ReceiptPoll {
 	private async manual(targets: Target[]): Promise<INodeExecutionData[][] | null> {
 		const items: INodeExecutionData[] = [];
 		for (const target of targets) {
-			const refusal = await this.refusal(target);
-			if (refusal) {
-				if (!target.optional) throw new NodeOperationError(this.ctx.getNode(), refusal);
-				continue;
-			}
-			const today = todayIn(target.zone, this.startedAt);
-			for (const shopId of await this.shopsOf(target, targets.length === 1)) {
-				const rows = await this.readShop(
-					target.id,
-					shopId,
-					addDays(today, -Math.max(this.cfg.lookbackDays, 1)),
-					today,
-				);
-				if (!rows.length) continue;
-				const latest = rows.reduce((a, b) => (receivedMs(b, 0) > receivedMs(a, 0) ? b : a));
-				if (latest.shop_id === undefined) latest.shop_id = shopId;
-				items.push(this.item(target.id, latest));
-				break;
+			try {
+				const item = await this.latest(target, targets.length === 1);
+				if (item) items.push(item);
+			} catch (error) {
+				if (!target.optional || !isCenterRefusal(error))
+					throw asNodeError(this.ctx.getNode(), error);
 			}
 		}
 		return items.length ? [items] : null;
+	}
+
+	private async latest(target: Target, single: boolean): Promise<INodeExecutionData | undefined> {
+		const refusal = await this.refusal(target);
+		if (refusal) {
+			if (!target.optional) throw new NodeOperationError(this.ctx.getNode(), refusal);
+			return undefined;
+		}
+		const today = todayIn(target.zone, this.startedAt);
+		const start = addDays(today, -Math.max(this.cfg.lookbackDays, 1));
+		for (const shopId of await this.shopsOf(target, single)) {
+			const rows = await this.readShop(target.id, shopId, start, today);
+			if (!rows.length) continue;
+			const latest = rows.reduce((a, b) => (receivedMs(b, 0) > receivedMs(a, 0) ? b : a));
+			if (latest.shop_id === undefined) latest.shop_id = shopId;
+			return this.item(target.id, latest);
+		}
+		return undefined;
 	}
 
 	private item(scId: string, row: IDataObject): INodeExecutionData {

@@ -15,7 +15,11 @@ const root = path.resolve(__dirname, '..', '..', '..');
 const EXAMPLES_DIR = path.join(root, 'examples');
 const DATA_DIR = path.join(EXAMPLES_DIR, 'data');
 
-const CREDENTIAL_NAMES = { shoppingCenterApi: 'Shopping Center API', slackApi: 'Slack' };
+const CREDENTIAL_NAMES = {
+	shoppingCenterApi: 'Shopping Center API',
+	slackApi: 'Slack',
+	postgres: 'Postgres',
+};
 
 /** [{ file, key, workflow }] for every examples/*.json (key = file name without .json). */
 function loadExamples(dir = EXAMPLES_DIR) {

@@ -19,12 +19,13 @@ const {
 
 module.exports = async function examplesPart({ n8n, sb, step, credentials, examples }) {
 	await step(
-		'examples/: the five example workflows are there (mcp-server runs in the part mcp)',
+		'examples/: the six example workflows are there (mcp-server runs in the part mcp, receipts-to-postgres in npm run e2e:receipts)',
 		() => {
 			assert.deepEqual(Object.keys(examples).sort(), [
 				'anomaly-to-slack',
 				'counter-upload',
 				'mcp-server',
+				'receipts-to-postgres',
 				'revenue-export',
 				'spreadsheet-to-declared-turnover',
 			]);

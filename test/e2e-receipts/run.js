@@ -1,0 +1,129 @@
+#!/usr/bin/env node
+'use strict';
+/*
+ * `npm run e2e:receipts`: examples/receipts-to-postgres.json ACTIVATED in a real n8n, writing into a real
+ * PostgreSQL (Debian's package, started as the queue-mode stack starts it: scripts/n8n/queue/services.js,
+ * installed with apt-get when missing). The table is created from the DDL in the example's note.
+ *
+ *   node test/e2e-receipts/run.js [--version 1.123.81] [--package-dir .] [--rounds 4] [--keep] [--verbose]
+ *
+ * The sandbox's clock is frozen and set to the real time before each round (so n8n's "today" and the
+ * API's agree); between polls receipts arrive (the day's own, received minutes to 12 hours after they
+ * were printed, and receipts inserted "now" that were printed 1–47 hours earlier: late arrivals, many
+ * across midnight in the center's zone). n8n polls every 10 s. Checked (checks.js):
+ * - every poll: its requests per center = Σ over shops ⌈receipts received in the re-read period / 1000⌉;
+ * - SIGKILL while a poll is under way (answers slowed down), restart on the same folder: nothing twice,
+ *   nothing missing;
+ * - SIGKILL while an execution is under way (its upsert waits on a table lock held by another session),
+ *   restart: n8n marks that execution crashed; its receipts are the only ones missing, and retrying it
+ *   (the upsert on id makes it harmless) completes the table;
+ * - the end: the table equals the sandbox's true set (count, distinct ids, Σ total_sum), no duplicate.
+ */
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+const { startN8n } = require('../../scripts/n8n/instance/start');
+const { ensureServicePackages, startPostgres } = require('../../scripts/n8n/queue/services');
+const { startSandboxProcess } = require('../../scripts/lib/processes');
+const { createReport, banner } = require('../e2e/lib/report');
+const { expectedTypes } = require('../e2e/harness/load-package');
+const checks = require('./checks');
+
+const argv = process.argv.slice(2);
+const opt = (name, dflt) => {
+	const i = argv.indexOf(`--${name}`);
+	return i >= 0 ? argv[i + 1] : dflt;
+};
+const VERSION = opt('version', '1.123.81');
+const PACKAGE_DIR = path.resolve(opt('package-dir', path.resolve(__dirname, '..', '..')));
+const ROUNDS = Number(opt('rounds', '4'));
+const KEEP = argv.includes('--keep');
+const VERBOSE = argv.includes('--verbose') || !!process.env.N8N_E2E_VERBOSE;
+
+async function main() {
+	const t0 = Date.now();
+	const report = createReport();
+	report.version = VERSION;
+	console.log(`e2e New Receipt → PostgreSQL in n8n ${VERSION}; package ${PACKAGE_DIR}`);
+	const want = expectedTypes(PACKAGE_DIR);
+	if (want.problems.length) {
+		banner(`the package is not built (npm run build):\n${want.problems.join('\n')}`);
+		console.log('0 passed, 1 failed');
+		return 1;
+	}
+	const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'n8n-e2e-receipts-'));
+	const env = { pg: null, sb: null, n8n: null };
+	const stopAll = async () => {
+		if (env.n8n) await env.n8n.stop({ keep: true }).catch(() => {});
+		if (env.sb) await env.sb.stop().catch(() => {});
+		if (env.pg) await env.pg.stop().catch(() => {});
+		env.n8n = env.sb = env.pg = null;
+		if (!KEEP) fs.rmSync(folder, { recursive: true, force: true });
+	};
+	const onSignal = (sig) => {
+		console.log(`\n${sig}: stopping everything this run started`);
+		stopAll().finally(() => process.exit(130));
+	};
+	process.once('SIGINT', onSignal);
+	process.once('SIGTERM', onSignal);
+	const n8nOpts = {
+		version: VERSION,
+		userFolder: folder,
+		keep: true,
+		onLog: VERBOSE ? (l) => process.stderr.write(`[n8n] ${l}\n`) : undefined,
+	};
+	try {
+		const up = await report.step(
+			'bring up PostgreSQL (Debian package), the sandbox (clock frozen at the real time), n8n',
+			async () => {
+				const packages = ensureServicePackages();
+				env.pg = await startPostgres({ database: 'warehouse' });
+				env.sb = await startSandboxProcess({
+					seed: 42,
+					now: new Date().toISOString(),
+					clock: 'frozen',
+					detached: true,
+				});
+				env.n8n = await startN8n({ ...n8nOpts, packageDir: PACKAGE_DIR });
+				console.log(
+					`       PostgreSQL ${env.pg.version} :${env.pg.port}; n8n ${(env.n8n.timings.startMs / 1000).toFixed(1)} s` +
+						(packages.installed.length
+							? `; apt-get installed ${packages.installed.join(', ')} in ${packages.seconds} s`
+							: ''),
+				);
+				return true;
+			},
+		);
+		if (up) {
+			await checks.run({
+				env,
+				step: report.step,
+				rounds: ROUNDS,
+				/** SIGKILL n8n's process group, then start it again on the same folder */
+				async killAndRestart() {
+					try {
+						process.kill(-env.n8n.pid, 'SIGKILL');
+					} catch {
+						/* already gone */
+					}
+					await env.n8n.stop({ keep: true }).catch(() => {});
+					const t = Date.now();
+					env.n8n = await startN8n({ ...n8nOpts, setupOwner: 'ifNeeded' });
+					return Date.now() - t;
+				},
+			});
+		}
+	} finally {
+		await stopAll();
+	}
+	return report.finish(t0);
+}
+
+main().then(
+	(failed) => process.exit(failed ? 1 : 0),
+	(e) => {
+		console.error(e);
+		console.log('0 passed, 1 failed');
+		process.exit(1);
+	},
+);
