@@ -1,11 +1,11 @@
 #!/usr/bin/env node
 'use strict';
 /*
- * End-to-end tests of the built package in a REAL n8n (1.123.81 and 2.40.7) against the API sandbox.
+ * End-to-end tests of the built package in a REAL n8n (1.123.81 and 2.41.1) against the API sandbox.
  * Plain Node (run by `npm test` after jest).  Prints every step, timings, and `N passed, N failed`;
  * exits non-zero when anything failed.
  *
- *   node test/e2e/run.js [--version 1.123.81 [--version 2.40.7]] [--package-dir .] [--only load,credential,operations,trigger,fileExport,examples,activation,mcp,agent,browser,restart]
+ *   node test/e2e/run.js [--version 1.123.81 [--version 2.41.1]] [--package-dir .] [--only load,credential,operations,trigger,fileExport,examples,activation,mcp,agent,browser,restart]
  *                        [--slow-poll] [--keep] [--verbose]
  *
  * Per version: a fresh sandbox (child process, running clock) and a fresh n8n with the package
@@ -64,7 +64,7 @@ const opt = (name) => {
 const flag = (name) => argv.includes(`--${name}`);
 const VERSIONS = opt('version').length
 	? opt('version')
-	: (process.env.N8N_E2E_VERSIONS || '1.123.81,2.40.7')
+	: (process.env.N8N_E2E_VERSIONS || '1.123.81,2.41.1')
 			.split(',')
 			.map((s) => s.trim())
 			.filter(Boolean);
