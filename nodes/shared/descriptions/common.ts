@@ -101,3 +101,27 @@ export function periodFields(o: PeriodOptions): INodeProperties[] {
 		});
 	return [field('Start', o.start, o.startHint), field('End', o.end, o.endHint)];
 }
+
+/** "Additional Fields" / "Options": a collection of the optional fields an operation offers. */
+export function collectionField(
+	name: 'additionalFields' | 'options',
+	options: INodeProperties[],
+): INodeProperties {
+	return name === 'options'
+		? {
+				displayName: 'Options',
+				name,
+				type: 'collection',
+				placeholder: 'Add option',
+				default: {},
+				options,
+			}
+		: {
+				displayName: 'Additional Fields',
+				name,
+				type: 'collection',
+				placeholder: 'Add Field',
+				default: {},
+				options,
+			};
+}

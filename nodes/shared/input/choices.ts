@@ -44,6 +44,17 @@ export function readChoice<T extends string>(
 	return choiceOf(ctx, ctx.getNodeParameter(name, itemIndex, def), label, itemIndex, allowed, def);
 }
 
+/** An options field whose empty value means "any": one of `allowed`, or '' when empty. */
+export function readOptionalChoice<T extends string>(
+	ctx: InputContext,
+	name: string,
+	label: string,
+	itemIndex: number,
+	allowed: readonly T[],
+): T | '' {
+	return readChoice<T | ''>(ctx, name, label, itemIndex, ['', ...allowed], '');
+}
+
 /**
  * A list of words: an array or a comma-separated text. Trimmed, empty entries dropped, duplicates
  * removed (first kept). With `allowed`, every entry must be one of them; without, every entry must

@@ -89,7 +89,11 @@ export function readString(
  * the Offset, the Limit (Return All: one answer's worth) and one more (see ../tool/mode.ts).
  */
 export function readLimit(ctx: IExecuteFunctions, itemIndex: number): number | undefined {
-	return fetchLimit(ctx, readUserLimit(ctx, itemIndex), runsAsTool(ctx) ? readOffset(ctx, itemIndex) : 0);
+	return fetchLimit(
+		ctx,
+		readUserLimit(ctx, itemIndex),
+		runsAsTool(ctx) ? readOffset(ctx, itemIndex) : 0,
+	);
 }
 
 /** Return All → undefined; otherwise the Limit as the user set it (a whole number ≥ 1). */

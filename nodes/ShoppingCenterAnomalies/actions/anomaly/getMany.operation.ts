@@ -6,7 +6,7 @@ import { ANOMALY_LEVELS, ANOMALY_STATUSES } from '../../../shared/allowedValues'
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { centerInfo, centerPlan } from '../../../shared/center';
 import {
-	readChoice,
+	readOptionalChoice,
 	readOptionalId,
 	fail,
 	readId,
@@ -78,15 +78,8 @@ export async function execute(
 ): Promise<OperationOutput> {
 	const scId = readId(this, 'center', 'Center', itemIndex);
 	const shopId = readOptionalId(this, 'shop', 'Shop', itemIndex);
-	const status = readChoice(
-		this,
-		'status',
-		'Status',
-		itemIndex,
-		['', ...ANOMALY_STATUSES.values],
-		'',
-	);
-	const level = readChoice(this, 'level', 'Level', itemIndex, ['', ...ANOMALY_LEVELS.values], '');
+	const status = readOptionalChoice(this, 'status', 'Status', itemIndex, ANOMALY_STATUSES.values);
+	const level = readOptionalChoice(this, 'level', 'Level', itemIndex, ANOMALY_LEVELS.values);
 	const limit = readLimit(this, itemIndex);
 	precheckPeriod(this, itemIndex);
 	const file = readFileSettings(this, itemIndex);

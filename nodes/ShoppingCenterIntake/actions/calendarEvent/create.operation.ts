@@ -1,6 +1,7 @@
 /**
  * Calendar Event → Create: one event of the center calendar per item (holiday, promotion, …).
  */
+import { collectionField } from '../../../shared/descriptions/common';
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { centerLocator } from '../../../shared/descriptions/locators';
 import {
@@ -66,49 +67,35 @@ export const description: INodeProperties[] = [
 		description:
 			"Last day of the event (YYYY-MM-DD, in the center's time zone); not earlier than the start date",
 	},
-	{
-		displayName: 'Additional Fields',
-		name: 'additionalFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		options: [
-			{
-				displayName: 'Color',
-				name: 'color',
-				type: 'color',
-				default: '',
-				description:
-					"HEX color #RRGGBB (other notations are refused). Empty: the API's default gray.",
-			},
-			{
-				displayName: 'Shop Names or IDs',
-				name: 'shopIds',
-				type: 'multiOptions',
-				typeOptions: { loadOptionsMethod: 'getShops', loadOptionsDependsOn: ['center.value'] },
-				default: [],
-				description:
-					'Shops of this center the event relates to. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-			},
-		],
-	},
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add option',
-		default: {},
-		options: [
-			{
-				displayName: 'Treat Existing As Success',
-				name: 'treatExistingAsSuccess',
-				type: 'boolean',
-				default: false,
-				description:
-					'Whether an identical event that already exists (same name, type and dates; API code already_exists_in_sc) counts as success. On: the item says already_existed = true with the requested fields. Off: the item fails. Either way no second event is created.',
-			},
-		],
-	},
+	collectionField('additionalFields', [
+		{
+			displayName: 'Color',
+			name: 'color',
+			type: 'color',
+			default: '',
+			description:
+				"HEX color #RRGGBB (other notations are refused). Empty: the API's default gray.",
+		},
+		{
+			displayName: 'Shop Names or IDs',
+			name: 'shopIds',
+			type: 'multiOptions',
+			typeOptions: { loadOptionsMethod: 'getShops', loadOptionsDependsOn: ['center.value'] },
+			default: [],
+			description:
+				'Shops of this center the event relates to. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+		},
+	]),
+	collectionField('options', [
+		{
+			displayName: 'Treat Existing As Success',
+			name: 'treatExistingAsSuccess',
+			type: 'boolean',
+			default: false,
+			description:
+				'Whether an identical event that already exists (same name, type and dates; API code already_exists_in_sc) counts as success. On: the item says already_existed = true with the requested fields. Off: the item fails. Either way no second event is created.',
+		},
+	]),
 ];
 
 function apiCode(error: unknown): string | undefined {

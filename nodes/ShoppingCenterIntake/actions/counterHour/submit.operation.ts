@@ -2,6 +2,7 @@
  * Counter Hour → Submit: hourly in/out counts of a counter, from a field of records per item or one
  * record per item, sent in batches.
  */
+import { collectionField } from '../../../shared/descriptions/common';
 import { DateTime } from 'luxon';
 import type {
 	IDataObject,
@@ -62,39 +63,32 @@ export const description: INodeProperties[] = [
 			'The field of the input item holding the array of hourly records (a dotted path like data.records works)',
 		displayOptions: { show: { recordsSource: ['field'] } },
 	},
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add option',
-		default: {},
-		options: [
-			{
-				displayName: 'Datetime Field Name',
-				name: 'datetimeField',
-				type: 'string',
-				default: 'datetime',
-				description:
-					"Name of the record field with the start of the hour (ISO 8601, e.g. 2026-11-19T10:00:00+03:00; without an offset it is read in the center's time zone)",
-			},
-			{
-				displayName: 'In Field Name',
-				name: 'inField',
-				type: 'string',
-				default: 'in',
-				description:
-					'Name of the record field with the number of visitors who came in during the hour',
-			},
-			{
-				displayName: 'Out Field Name',
-				name: 'outField',
-				type: 'string',
-				default: 'out',
-				description:
-					'Name of the record field with the number of visitors who went out during the hour',
-			},
-		],
-	},
+	collectionField('options', [
+		{
+			displayName: 'Datetime Field Name',
+			name: 'datetimeField',
+			type: 'string',
+			default: 'datetime',
+			description:
+				"Name of the record field with the start of the hour (ISO 8601, e.g. 2026-11-19T10:00:00+03:00; without an offset it is read in the center's time zone)",
+		},
+		{
+			displayName: 'In Field Name',
+			name: 'inField',
+			type: 'string',
+			default: 'in',
+			description:
+				'Name of the record field with the number of visitors who came in during the hour',
+		},
+		{
+			displayName: 'Out Field Name',
+			name: 'outField',
+			type: 'string',
+			default: 'out',
+			description:
+				'Name of the record field with the number of visitors who went out during the hour',
+		},
+	]),
 ];
 
 import { checkRecords, fieldNames, type HourRecord } from '../../helpers/hourRecords';

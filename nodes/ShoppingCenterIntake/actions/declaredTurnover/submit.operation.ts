@@ -1,6 +1,7 @@
 /**
  * Declared Turnover → Submit: a shop's turnover declared for one month (kopecks or currency units).
  */
+import { collectionField } from '../../../shared/descriptions/common';
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { centerLocator, shopLocator } from '../../../shared/descriptions/locators';
 import { fail, readId, toInteger, dayIn, readRawDate, quoted } from '../../../shared/input';
@@ -71,31 +72,24 @@ export const description: INodeProperties[] = [
 		hint: 'Roubles: 1 234 567,89 is sent as 123456789 kopecks',
 		displayOptions: { show: { amountUnit: ['currencyUnits'] } },
 	},
-	{
-		displayName: 'Additional Fields',
-		name: 'additionalFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		options: [
-			{
-				displayName: 'Receipts Count',
-				name: 'receiptsCount',
-				type: 'number',
-				typeOptions: { minValue: 0, numberPrecision: 0 },
-				default: 0,
-				description: 'Number of receipts in the month (a whole number, 0 or more)',
-			},
-			{
-				displayName: 'Visitors Count',
-				name: 'visitorsCount',
-				type: 'number',
-				typeOptions: { minValue: 0, numberPrecision: 0 },
-				default: 0,
-				description: 'Number of visitors in the month (a whole number, 0 or more)',
-			},
-		],
-	},
+	collectionField('additionalFields', [
+		{
+			displayName: 'Receipts Count',
+			name: 'receiptsCount',
+			type: 'number',
+			typeOptions: { minValue: 0, numberPrecision: 0 },
+			default: 0,
+			description: 'Number of receipts in the month (a whole number, 0 or more)',
+		},
+		{
+			displayName: 'Visitors Count',
+			name: 'visitorsCount',
+			type: 'number',
+			typeOptions: { minValue: 0, numberPrecision: 0 },
+			default: 0,
+			description: 'Number of visitors in the month (a whole number, 0 or more)',
+		},
+	]),
 ];
 
 /**

@@ -34,14 +34,22 @@ import { withShopIds } from '../../../shared/walk/rowIds';
 import { CENTER_ID, SHOP_ID, DAYS, KOPECKS, MORE } from '../../../shared/tool/phrases';
 import type { FieldSet, ListFacts } from '../../../shared/actions';
 
-const byCreation = { show: { periodBy: ['created', 'both'] } };
-const byReception = { show: { periodBy: ['received', 'both'] } };
-
 /** The API's default sales types (sent explicitly, so the request says what it asks for). */
 export const DEFAULT_DOCUMENT_TYPES = ['delivery', 'form_of_strict_accountability', 'receipt'];
 
 const CLIPPED = "A day after today (center's time zone) is clipped to today.";
 const SPLIT = 'A period longer than 30 days is read in 30-day windows.';
+
+/** The Start / End pair of one of the receipt's dates, shown when the period applies to it. */
+const receiptPeriod = (name: 'created' | 'received', label: 'Creation' | 'Reception') =>
+	periodFields({
+		of: { name, label },
+		start: `First day of ${label.toLowerCase()} (inclusive, center's time zone). ${SPLIT}`,
+		end: `Last day of ${label.toLowerCase()} (inclusive, center's time zone). ${CLIPPED}`,
+		startHint: PERIOD_HINTS.start,
+		endHint: PERIOD_HINTS.receiptsEnd,
+		displayOptions: { show: { periodBy: [name, 'both'] } },
+	});
 
 /** The tool description ("Set Manually") of this operation as an AI tool. */
 export const toolDescription = `Fiscal documents (receipts) of one shop created in a period: id, document_type, created_datetime, received_datetime, total_sum, cash_sum, ecash_sum, items_count, kkt_reg_id, fiscal_document_number, shift_number. ${KOPECKS} PRO centers only (a Basic center answers with an error saying so). ${CENTER_ID}; ${SHOP_ID}; ${DAYS}; a period is read 30 days a request. ${MORE}`;
@@ -97,22 +105,8 @@ export const description: INodeProperties[] = [
 		],
 		description: 'Which date of a receipt the period applies to',
 	},
-	...periodFields({
-		of: { name: 'created', label: 'Creation' },
-		start: `First day of creation (inclusive, center's time zone). ${SPLIT}`,
-		end: `Last day of creation (inclusive, center's time zone). ${CLIPPED}`,
-		startHint: PERIOD_HINTS.start,
-		endHint: PERIOD_HINTS.receiptsEnd,
-		displayOptions: byCreation,
-	}),
-	...periodFields({
-		of: { name: 'received', label: 'Reception' },
-		start: `First day of reception (inclusive, center's time zone). ${SPLIT}`,
-		end: `Last day of reception (inclusive, center's time zone). ${CLIPPED}`,
-		startHint: PERIOD_HINTS.start,
-		endHint: PERIOD_HINTS.receiptsEnd,
-		displayOptions: byReception,
-	}),
+	...receiptPeriod('created', 'Creation'),
+	...receiptPeriod('received', 'Reception'),
 	{
 		displayName: 'Document Types',
 		name: 'documentTypes',
