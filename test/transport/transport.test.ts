@@ -65,6 +65,16 @@ describe('token refresh', () => {
 		expect(count('token_expired')).toBe(20);
 	});
 
+	it('a fresh token that parallel requests shared and used up is not taken for a refused credential', async () => {
+		// each token serves one request: of three parallel requests on one token, two find it expired,
+		// share one new token, and one of them finds that one used up as well
+		sb.faults.set({ tokenExpireAfterRequests: 1 });
+		const results = await Promise.all(Array.from({ length: 3 }, () => shops()));
+		expect(results).toHaveLength(3);
+		expect(count('token_expired')).toBeGreaterThanOrEqual(3);
+		expect(sb.log.list().filter((e) => e.code === null && e.route === 'shops')).toHaveLength(3);
+	});
+
 	it('uses one token for many requests in steady state', async () => {
 		for (let i = 0; i < 30; i++) await shops();
 		expect(sb.log.getStats().tokensIssued).toBe(1);

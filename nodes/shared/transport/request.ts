@@ -94,6 +94,9 @@ function sentNames(input: RequestInput): Set<string> {
 	return names;
 }
 
+/** token_expired several times in a row, each time with a token other requests shared: give up */
+const MAX_EXPIRED_IN_A_ROW = 4;
+
 /** The failure of a request that was not sent: the center's budget is spent beyond the wait limit. */
 const BUDGET_SPENT: ApiFailure = {
 	status: 429,
@@ -197,8 +200,12 @@ export async function apiRequest(
 		if (!RETRYABLE_CODES.has(f.code)) throw fail(f, attempts, waitedMs);
 		expiredInARow = f.code === 'token_expired' ? expiredInARow + 1 : 0;
 		if (f.code === 'token_expired') {
-			// one new token and one repeat of this request per expiry
-			if (expiredInARow > 1) throw fail(f, attempts, waitedMs);
+			// one new token and one repeat of this request per expiry. A token that only this request
+			// used, refused again, means the API refuses fresh tokens (a credential problem); one that
+			// parallel requests shared may simply have expired in between: a new one, a few times at most
+			const onlyOurs = tokenCache.uses(creds, token) <= 1;
+			if ((expiredInARow > 1 && onlyOurs) || expiredInARow > MAX_EXPIRED_IN_A_ROW)
+				throw fail(f, attempts, waitedMs);
 			tokenCache.invalidate(creds, token);
 			continue;
 		}

@@ -59,6 +59,8 @@ interface CacheEntry {
 	token?: IssuedToken;
 	pending?: Promise<IssuedToken>;
 	exchanges: number;
+	/** how many requests the current token was handed to */
+	uses: number;
 }
 
 export class TokenCache {
@@ -67,7 +69,7 @@ export class TokenCache {
 	private entry(key: string): CacheEntry {
 		let e = this.entries.get(key);
 		if (!e) {
-			e = { exchanges: 0 };
+			e = { exchanges: 0, uses: 0 };
 			this.entries.set(key, e);
 		}
 		return e;
@@ -76,19 +78,34 @@ export class TokenCache {
 	/** A valid token: the cached one, the exchange already in flight, or one new exchange. */
 	async get(ctx: HttpHelper, creds: ApiCredentials): Promise<string> {
 		const e = this.entry(creds.cacheKey);
-		if (e.token && Date.now() < e.token.expiresAtMs) return e.token.accessToken;
+		if (e.token && Date.now() < e.token.expiresAtMs) {
+			e.uses++;
+			return e.token.accessToken;
+		}
 		if (!e.pending) {
 			e.exchanges++;
 			e.pending = exchangeToken(ctx, creds)
 				.then((t) => {
 					e.token = t;
+					e.uses = 0;
 					return t;
 				})
 				.finally(() => {
 					e.pending = undefined;
 				});
 		}
-		return (await e.pending).accessToken;
+		const issued = await e.pending;
+		if (e.token === issued) e.uses++;
+		return issued.accessToken;
+	}
+
+	/**
+	 * How many requests this token was handed to; a token already replaced counts as shared
+	 * (another request found it expired too).
+	 */
+	uses(creds: ApiCredentials, accessToken: string): number {
+		const e = this.entry(creds.cacheKey);
+		return e.token?.accessToken === accessToken ? e.uses : Number.POSITIVE_INFINITY;
 	}
 
 	/** The API said this token expired: forget it, unless another request already replaced it. */
