@@ -22,6 +22,7 @@ import { DEFAULT_RETRY_POLICY } from '../../nodes/shared/transport/retry';
 import { pacer, tokenCache } from '../../nodes/shared/transport';
 import { forgetCenters } from '../../nodes/shared/center';
 import { clearPlans } from '../../nodes/shared/transport/planCache';
+import { forgetCarried } from '../../nodes/ShoppingCenterEventsTrigger/carry';
 import { addDays, todayIn } from '../../nodes/shared/walk/dateWindows';
 import { fileText, parseCsv } from '../output/csv-read';
 
@@ -46,6 +47,7 @@ beforeEach(async () => {
 	pacer.clear();
 	forgetCenters();
 	clearPlans();
+	forgetCarried();
 	// 06:00 in Yekaterinburg
 	sb = await startSandbox({ now: '2026-11-20T01:00:00Z' });
 });
@@ -64,6 +66,7 @@ async function ok(
 	parameters: INodeParameters,
 	staticData?: IDataObject,
 	pollBudgetMs?: number,
+	workflowId?: string,
 ): Promise<RunPollResult> {
 	const r = await runPoll({
 		nodeType: trigger,
@@ -79,6 +82,7 @@ async function ok(
 		staticData,
 		now: sb.clock.now(),
 		pollBudgetMs,
+		workflowId,
 	});
 	if (r.error) throw r.error;
 	return r;
@@ -190,24 +194,37 @@ describe('New Receipt', () => {
 	test('a poll cut by its budget reads the shops it reaches; the rest are read first by the next poll (rotation), nothing lost or twice', async () => {
 		const first = await ok(params());
 		const existing = visible('2026-11-18');
+		const list = receiptState(first).shops;
+		const shops = activeShops.map((s) => s.id); // the API's order
+		expect(Object.keys(list).sort()).toEqual([...shops].sort());
 		let state = first.staticData;
-		const order: string[][] = [];
+		let start = receiptState(first).next!;
+		const reached = new Set<string>();
 		const emitted: string[] = [];
-		for (let i = 0; i < 14; i++) {
+		// slow answers (150 ms) and a 1.5 s budget: a few shops a poll (a new token or center list takes
+		// part of it now and then)
+		sb.faults.set({ latencyMs: 150 });
+		for (let i = 0; i < 12 && reached.size < shops.length; i++) {
 			sb.clock.advance(20 * MIN);
 			const seq = lastSeq();
-			// 1 ms: the first shop of a poll is always read, no second one fits
-			const r = await ok(params(), state, 1);
-			order.push([...new Set(receiptCalls(seq).map((e) => shopOf(e.path)))]);
+			const r = await ok(params(), state, 1500);
+			const next = receiptState(r).next!;
+			// the shops this poll finished: from where the last one stopped up to the next poll's start
+			const done: string[] = [];
+			for (let k = shops.indexOf(start); shops[k % shops.length] !== next; k++)
+				done.push(shops[k % shops.length]);
+			expect(done.length).toBeGreaterThan(0);
+			expect(done.length).toBeLessThan(shops.length);
+			const asked = new Set(receiptCalls(seq).map((e) => shopOf(e.path)));
+			for (const shop of done) expect(asked.has(shop)).toBe(true);
+			done.forEach((shop) => reached.add(shop));
 			emitted.push(...ids(r));
 			state = r.staticData;
+			start = next;
 		}
-		expect(order.every((o) => o.length === 1)).toBe(true);
-		// the shops follow one another in the list's order, and none waits more than one round
-		const flat = order.map((o) => o[0]);
-		const firstRound = flat.slice(0, activeShops.length);
-		expect(new Set(firstRound).size).toBe(activeShops.length);
-		expect(flat.slice(activeShops.length)).toEqual(firstRound.slice(0, 14 - activeShops.length));
+		sb.faults.clear();
+		// no shop starved: every one was reached by the rotation
+		expect(reached.size).toBe(shops.length);
 		// a full poll now catches up: everything that arrived since the first poll, once
 		sb.clock.advance(20 * MIN);
 		const last = await ok(params(), state);
@@ -267,6 +284,38 @@ describe('New Receipt', () => {
 			.map((r) => r[2]);
 		expect(again.length).toBeGreaterThan(0);
 		expect(again.some((id) => body.some((r) => r[2] === id))).toBe(false);
+	});
+
+	test('n8n drops the state of the poll at publishing (durable cursors): the next poll still emits what arrived since', async () => {
+		const p = params({ receiptShops: 'selected', receiptShopIds: '1002-02' });
+		const published = await ok(p, undefined, 36_000, 'wf-carry');
+		expect(published.items).toBeNull();
+		sb.clock.advance(10 * MIN);
+		const late = sb.store.insert('receipt', PRO, 3, sb.clock.now(), { shop_id: '1002-02' });
+		// n8n saved nothing: the first scheduled poll gets no state
+		const first = await ok(p, undefined, 36_000, 'wf-carry');
+		expect(ids(first)).toEqual(expect.arrayContaining(late));
+		const again = await ok(p, first.staticData, 36_000, 'wf-carry');
+		expect(ids(again).filter((id) => late.includes(id))).toEqual([]);
+	});
+
+	test('the budget ends inside a shop (slow answers): the poll saves nothing of it, the next one emits it all once', async () => {
+		const p = params({ receiptShops: 'selected', receiptShopIds: '1002-01', lookbackDays: 4 });
+		const first = await ok(p);
+		sb.clock.advance(H);
+		const late = sb.store.insert('receipt', PRO, 2, sb.clock.now(), { shop_id: '1002-01' });
+		sb.faults.set({ latencyMs: 500 });
+		const t0 = Date.now();
+		const cut = await ok(p, first.staticData, 2000);
+		const took = Date.now() - t0;
+		sb.faults.clear();
+		expect(cut.items).toBeNull();
+		expect(cut.staticData).toEqual(first.staticData);
+		expect(took).toBeLessThan(2000 + 1500); // the answer in flight at the deadline is not awaited
+		const next = await ok(p, cut.staticData);
+		const got = ids(next);
+		expect(got).toEqual(expect.arrayContaining(late));
+		expect(new Set(got).size).toBe(got.length);
 	});
 
 	test('Fetch Test Event (manual) returns the latest receipt of each PRO center and saves nothing', async () => {

@@ -13,7 +13,7 @@
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { featureRefusal, LIMITS } from '../../shared/plan';
-import { asNodeError, knownPlan } from '../../shared/transport';
+import { asNodeError, isDeadlineError, knownPlan } from '../../shared/transport';
 import { getApiCredentials } from '../../shared/transport/credentials';
 import { collectWalk, type WalkInput, type WalkStats } from '../../shared/walk/pageStream';
 import { shopIdsOf } from '../../shared/walk/shopChoice';
@@ -22,6 +22,8 @@ import { writeRecordsFile } from '../../shared/output/writeFile';
 import type { TriggerConfig } from '../config';
 import { commitState, type TriggerState } from '../state';
 import { isCenterRefusal, type Target } from '../targets';
+import { pollDeadline } from '../budget';
+import { afterPoll, withCarried } from '../carry';
 import {
 	diffShop,
 	readReceiptState,
@@ -29,10 +31,7 @@ import {
 	receivedMs,
 	type ReceiptCenterState,
 } from './cursor';
-import { pollBudgetMs, readReceiptSettings, type ReceiptSettings } from './settings';
-
-/** Part of the budget kept for what follows the last shop (the file, saving the state). */
-const BUDGET_RESERVE = 0.15;
+import { readReceiptSettings, type ReceiptSettings } from './settings';
 
 interface Fresh {
 	scId: string;
@@ -41,7 +40,10 @@ interface Fresh {
 
 export class ReceiptPoll {
 	private readonly startedAt = new Date();
-	private readonly deadline: number;
+	/** no request of this poll goes past it (the transport's waits included) */
+	private readonly deadlineMs: number;
+	/** a request stopped at the deadline: nothing more is read in this poll */
+	private cut = false;
 	private readonly settings: ReceiptSettings;
 	/** the longest a shop took in this poll (the estimate for the next one) */
 	private slowestShopMs = 0;
@@ -53,12 +55,13 @@ export class ReceiptPoll {
 		private readonly cfg: TriggerConfig,
 	) {
 		this.settings = readReceiptSettings(ctx);
-		this.deadline = this.startedAt.getTime() + pollBudgetMs(ctx) * (1 - BUDGET_RESERVE);
+		this.deadlineMs = pollDeadline(ctx, this.startedAt);
 	}
 
 	/** The first shop of a poll is always read (progress); another only if it should fit. */
 	private hasTimeFor(): boolean {
-		return this.shopsRead === 0 || Date.now() + this.slowestShopMs <= this.deadline;
+		if (this.cut) return false;
+		return this.shopsRead === 0 || Date.now() + this.slowestShopMs <= this.deadlineMs;
 	}
 
 	private async shopsOf(target: Target, single: boolean): Promise<string[]> {
@@ -84,6 +87,7 @@ export class ReceiptPoll {
 			params: { sc_id: scId, shop_id: shopId },
 			query: { start_received_date: w.start, end_received_date: w.end },
 			operation: 'export receipts',
+			deadlineMs: this.deadlineMs,
 		}));
 		return await collectWalk(this.ctx, 'exportReceipts', inputs, { stats: this.stats });
 	}
@@ -100,7 +104,7 @@ export class ReceiptPoll {
 		saved: ReceiptCenterState | undefined,
 		single: boolean,
 		out: Fresh[],
-	): Promise<ReceiptCenterState> {
+	): Promise<ReceiptCenterState | undefined> {
 		const now = this.startedAt.getTime();
 		const today = todayIn(target.zone, this.startedAt);
 		const shops = await this.shopsOf(target, single);
@@ -120,7 +124,15 @@ export class ReceiptPoll {
 			const began = Date.now();
 			const previous = saved?.shops[shopId];
 			const start = addDays(previous?.day ?? today, -this.cfg.lookbackDays);
-			const rows = await this.readShop(target.id, shopId, start, today);
+			let rows: IDataObject[];
+			try {
+				rows = await this.readShop(target.id, shopId, start, today);
+			} catch (error) {
+				// the budget ended inside this shop: it and the rest are read by the next poll
+				if (!isDeadlineError(error)) throw error;
+				this.cut = true;
+				break;
+			}
 			// a shop read for the first time: on the center's first poll "remember" emits nothing;
 			// later its receipts count from the center's first poll (a shop added since, or not reached)
 			const remember = this.cfg.firstPoll === 'remember';
@@ -134,6 +146,8 @@ export class ReceiptPoll {
 			this.shopsRead++;
 			this.slowestShopMs = Math.max(this.slowestShopMs, Date.now() - began);
 		}
+		// no shop read (the budget ended first): the center stays as it was, first in the next poll
+		if (read === 0 && n > 0) return undefined;
 		const start = Math.max(first, 0);
 		// the next poll starts with the first shop not reached, or one further than this one did
 		state.next = n === 0 ? null : shops[read < n ? (start + read) % n : (start + 1) % n];
@@ -179,11 +193,14 @@ export class ReceiptPoll {
 
 	async run(
 		targets: Target[],
-		saved: TriggerState,
+		stored: TriggerState,
 		staticData: IDataObject,
 	): Promise<INodeExecutionData[][] | null> {
 		const { ctx, cfg } = this;
 		if (ctx.getMode() === 'manual') return await this.manual(targets);
+		// the state of an empty poll n8n did not save (the test poll at publishing): carry.ts
+		const carryKey = `${ctx.getWorkflow().id ?? ''}|${ctx.getNode().id}`;
+		const saved = withCarried(carryKey, stored, cfg.event);
 		const next: TriggerState = { version: saved.version, event: cfg.event, centers: {} };
 		const single = cfg.scope === 'selected' && cfg.centerIds.length === 1;
 		const found: Fresh[] = [];
@@ -202,6 +219,10 @@ export class ReceiptPoll {
 			try {
 				if (refusal) throw new NodeOperationError(ctx.getNode(), refusal);
 				const receipts = await this.center(target, before, single, found);
+				if (!receipts) {
+					if (previous) next.centers[target.id] = previous;
+					continue;
+				}
 				next.centers[target.id] = {
 					day: todayIn(target.zone, this.startedAt),
 					at: this.startedAt.toISOString(),
@@ -218,8 +239,9 @@ export class ReceiptPoll {
 		}
 		const output = await this.output(found);
 		commitState(staticData, next);
+		afterPoll(carryKey, next, output !== null);
 		ctx.logger.info(
-			`Shopping Center Trigger (New Receipt): ${this.shopsRead} shop(s) read, ${this.stats.requests} request(s), ${output ? output[0].length : 0} item(s)`,
+			`Shopping Center Trigger (New Receipt): ${this.shopsRead} shop(s) read, ${this.stats.requests} request(s), ${output ? output[0].length : 0} item(s)${this.cut ? '; the budget ended, the rest is read next poll' : ''}`,
 		);
 		return output;
 	}
