@@ -129,7 +129,7 @@ export class ReceiptPoll {
 				rows = await this.readShop(target.id, shopId, start, today);
 			} catch (error) {
 				// the budget ended inside this shop: it and the rest are read by the next poll
-				if (!isDeadlineError(error)) throw error;
+				if (!isDeadlineError(error)) throw asNodeError(this.ctx.getNode(), error);
 				this.cut = true;
 				break;
 			}
