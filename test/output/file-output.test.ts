@@ -102,7 +102,8 @@ describe('Receipt → Export to one file', () => {
 				createdStartDate: '2026-10-01',
 				createdEndDate: '2026-10-03',
 				output: 'file',
-				fileOptions: { delimiter: ';', bom: true, addRubles: true },
+				addRubles: true,
+				fileOptions: { delimiter: ';', bom: true },
 			}),
 		);
 		const text = fileText(one(r));

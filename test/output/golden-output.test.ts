@@ -40,7 +40,9 @@ const OUTPUTS: Record<string, IDataObject> = {
 	csv: { output: 'file', fileOptions: FILE_NAME },
 	csvSemicolonBomRubles: {
 		output: 'file',
-		fileOptions: { ...FILE_NAME, delimiter: ';', bom: true, addRubles: true },
+		// the node's one "Add Ruble Amounts" switch (nodes without money fields have none)
+		addRubles: true,
+		fileOptions: { ...FILE_NAME, delimiter: ';', bom: true },
 	},
 	jsonl: { output: 'file', fileFormat: 'jsonl', fileOptions: FILE_NAME },
 };

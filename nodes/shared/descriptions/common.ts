@@ -3,6 +3,7 @@
  * pair), the same on every list operation.
  */
 import type { INodeProperties } from 'n8n-workflow';
+import { rubleAmountsField } from './money';
 import { outputFields } from '../output/fileOptions';
 import { simplifyField } from '../tool/simplify';
 
@@ -59,7 +60,9 @@ export interface DateFieldOptions {
 
 /** The end of a wide list's fields: Return All / Limit, Output (items or one file), Simplify. */
 export function listOutputFields(money: boolean): INodeProperties[] {
-	return [...returnAllAndLimit(), ...outputFields({}, money), ...simplifyField()];
+	// records with money fields: the one "Add Ruble Amounts" switch, for items and files alike
+	const rubles = money ? [rubleAmountsField()] : [];
+	return [...returnAllAndLimit(), ...rubles, ...outputFields({}, money), ...simplifyField()];
 }
 
 /** A day (YYYY-MM-DD) as text: a date-time picker would suggest a time that is not used. */

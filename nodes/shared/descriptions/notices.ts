@@ -17,7 +17,7 @@ export const PRO_NOTICES = {
 	turnover:
 		'The calculated turnover column (turnover) comes only from PRO centers; Basic rows have the other fields.',
 	monthlyPro:
-		'average_check_sum, revenue_per_area and ocr come only from PRO centers; Basic rows have the other fields.',
+		'average_check_sum (kopecks per receipt), revenue_per_area (kopecks per unit of area_size) and ocr come only from PRO centers; Basic rows have the other fields. Add Ruble Amounts gives the first two _rub columns too.',
 } as const;
 
 /** A notice box in the panel (n8n's "notice" field: text only, nothing is stored). */

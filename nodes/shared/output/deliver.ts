@@ -1,6 +1,8 @@
 /**
  * The two outputs of a large list operation from one flow of record batches: one item per record
- * (collected, as before), or one file written as the batches arrive (writeFile.ts).
+ * (collected, as before), or one file written as the batches arrive (writeFile.ts). The one "Add Ruble
+ * Amounts" switch is honoured by all three: items and JSON Lines get `<field>_rub` beside each money
+ * field (../rubles.ts), a CSV gets the ruble columns.
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import type { OperationOutput } from '../router';
@@ -8,6 +10,7 @@ import type { WalkStats } from '../walk/pageStream';
 import type { ExportKind } from './columns';
 import type { FileSettings } from './fileOptions';
 import { writeRecordsFile } from './writeFile';
+import { withRubles } from '../rubles';
 
 export interface Delivery {
 	kind: ExportKind;
@@ -20,6 +23,12 @@ export interface Delivery {
 	 * when the batches hand on the records without them
 	 */
 	lead?: IDataObject;
+	/** "Add Ruble Amounts" */
+	rubles?: boolean;
+}
+
+async function* inRubles(batches: AsyncIterable<IDataObject[]>): AsyncGenerator<IDataObject[]> {
+	for await (const rows of batches) yield rows.map(withRubles);
 }
 
 export async function deliver(
@@ -29,18 +38,22 @@ export async function deliver(
 	batches: (stats: WalkStats) => AsyncIterable<IDataObject[]>,
 ): Promise<OperationOutput> {
 	const stats: WalkStats = { requests: 0, windows: 0 };
+	const rubles = delivery.rubles === true;
 	if (!delivery.file) {
 		const out: IDataObject[] = [];
-		for await (const rows of batches(stats)) for (const row of rows) out.push(row);
+		for await (const rows of batches(stats))
+			for (const row of rows) out.push(rubles ? withRubles(row) : row);
 		return out;
 	}
+	const file = rubles ? { ...delivery.file, rubles: true } : delivery.file;
+	const jsonl = file.format === 'jsonl' && file.rubles;
 	return {
 		item: await writeRecordsFile(
 			ctx,
 			itemIndex,
 			delivery.kind,
-			delivery.file,
-			batches(stats),
+			file,
+			jsonl ? inRubles(batches(stats)) : batches(stats),
 			stats,
 			delivery.fill,
 			delivery.lead,

@@ -39,7 +39,9 @@ export function outputFields(show: Show, money: boolean): INodeProperties[] {
 						'All records in one CSV or JSON Lines file, written as the pages arrive (for exports of any size), plus a summary',
 				},
 			],
-			description: 'How the records leave the node',
+			description: money
+				? 'How the records leave the node (Add Ruble Amounts applies to either: ruble columns in a CSV, _rub fields in JSON Lines)'
+				: 'How the records leave the node',
 		},
 		{
 			displayName: 'File Format',
@@ -103,18 +105,6 @@ export function outputFields(show: Show, money: boolean): INodeProperties[] {
 					description:
 						'Whether to start the CSV with a byte order mark, so that Excel reads Cyrillic text correctly',
 				},
-				...(money
-					? [
-							{
-								displayName: 'Add Ruble Columns',
-								name: 'addRubles',
-								type: 'boolean' as const,
-								default: false,
-								description:
-									'Whether to add a &lt;field&gt;_rub column (rubles, two decimals) after each money column of the CSV; the money columns themselves stay in kopecks',
-							},
-						]
-					: []),
 			],
 		},
 	];
@@ -149,7 +139,8 @@ export function readFileSettings(
 		format,
 		delimiter,
 		bom: readBoolean(ctx, 'fileOptions.bom', 'Add UTF-8 BOM', itemIndex),
-		rubles: readBoolean(ctx, 'fileOptions.addRubles', 'Add Ruble Columns', itemIndex),
+		// the ruble columns follow the node's one "Add Ruble Amounts" switch (deliver.ts sets it)
+		rubles: false,
 		binaryProperty,
 		fileName: fileName || undefined,
 	};

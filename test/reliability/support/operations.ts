@@ -89,7 +89,6 @@ const FILE_OUTPUT_UNTABLED: Record<string, string> = {
 	'fileOptions.fileName': FILE_NOTE,
 	'fileOptions.delimiter': FILE_NOTE,
 	'fileOptions.bom': FILE_NOTE,
-	'fileOptions.addRubles': FILE_NOTE,
 };
 const SHOP_SCOPE_NOTE = 'all shops of the center: test/output/file-output.test.ts';
 const FILE_CASES: BadCase[] = [
@@ -305,6 +304,7 @@ export const OPERATIONS: OpSpec[] = [
 			returnAll: false,
 			limit: fromItem('limit'),
 			simplify: fromItem('simplify'),
+			addRubles: fromItem('addRubles'),
 		},
 		good: {
 			center: PRO,
@@ -317,6 +317,7 @@ export const OPERATIONS: OpSpec[] = [
 			otherDocumentTypes: 'correction',
 			simplify: true,
 			limit: 2,
+			addRubles: true,
 		},
 		fields: [
 			CENTER,
@@ -327,6 +328,7 @@ export const OPERATIONS: OpSpec[] = [
 			{ name: 'otherDocumentTypes', label: 'Other Document Types', kind: 'otherDocumentTypes' },
 			LIMIT_FIELD,
 			SIMPLIFY,
+			{ name: 'addRubles', label: 'Add Ruble Amounts', kind: 'boolean' },
 		],
 		extra: [
 			...FILE_CASES,

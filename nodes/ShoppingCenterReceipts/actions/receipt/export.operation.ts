@@ -9,6 +9,7 @@ import { notice, PERIOD_HINTS, PRO_NOTICES } from '../../../shared/descriptions/
 import { centerLocator, shopLocator } from '../../../shared/descriptions/locators';
 import {
 	fail,
+	readBoolean,
 	readId,
 	readLimit,
 	readPeriod,
@@ -56,20 +57,9 @@ export const toolDescription = `Fiscal documents (receipts) of one shop created 
 
 /** The fields of its Simplify option. */
 export const simpleFields: FieldSet = same(
-	'id',
-	'sc_id',
-	'shop_id',
-	'document_type',
-	'created_datetime',
-	'received_datetime',
-	'operation_type',
-	'total_sum',
-	'cash_sum',
-	'ecash_sum',
-	'items_count',
-	'kkt_reg_id',
-	'fiscal_document_number',
-	'shift_number',
+	...'id sc_id shop_id document_type created_datetime received_datetime'.split(' '),
+	...'operation_type total_sum cash_sum ecash_sum items_count kkt_reg_id'.split(' '),
+	...'fiscal_document_number shift_number'.split(' '),
 );
 
 /** The list it returns (the tool's "more exist" note). */
@@ -236,6 +226,7 @@ export async function execute(
 	const documentTypes = readDocumentTypes(this, itemIndex);
 	const limit = readLimit(this, itemIndex);
 	const file = readFileSettings(this, itemIndex);
+	const rubles = readBoolean(this, 'addRubles', 'Add Ruble Amounts', itemIndex);
 
 	const plan = await centerPlan(this, scId);
 	const refusal = featureRefusal(plan, 'receipts');
@@ -289,7 +280,7 @@ export async function execute(
 	return await deliver(
 		this,
 		itemIndex,
-		{ kind: 'receipt', file, fill: ids, lead: ids },
+		{ kind: 'receipt', file, fill: ids, lead: ids, rubles },
 		batches.bind(this),
 	);
 }

@@ -13,7 +13,6 @@ import { deliver } from '../../../shared/output/deliver';
 import type { OperationOutput } from '../../../shared/router';
 import { simplifyField, same } from '../../../shared/tool/simplify';
 import { splitDays } from '../../../shared/walk/dateWindows';
-import { withRubles } from '../../helpers/rubles';
 import { readSalesRequest } from '../../helpers/salesRequest';
 import { KOPECKS_HINT, rubleAmountsField } from '../../../shared/descriptions/money';
 import { notice, PERIOD_HINTS, PRO_NOTICES } from '../../../shared/descriptions/notices';
@@ -99,9 +98,8 @@ export async function execute(
 				}));
 				for await (const rows of walkPages(this, 'dailySales', inputs, { limit: left, stats })) {
 					if (left !== undefined) left -= rows.length;
-					const shown = addRubles && file?.format !== 'csv' ? rows.map(withRubles) : rows;
 					// each row says its center and shop (a CSV file carries them as columns)
-					yield file?.format === 'csv' ? shown : withShopIds(shown, scId, shopId);
+					yield file?.format === 'csv' ? rows : withShopIds(rows, scId, shopId);
 				}
 				if (left !== undefined && left <= 0) return;
 			}
@@ -110,7 +108,7 @@ export async function execute(
 	const out = await deliver(
 		this,
 		itemIndex,
-		{ kind: 'dailySales', file, fill: { sc_id: scId, shop_id: shop.shopId } },
+		{ kind: 'dailySales', file, fill: { sc_id: scId, shop_id: shop.shopId }, rubles: addRubles },
 		batches.bind(this),
 	);
 	return Array.isArray(out) ? noteEmptyAnswer(this, out, asked, boundaryZone, rules) : out;

@@ -7,7 +7,7 @@ import { centerLocator, shopLocator } from '../../../shared/descriptions/locator
 import { collectPlainWindows } from '../../../shared/walk/windowedPaging';
 import { planWindowGroups, type SplitPeriod } from '../../../shared/walk/planWindows';
 import { splitMonths } from '../../../shared/walk/dateWindows';
-import { withRubles } from '../../helpers/rubles';
+import { withRubles } from '../../../shared/rubles';
 import { readSalesRequest } from '../../helpers/salesRequest';
 import { KOPECKS_HINT, rubleAmountsField } from '../../../shared/descriptions/money';
 import { notice, PERIOD_HINTS, PRO_NOTICES } from '../../../shared/descriptions/notices';
