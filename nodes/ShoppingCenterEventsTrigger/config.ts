@@ -4,7 +4,7 @@
  */
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 import { ANOMALY_LEVELS, ANOMALY_STATUSES } from '../shared/allowedValues';
-import { choiceOf, fail, idList, quoted, wordList } from '../shared/input';
+import { choiceOf, fail, idList, wholeNumberIn, wordList } from '../shared/input';
 import { EVENT_NAMES, EVENTS, type TriggerEvent } from './events';
 
 export interface TriggerConfig {
@@ -45,20 +45,14 @@ export function readConfig(ctx: IPollFunctions): TriggerConfig {
 			: [];
 	if (scope === 'selected' && centerIds.length === 0)
 		problem(ctx, 'Center Names or IDs', 'choose at least one center');
-	const lookbackDays = ctx.getNodeParameter('lookbackDays', EVENTS[event].lookbackDays) as unknown;
-	const maxLookback = EVENTS[event].maxLookbackDays;
-	if (
-		typeof lookbackDays !== 'number' ||
-		!Number.isInteger(lookbackDays) ||
-		lookbackDays < 0 ||
-		lookbackDays > maxLookback
-	) {
-		problem(
-			ctx,
-			'Lookback (Days)',
-			`${quoted(lookbackDays)} is not a whole number from 0 to ${maxLookback}`,
-		);
-	}
+	const lookbackDays = wholeNumberIn(
+		ctx,
+		ctx.getNodeParameter('lookbackDays', EVENTS[event].lookbackDays),
+		'Lookback (Days)',
+		undefined,
+		0,
+		EVENTS[event].maxLookbackDays,
+	);
 	const firstPoll = choiceOf(
 		ctx,
 		ctx.getNodeParameter('firstPoll', 'remember'),

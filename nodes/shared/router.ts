@@ -12,26 +12,20 @@ import {
 	type INodeExecutionData,
 } from 'n8n-workflow';
 import { operationOf, type ResourceModule } from './actions';
-import { asNodeError } from './transport/errors';
+import { asNodeError, errorShape } from './transport/errors';
 import { toolAnswer } from './tool/answer';
 import { runsAsTool } from './tool/mode';
 
 export type { OperationHandler, OperationOutput } from './actions';
 
 export function errorJson(error: unknown): IDataObject {
-	const e = error as {
-		message?: string;
-		description?: string;
-		context?: IDataObject;
-		httpCode?: string;
-	};
+	const e = error as { message?: string; description?: string };
+	const { code, details, httpCode } = errorShape(error);
 	return {
 		error: e.message ?? String(error),
-		...(e.context?.code ? { code: e.context.code } : {}),
-		...(e.context?.details !== undefined && e.context?.details !== null
-			? { details: e.context.details as IDataObject }
-			: {}),
-		...(e.httpCode ? { httpCode: e.httpCode } : {}),
+		...(code ? { code } : {}),
+		...(details !== undefined ? { details: details as IDataObject } : {}),
+		...(httpCode ? { httpCode } : {}),
 		...(e.description ? { description: e.description } : {}),
 	};
 }

@@ -15,7 +15,8 @@
  */
 import { quoted } from '../../shared/input';
 
-export type AmountUnit = 'kopecks' | 'currencyUnits';
+export const AMOUNT_UNITS = ['kopecks', 'currencyUnits'] as const;
+export type AmountUnit = (typeof AMOUNT_UNITS)[number];
 
 export class MoneyProblem extends Error {}
 

@@ -8,7 +8,14 @@ import { PASS_STATUSES, TICKET_STATUSES } from '../../shared/allowedValues';
 import { centerInfo } from '../../shared/center';
 import { periodFields } from '../../shared/descriptions/common';
 import { centerLocator } from '../../shared/descriptions/locators';
-import { fail, precheckPeriod, readId, readLimit, readPeriod } from '../../shared/input';
+import {
+	fail,
+	precheckPeriod,
+	readRequiredChoice,
+	readId,
+	readLimit,
+	readPeriod,
+} from '../../shared/input';
 import { LIMITS } from '../../shared/plan';
 import { ROUTES } from '../../shared/transport';
 import { collectWalk, walkPages, type WalkStats } from '../../shared/walk/pageStream';
@@ -231,19 +238,14 @@ async function portalBatches(
 	const { route, batch, operation } = SETTINGS[kind];
 	const scId = readId(ctx, 'center', 'Center', itemIndex);
 	const allowed = kind === 'ticket' ? SELECT_BY.slice(0, 3) : SELECT_BY;
-	const selectByValue = ctx.getNodeParameter('selectBy', itemIndex, 'createdPeriod') as unknown;
-	if (
-		typeof selectByValue !== 'string' ||
-		!(allowed as readonly string[]).includes(selectByValue)
-	) {
-		fail(
-			ctx,
-			itemIndex,
-			'Select By',
-			`${JSON.stringify(selectByValue)} is not one of ${allowed.join(', ')}`,
-		);
-	}
-	const selectBy = selectByValue as SelectBy;
+	const selectBy = readRequiredChoice(
+		ctx,
+		'selectBy',
+		'Select By',
+		itemIndex,
+		allowed,
+		'createdPeriod',
+	);
 	const periodKind = PERIOD_OF[selectBy];
 	const numbers = selectBy.startsWith('ticketNumbers')
 		? readTicketNumbers(ctx, itemIndex)

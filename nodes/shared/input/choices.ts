@@ -44,6 +44,21 @@ export function readChoice<T extends string>(
 	return choiceOf(ctx, ctx.getNodeParameter(name, itemIndex, def), label, itemIndex, allowed, def);
 }
 
+/** One value of an options field that must be set: empty is refused like a value outside the set. */
+export function readRequiredChoice<T extends string>(
+	ctx: InputContext,
+	name: string,
+	label: string,
+	itemIndex: number,
+	allowed: readonly T[],
+	def: T,
+): T {
+	const value = ctx.getNodeParameter(name, itemIndex, def) as unknown;
+	if (value === '' || value === undefined || value === null)
+		fail(ctx, itemIndex, label, `${quoted(value)} is not one of ${allowed.join(', ')}`);
+	return choiceOf(ctx, value, label, itemIndex, allowed, def);
+}
+
 /** An options field whose empty value means "any": one of `allowed`, or '' when empty. */
 export function readOptionalChoice<T extends string>(
 	ctx: InputContext,

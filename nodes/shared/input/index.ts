@@ -4,3 +4,4 @@ export * from './ids';
 export * from './choices';
 export * from './dates';
 export * from './freshness';
+export * from './paths';

@@ -144,3 +144,17 @@ export function toInteger(
 		fail(ctx, itemIndex, label, `${n} is below ${opts.min}`);
 	return n;
 }
+
+/** A whole number from min to max, as a number (a poll's setting; an expression may give anything). */
+export function wholeNumberIn(
+	ctx: { getNode(): INode },
+	value: unknown,
+	label: string,
+	itemIndex: number | undefined,
+	min: number,
+	max: number,
+): number {
+	if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max)
+		fail(ctx, itemIndex, label, `${quoted(value)} is not a whole number from ${min} to ${max}`);
+	return value;
+}

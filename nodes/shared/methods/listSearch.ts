@@ -10,7 +10,7 @@ import type {
 	INodeListSearchResult,
 } from 'n8n-workflow';
 import { listCenters } from '../center';
-import { apiRequest, collectPages, knownPlan, rowsOf } from '../transport';
+import { apiRequest, collectPages, errorShape, knownPlan, rowsOf } from '../transport';
 import { getApiCredentials } from '../transport/credentials';
 import { PLAN_RULES } from '../plan';
 
@@ -69,7 +69,7 @@ async function plansOf(
 					retry: { maxAttempts: 1, maxTotalWaitMs: 5_000 },
 				});
 			} catch (error) {
-				if ((error as { httpCode?: string }).httpCode === '402') blocked.add(id);
+				if (errorShape(error).httpCode === '402') blocked.add(id);
 			}
 		}),
 	);

@@ -7,6 +7,7 @@
  */
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import type { FieldSet } from '../actions';
+import { valueAt } from '../input/paths';
 
 /** Fields whose output name is their name in the API's record. */
 export const same = (...names: string[]): FieldSet => names.map((n) => [n, n]);
@@ -29,21 +30,6 @@ export function simplifyField(show: Record<string, string[]> = {}): INodePropert
 		{ ...base, default: false, displayOptions: { show, hide: { [TOOL]: [true] } } },
 		{ ...base, default: true, displayOptions: { show: { ...show, [TOOL]: [true] } } },
 	];
-}
-
-function valueAt(record: IDataObject, path: string): unknown {
-	const list = path.indexOf('[].');
-	if (list >= 0) {
-		const items = valueAt(record, path.slice(0, list));
-		if (!Array.isArray(items)) return undefined;
-		return items.map((item) => valueAt(item as IDataObject, path.slice(list + 3)));
-	}
-	let value: unknown = record;
-	for (const key of path.split('.')) {
-		if (value === null || typeof value !== 'object') return undefined;
-		value = (value as IDataObject)[key];
-	}
-	return value;
 }
 
 /** The record's simplified copy (fields in the set's order; absent ones left out). */

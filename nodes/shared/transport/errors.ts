@@ -268,3 +268,25 @@ export function asNodeError(
 	}
 	return new NodeOperationError(node, error as Error, { itemIndex });
 }
+
+/** What a node error carries of the API's answer (read once here; absent parts undefined). */
+export interface ErrorShape {
+	/** the API's error code (plan_required, validation_error, …) */
+	code?: string;
+	/** the API's details, as it sent them */
+	details?: unknown;
+	/** the HTTP status as text ("402") */
+	httpCode?: string;
+}
+
+/** The API's side of any error: code, details and HTTP status, from a NodeApiError's context. */
+export function errorShape(error: unknown): ErrorShape {
+	const e = error as { context?: { code?: unknown; details?: unknown }; httpCode?: unknown } | null;
+	const code = e?.context?.code;
+	const details = e?.context?.details;
+	return {
+		code: typeof code === 'string' && code ? code : undefined,
+		details: details === null ? undefined : details,
+		httpCode: typeof e?.httpCode === 'string' && e.httpCode ? e.httpCode : undefined,
+	};
+}

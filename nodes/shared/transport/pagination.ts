@@ -8,7 +8,7 @@ import type { ApiContext } from './context';
 import { apiRequest, type RequestInput } from './request';
 import { ROUTES, type RouteKey } from './routes';
 import { MALFORMED } from './envelope';
-import { asNodeError, toNodeApiError } from './errors';
+import { asNodeError, errorShape, toNodeApiError } from './errors';
 import { getApiCredentials } from './credentials';
 
 /**
@@ -24,14 +24,11 @@ export function forgetPageSizes(): void {
 }
 
 function refusesPageSize(error: unknown): boolean {
-	const e = error as {
-		context?: { code?: unknown; details?: unknown };
-		message?: string;
-		description?: string;
-	};
-	if (e?.context?.code !== 'validation_error') return false;
+	const { code, details } = errorShape(error);
+	if (code !== 'validation_error') return false;
+	const e = error as { message?: string; description?: string };
 	return /per_page/.test(
-		`${JSON.stringify(e.context.details ?? null)} ${e.message ?? ''} ${e.description ?? ''}`,
+		`${JSON.stringify(details ?? null)} ${e.message ?? ''} ${e.description ?? ''}`,
 	);
 }
 

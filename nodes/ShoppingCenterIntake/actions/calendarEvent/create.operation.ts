@@ -1,8 +1,8 @@
 /**
  * Calendar Event → Create: one event of the center calendar per item (holiday, promotion, …).
  */
-import { collectionField } from '../../../shared/descriptions/common';
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { collectionField } from '../../../shared/descriptions/common';
 import { centerLocator } from '../../../shared/descriptions/locators';
 import {
 	fail,
@@ -15,7 +15,7 @@ import {
 	readRawDate,
 	quoted,
 } from '../../../shared/input';
-import { apiRequest, asNodeError } from '../../../shared/transport';
+import { apiRequest, asNodeError, errorShape } from '../../../shared/transport';
 import { CALENDAR_EVENT_TYPES } from '../../../shared/allowedValues';
 import { centerZone } from '../../../shared/center';
 
@@ -98,11 +98,6 @@ export const description: INodeProperties[] = [
 	]),
 ];
 
-function apiCode(error: unknown): string | undefined {
-	const context = (error as { context?: { code?: unknown } } | null)?.context;
-	return typeof context?.code === 'string' ? context.code : undefined;
-}
-
 /**
  * POST /sc/{sc_id}/events (form). The one call that is not idempotent: the node sends it once per
  * item; the transport repeats it only on the spec's retryable codes. Should a failed attempt have
@@ -173,9 +168,9 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		const event = res.data as IDataObject;
 		return [treatExistingAsSuccess ? { ...event, already_existed: false } : event];
 	} catch (error) {
-		if (!treatExistingAsSuccess || apiCode(error) !== 'already_exists_in_sc')
+		const { code, details } = errorShape(error);
+		if (!treatExistingAsSuccess || code !== 'already_exists_in_sc')
 			throw asNodeError(this.getNode(), error, itemIndex);
-		const details = (error as { context?: { details?: unknown } }).context?.details;
 		const existingId =
 			details && typeof details === 'object' && 'id' in details
 				? (details as IDataObject).id

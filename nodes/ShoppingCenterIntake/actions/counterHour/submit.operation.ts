@@ -2,7 +2,6 @@
  * Counter Hour → Submit: hourly in/out counts of a counter, from a field of records per item or one
  * record per item, sent in batches.
  */
-import { collectionField } from '../../../shared/descriptions/common';
 import { DateTime } from 'luxon';
 import type {
 	IDataObject,
@@ -10,14 +9,14 @@ import type {
 	INodeExecutionData,
 	INodeProperties,
 } from 'n8n-workflow';
+import { collectionField } from '../../../shared/descriptions/common';
 import { centerLocator } from '../../../shared/descriptions/locators';
 import type { OperationOutput } from '../../../shared/router';
 import { asNodeError, apiRequest } from '../../../shared/transport';
-import { fail, readId, readString, quoted } from '../../../shared/input';
+import { fail, readId, readString, quoted, valueAt } from '../../../shared/input';
 import { LIMITS } from '../../../shared/plan';
 import { chunk } from '../../../shared/walk/dateWindows';
 import { centerZone } from '../../../shared/center';
-import { valueAt } from '../../helpers/records';
 
 export const description: INodeProperties[] = [
 	centerLocator(),

@@ -1,13 +1,20 @@
 /**
  * Declared Turnover → Submit: a shop's turnover declared for one month (kopecks or currency units).
  */
-import { collectionField } from '../../../shared/descriptions/common';
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { collectionField } from '../../../shared/descriptions/common';
 import { centerLocator, shopLocator } from '../../../shared/descriptions/locators';
-import { fail, readId, toInteger, dayIn, readRawDate, quoted } from '../../../shared/input';
+import {
+	fail,
+	readRequiredChoice,
+	readId,
+	toInteger,
+	dayIn,
+	readRawDate,
+} from '../../../shared/input';
 import { apiRequest, asNodeError } from '../../../shared/transport';
 import { FURTHEST_AHEAD_ZONE, todayIn } from '../../../shared/walk/dateWindows';
-import { MoneyProblem, toKopecks, type AmountUnit } from '../../helpers/money';
+import { AMOUNT_UNITS, MoneyProblem, toKopecks } from '../../helpers/money';
 import { centerZone } from '../../../shared/center';
 import { CENTER_ID, SHOP_ID } from '../../../shared/tool/phrases';
 
@@ -100,9 +107,14 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const scId = readId(this, 'center', 'Center', itemIndex);
 	const shopId = readId(this, 'shop', 'Shop', itemIndex);
 	const rawMonth = readRawDate(this, 'month', 'Month', itemIndex);
-	const unit = this.getNodeParameter('amountUnit', itemIndex, 'kopecks') as AmountUnit;
-	if (unit !== 'kopecks' && unit !== 'currencyUnits')
-		fail(this, itemIndex, 'Amount Unit', `${quoted(unit)} is not one of: kopecks, currencyUnits`);
+	const unit = readRequiredChoice(
+		this,
+		'amountUnit',
+		'Amount Unit',
+		itemIndex,
+		AMOUNT_UNITS,
+		'kopecks',
+	);
 	let turnover: number;
 	try {
 		turnover = toKopecks(this.getNodeParameter('turnover', itemIndex, '') as unknown, unit);

@@ -10,6 +10,7 @@ import { centerLocator, shopLocator } from '../../../shared/descriptions/locator
 import {
 	fail,
 	readBoolean,
+	readRequiredChoice,
 	readId,
 	readLimit,
 	readPeriod,
@@ -146,16 +147,11 @@ const PAIRS: Record<'created' | 'received', { names: PeriodNames; query: PairQue
 
 type PairKey = keyof typeof PAIRS;
 
+const PERIOD_BY = ['created', 'received', 'both'] as const;
+
 function readPairs(ctx: IExecuteFunctions, itemIndex: number): PairKey[] {
-	const by = ctx.getNodeParameter('periodBy', itemIndex, 'created') as unknown;
-	if (by === 'created' || by === 'received') return [by];
-	if (by === 'both') return ['created', 'received'];
-	return fail(
-		ctx,
-		itemIndex,
-		'Period By',
-		`${JSON.stringify(by)} is not one of created, received, both (Creation Date, Reception Date, Both)`,
-	);
+	const by = readRequiredChoice(ctx, 'periodBy', 'Period By', itemIndex, PERIOD_BY, 'created');
+	return by === 'both' ? ['created', 'received'] : [by];
 }
 
 /** The chosen types plus the comma-separated others, each a plain name, at least one. */
