@@ -52,6 +52,24 @@ export function knownPlan(baseUrl: string, scId: string | undefined): PlanName |
 	return entry.plan;
 }
 
+/**
+ * For a center whose plan no answer tells: whether the API took a PRO-sized window ('large') or refused
+ * it ('small'), learned by the walk that tried (walk/planWindows.ts); trusted as long as a plan.
+ */
+export type WindowSize = 'large' | 'small';
+const windowSizes = new Map<string, { size: WindowSize; at: number }>();
+
+export function rememberWindowSize(baseUrl: string, scId: string, size: WindowSize): void {
+	windowSizes.set(key(baseUrl, scId), { size, at: Date.now() });
+}
+
+export function knownWindowSize(baseUrl: string, scId: string): WindowSize | undefined {
+	const entry = windowSizes.get(key(baseUrl, scId));
+	if (!entry || Date.now() - entry.at > PLAN_TTL_MS) return undefined;
+	return entry.size;
+}
+
 export function clearPlans(): void {
 	plans.clear();
+	windowSizes.clear();
 }

@@ -20,7 +20,7 @@ import { notice, PERIOD_HINTS, PRO_NOTICES } from '../../../shared/descriptions/
 import { centerLocator, shopLocator, zoneLocator } from '../../../shared/descriptions/locators';
 import { featureRefusal, LIMITS, rulesFor } from '../../../shared/plan';
 import { collectPlainWindows } from '../../../shared/walk/windowedPaging';
-import { planWindowGroups, type SplitPeriod } from '../../../shared/walk/planWindows';
+import { planWindowGroups, WindowTrial, type SplitPeriod } from '../../../shared/walk/planWindows';
 import { splitDays, type DayWindow } from '../../../shared/walk/dateWindows';
 
 export const description: INodeProperties[] = [
@@ -128,7 +128,8 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	// rows keyed by their date label, de-duplicated over the whole walk
 	const rows = new Map<string, IDataObject>();
 	const clipped = clipPeriod(this, itemIndex, period, boundaryZone, rulesFor(plan));
-	for await (const windows of planWindowGroups(this, scId, clipped, boundaryZone, split)) {
+	const trial = new WindowTrial();
+	for await (const windows of planWindowGroups(this, scId, clipped, boundaryZone, split, trial)) {
 		const more = await collectPlainWindows(
 			this,
 			'readAttendance',
@@ -147,7 +148,11 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 				operation: 'read attendance',
 			}),
 			(row) => String(row.date),
-		);
+		).catch((error: unknown) => {
+			// a PRO-sized window tried for a center of unknown plan, refused: the walk steps down
+			if (trial.refused(error)) return [];
+			throw error;
+		});
 		for (const row of more) if (!rows.has(String(row.date))) rows.set(String(row.date), row);
 	}
 	return noteEmptyAnswer(this, [...rows.values()], clipped, boundaryZone, rulesFor(plan));

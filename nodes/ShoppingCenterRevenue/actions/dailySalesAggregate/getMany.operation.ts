@@ -6,7 +6,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { periodFields, returnAllAndLimit } from '../../../shared/descriptions/common';
 import { centerLocator, shopLocator } from '../../../shared/descriptions/locators';
 import { walkPages, type WalkStats } from '../../../shared/walk/pageStream';
-import { planWindowGroups, type SplitPeriod } from '../../../shared/walk/planWindows';
+import { planWindowGroups, WindowTrial, type SplitPeriod } from '../../../shared/walk/planWindows';
 import { ONE_SHOP, shopIdsOf, shopScopeField } from '../../../shared/walk/shopChoice';
 import { outputFields, readFileSettings } from '../../../shared/output/fileOptions';
 import { deliver } from '../../../shared/output/deliver';
@@ -88,7 +88,8 @@ export async function execute(
 	): AsyncGenerator<IDataObject[]> {
 		let left = limit;
 		for (const shopId of await shopIdsOf(this, scId, shop, itemIndex, stats)) {
-			for await (const windows of planWindowGroups(this, scId, asked, boundaryZone, split)) {
+			const trial = new WindowTrial();
+			for await (const windows of planWindowGroups(this, scId, asked, boundaryZone, split, trial)) {
 				const inputs = windows.map((w) => ({
 					params: { sc_id: scId, shop_id: shopId },
 					query: { start_date: w.start, end_date: w.end },
@@ -96,10 +97,15 @@ export async function execute(
 					operation: 'get daily sales',
 					tag: all ? { shop_id: shopId } : undefined,
 				}));
-				for await (const rows of walkPages(this, 'dailySales', inputs, { limit: left, stats })) {
-					if (left !== undefined) left -= rows.length;
-					// each row says its center and shop (a CSV file carries them as columns)
-					yield file?.format === 'csv' ? rows : withShopIds(rows, scId, shopId);
+				try {
+					for await (const rows of walkPages(this, 'dailySales', inputs, { limit: left, stats })) {
+						if (left !== undefined) left -= rows.length;
+						// each row says its center and shop (a CSV file carries them as columns)
+						yield file?.format === 'csv' ? rows : withShopIds(rows, scId, shopId);
+					}
+				} catch (error) {
+					// a PRO-sized window tried for a center of unknown plan, refused: the walk steps down
+					if (!trial.refused(error)) throw error;
 				}
 				if (left !== undefined && left <= 0) return;
 			}

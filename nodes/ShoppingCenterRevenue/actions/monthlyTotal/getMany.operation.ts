@@ -5,7 +5,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { periodFields, returnAllAndLimit } from '../../../shared/descriptions/common';
 import { centerLocator, shopLocator } from '../../../shared/descriptions/locators';
 import { collectPlainWindows } from '../../../shared/walk/windowedPaging';
-import { planWindowGroups, type SplitPeriod } from '../../../shared/walk/planWindows';
+import { planWindowGroups, WindowTrial, type SplitPeriod } from '../../../shared/walk/planWindows';
 import { splitMonths } from '../../../shared/walk/dateWindows';
 import { withRubles } from '../../../shared/rubles';
 import { readSalesRequest } from '../../helpers/salesRequest';
@@ -50,7 +50,8 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			start: w.start,
 			end: w.end > end ? end : w.end,
 		}));
-	for await (const windows of planWindowGroups(this, scId, asked, boundaryZone, split)) {
+	const trial = new WindowTrial();
+	for await (const windows of planWindowGroups(this, scId, asked, boundaryZone, split, trial)) {
 		const more = await collectPlainWindows(
 			this,
 			'monthlySales',
@@ -63,7 +64,11 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			}),
 			(row) => String(row.date),
 			limit === undefined ? undefined : limit - rows.length,
-		);
+		).catch((error: unknown) => {
+			// a PRO-sized window tried for a center of unknown plan, refused: the walk steps down
+			if (trial.refused(error)) return [];
+			throw error;
+		});
 		rows.push(...more);
 		if (limit !== undefined && rows.length >= limit) break;
 	}
