@@ -2,6 +2,7 @@
  * Attendance → Get: visitor counts of a center, a counting zone or a shop over a period, by hour,
  * day, week or month, read in windows the plan allows.
  */
+import { asNodeError } from '../../../shared/transport';
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { DateTime } from 'luxon';
 import { ATTENDANCE_SCOPES, GRANULARITIES, type Granularity } from '../../../shared/allowedValues';
@@ -151,7 +152,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		).catch((error: unknown) => {
 			// a PRO-sized window tried for a center of unknown plan, refused: the walk steps down
 			if (trial.refused(error)) return [];
-			throw error;
+			throw asNodeError(this.getNode(), error, itemIndex);
 		});
 		for (const row of more) if (!rows.has(String(row.date))) rows.set(String(row.date), row);
 	}

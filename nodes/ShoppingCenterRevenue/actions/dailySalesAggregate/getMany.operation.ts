@@ -2,6 +2,7 @@
  * Daily Sales Aggregate → Get Many: one row per day and shop over a period of any length; items or
  * one file.
  */
+import { asNodeError } from '../../../shared/transport';
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { periodFields, returnAllAndLimit } from '../../../shared/descriptions/common';
 import { centerLocator, shopLocator } from '../../../shared/descriptions/locators';
@@ -105,7 +106,7 @@ export async function execute(
 					}
 				} catch (error) {
 					// a PRO-sized window tried for a center of unknown plan, refused: the walk steps down
-					if (!trial.refused(error)) throw error;
+					if (!trial.refused(error)) throw asNodeError(this.getNode(), error, itemIndex);
 				}
 				if (left !== undefined && left <= 0) return;
 			}

@@ -1,6 +1,7 @@
 /**
  * Monthly Total → Get Many: one row per month of a shop's revenue, declared turnover and visitors.
  */
+import { asNodeError } from '../../../shared/transport';
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { periodFields, returnAllAndLimit } from '../../../shared/descriptions/common';
 import { centerLocator, shopLocator } from '../../../shared/descriptions/locators';
@@ -67,7 +68,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		).catch((error: unknown) => {
 			// a PRO-sized window tried for a center of unknown plan, refused: the walk steps down
 			if (trial.refused(error)) return [];
-			throw error;
+			throw asNodeError(this.getNode(), error, itemIndex);
 		});
 		rows.push(...more);
 		if (limit !== undefined && rows.length >= limit) break;
