@@ -45,19 +45,19 @@ export function readChoice<T extends string>(
 }
 
 /** One value of an options field that must be set: empty is refused like a value outside the set. */
-export function readRequiredChoice<T extends string>(
-	ctx: InputContext,
-	name: string,
-	label: string,
-	itemIndex: number,
-	allowed: readonly T[],
-	def: T,
-): T {
+export const readRequiredChoice: typeof readChoice = (
+	ctx,
+	name,
+	label,
+	itemIndex,
+	allowed,
+	def,
+) => {
 	const value = ctx.getNodeParameter(name, itemIndex, def) as unknown;
 	if (value === '' || value === undefined || value === null)
 		fail(ctx, itemIndex, label, `${quoted(value)} is not one of ${allowed.join(', ')}`);
 	return choiceOf(ctx, value, label, itemIndex, allowed, def);
-}
+};
 
 /** An options field whose empty value means "any": one of `allowed`, or '' when empty. */
 export function readOptionalChoice<T extends string>(
