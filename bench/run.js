@@ -46,7 +46,7 @@ const { runNoSave } = require('./scenarios/no-save');
 const { runBasic } = require('./scenarios/basic');
 const { runTrigger } = require('./scenarios/trigger');
 const { runFileExports } = require('./scenarios/file-export');
-const { fileRows, fileTargets } = require('./report/file-export');
+const { fileRows, fileTargets, itemModeTargets } = require('./report/file-export');
 const { summariseReceipts, summarisePlain, tableRows } = require('./report/figures');
 const { targetsAndNotes } = require('./report/targets');
 const { machine, gitInfo, markdown } = require('./report/markdown');
@@ -277,6 +277,7 @@ async function main() {
 	result.targets = [
 		...targetsAndNotes(result, sharedPerMin, windowMs),
 		...fileTargets(result.fileExports, windowMs),
+		...itemModeTargets(scenarios.node100k),
 	];
 	result.benchSeconds = (Date.now() - t0) / 1000;
 	result.machine.loadAverageAtEnd = loadAverage();

@@ -109,6 +109,8 @@ async function measuredRun({ n8n, sandbox, workflowId, spanNodes, timeoutMs = 60
 		mainPeakDuringExportKb: span ? mem.peakBetween(span.from, span.to, 'mainKb') : undefined,
 		mainPeakAfterExportKb: span ? mem.peakBetween(span.to, finishedAt, 'mainKb') : undefined,
 		peakBetween: mem.peakBetween, // (from, to, 'mainKb' | 'treeKb') over the samples; not in the JSON
+		// CPU (user + system) of n8n's main process over the export nodes' span (/proc/<pid>/stat)
+		cpuDuringExport: span ? mem.cpuBetween(span.from, span.to) : undefined,
 	};
 	memory.storedExecutionBytes = storedBytes;
 	return {

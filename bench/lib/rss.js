@@ -3,7 +3,8 @@
  * Memory of the n8n process: the main process's own peak (VmHWM, reset before each scenario through
  * /proc/<pid>/clear_refs, so it is exact and misses nothing), and the resident set of the whole process
  * tree (n8n + its task runner) sampled every few milliseconds with timestamps, to tell which phase of a
- * run the memory went to.
+ * run the memory went to. Each sample also reads the main process's CPU time (utime + stime of
+ * /proc/<pid>/stat), so the CPU n8n spent over any span of the run can be taken afterwards.
  */
 const fs = require('node:fs');
 
@@ -13,6 +14,21 @@ function statusKb(pid, field) {
 			fs.readFileSync(`/proc/${pid}/status`, 'utf8'),
 		);
 		return m ? Number(m[1]) : undefined;
+	} catch {
+		return undefined;
+	}
+}
+
+/** Clock ticks per second of /proc/<pid>/stat (USER_HZ: 100 on Linux unless the kernel says otherwise). */
+const TICKS_PER_S = Number(process.env.BENCH_CLK_TCK || 100);
+
+/** CPU time (user + system) the process has used, in ms. */
+function cpuMs(pid) {
+	try {
+		const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+		const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+		// fields 14 and 15 of stat (utime, stime) are 11 and 12 after the command name and state
+		return ((Number(f[11]) + Number(f[12])) * 1000) / TICKS_PER_S;
 	} catch {
 		return undefined;
 	}
@@ -67,7 +83,7 @@ class RssSampler {
 			total += kb;
 			if (p === this.pid) main = kb;
 		}
-		this.samples.push({ t, mainKb: main, treeKb: total });
+		this.samples.push({ t, mainKb: main, treeKb: total, cpuMs: cpuMs(this.pid) });
 	}
 
 	start() {
@@ -98,8 +114,27 @@ class RssSampler {
 			treePeakKb: peak(),
 			samples: this.samples.length,
 			peakBetween: (from, to, key) => peak(from, to, key),
+			cpuBetween: (from, to) => this.cpuBetween(from, to),
 		};
+	}
+
+	/**
+	 * CPU ms of the main process between two instants: the last sample at or before `from` to the first
+	 * at or after `to` (so the span is covered; ≤ one sampling interval more on each side).
+	 */
+	cpuBetween(from, to) {
+		const ok = this.samples.filter((s) => s.cpuMs !== undefined);
+		let a;
+		let b;
+		for (const s of ok) {
+			if (s.t <= from) a = s;
+			if (s.t >= to && !b) b = s;
+		}
+		a = a || ok[0];
+		b = b || ok[ok.length - 1];
+		if (!a || !b) return undefined;
+		return { ms: b.cpuMs - a.cpuMs, fromT: a.t, toT: b.t };
 	}
 }
 
-module.exports = { RssSampler, resetPeak, statusKb, tree };
+module.exports = { RssSampler, resetPeak, statusKb, tree, cpuMs };

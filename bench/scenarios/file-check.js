@@ -140,6 +140,14 @@ async function fileResult({
 		return out;
 	}
 	out.storedAs = binary.id.slice(0, binary.id.indexOf(':')); // n8n's binary-data mode that kept it
+	// CPU of the process that ran the export over the export's span, per 1000 receipts written
+	const records = out.summary && out.summary.records;
+	if (memory.cpuDuringExport && records)
+		out.cpu = {
+			ms: memory.cpuDuringExport.ms,
+			per1000: +((memory.cpuDuringExport.ms / records) * 1000).toFixed(2),
+			perPage: +(memory.cpuDuringExport.ms / Math.max(1, budgetRequests)).toFixed(2),
+		};
 	const file = await fileOf(binary);
 	try {
 		out.fileBytes = fs.statSync(file).size;

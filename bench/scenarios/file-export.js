@@ -21,6 +21,7 @@ const { addDays, splitDays, loadWorkflow, sleep, fmt } = require('../lib/util');
 const { PRO, CLIENT, log, freshN8n, alignToWindow, requestsOf } = require('./common');
 const { readBack, fileResult, fileWorkflow } = require('./file-check');
 const { QUEUE_KEYS, runQueueExport } = require('./file-export-queue');
+const { measureFloor } = require('./floor');
 
 const TARGET_1M = 1_000_000;
 const SHOP_LIST_REQUESTS = 1;
@@ -66,7 +67,7 @@ async function truthAndMinimum(sandbox, period) {
 			});
 			min += Math.max(1, Math.ceil(t.count / PRO.perPage));
 		}
-	return { truth, min, shopsWithReceipts: shops.length, shops: active.length };
+	return { truth, min, shopsWithReceipts: shops.length, shops: active.length, activeShops: active };
 }
 
 async function activeShops(sandbox) {
@@ -271,6 +272,25 @@ async function runFileExports(ctx, keys) {
 		minimumRequests: want.min,
 		n8nHeapMb: opts.n8nHeapMb || null,
 	};
+	const nodeFileKeys = ['file1mCsv', 'file1mJsonl'].filter((k) => keys.has(k));
+	const floorPasses = [];
+	const floor = async (when) => {
+		if (!nodeFileKeys.length) return;
+		log(`CPU floor (${when} the node's exports): a plain client over the same pages …`);
+		try {
+			const f = await measureFloor(period, want.activeShops, 1);
+			floorPasses.push(...f.passes.map((p) => ({ ...p, when })));
+			out.floor = {
+				what: f.what,
+				passes: floorPasses,
+				cpuMsPer1000: Math.min(...floorPasses.map((p) => p.cpuMsPer1000)),
+			};
+		} catch (e) {
+			log(`  floor could not be measured: ${e.stack || e.message}`);
+			out.floor = out.floor || { failedToRun: e.message };
+		}
+	};
+	await floor('before');
 	for (const format of ['csv', 'jsonl']) {
 		const key = `file1m${format === 'csv' ? 'Csv' : 'Jsonl'}`;
 		if (!keys.has(key)) continue;
@@ -292,6 +312,7 @@ async function runFileExports(ctx, keys) {
 			await n8n.stop();
 		}
 	}
+	await floor('after');
 	for (const key of Object.keys(QUEUE_KEYS)) {
 		if (!keys.has(key)) continue;
 		try {
