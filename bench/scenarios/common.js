@@ -107,6 +107,8 @@ async function freshN8n(opts, stage, sandbox, label, tgz, env) {
 		packageTgz: tgz || packedPackage(stage),
 		logLevel: 'warn',
 		env,
+		// BENCH_N8N_NODE_ARGS: options for n8n's Node, e.g. "--cpu-prof --cpu-prof-dir=/tmp/p" (written when n8n stops)
+		nodeArgs: (process.env.BENCH_N8N_NODE_ARGS || '').split(' ').filter(Boolean),
 		onLog: opts.verbose ? (l) => process.stderr.write(`[n8n ${label}] ${l}\n`) : undefined,
 	});
 	await n8n.api.assertLoaded({

@@ -113,6 +113,7 @@ async function runOne(ctx, n8n, credentialId, format, period, want) {
 		workflowId: wf.id,
 		spanNodes: ['Export receipts'],
 		timeoutMs: 1_800_000,
+		pollMs: 2000,
 	});
 	const out = await fileResult({
 		key: `file1m${format === 'csv' ? 'Csv' : 'Jsonl'}`,

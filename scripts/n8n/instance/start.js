@@ -121,7 +121,8 @@ async function startN8n(opts = {}) {
 	const t2 = Date.now();
 	const logStream = fs.createWriteStream(logFile);
 	// a detached group (n8n and its task runners), killed with this process if it dies without stop()
-	const proc = startProcess(inst.nodeBin, [inst.n8nBin, 'start'], {
+	// opts.nodeArgs: options for n8n's Node that NODE_OPTIONS refuses (the bench's --cpu-prof)
+	const proc = startProcess(inst.nodeBin, [...(opts.nodeArgs || []), inst.n8nBin, 'start'], {
 		cwd: userFolder,
 		env,
 		detached: true,
