@@ -79,7 +79,7 @@ async function run({ env, step, rounds, killAndRestart }) {
 	let baseline; // what existed at the first poll (the clock is frozen until the next round)
 	const setClock = () => sb().control.setClock({ set: new Date().toISOString() });
 	const executions = async () =>
-		(await n8n().api.executions({ workflowId: wf.id, limit: 200 })) || [];
+		(await n8n().api.executions({ workflowId: wf.id, limit: 100 })) || [];
 
 	/** Polls this n8n process finished (the trigger logs one line per poll). */
 	const pollsDone = () =>

@@ -1,11 +1,14 @@
 #!/usr/bin/env node
 'use strict';
 /*
- * `npm run e2e:receipts`: examples/receipts-to-postgres.json ACTIVATED in a real n8n, writing into a real
+ * `npm run e2e:receipts`: examples/receipts-to-postgres.json ACTIVATED in a real n8n (1.123.81 and 2.41.1), writing into a real
  * PostgreSQL (Debian's package, started as the queue-mode stack starts it: scripts/n8n/queue/services.js,
  * installed with apt-get when missing). The table is created from the DDL in the example's note.
  *
- *   node test/e2e-receipts/run.js [--version 1.123.81] [--package-dir .] [--rounds 4] [--keep] [--verbose]
+ *   node test/e2e-receipts/run.js [--version 1.123.81 [--version 2.41.1]] [--package-dir .] [--rounds 4] [--keep] [--verbose]
+ *
+ * Versions: both by default (or $N8N_E2E_VERSIONS, comma-separated), one leg after the other, each
+ * with its own PostgreSQL, sandbox and n8n.
  *
  * The sandbox's clock is frozen and set to the real time before each round (so n8n's "today" and the
  * API's agree); between polls receipts arrive (the day's own, received minutes to 12 hours after they
@@ -34,7 +37,9 @@ const opt = (name, dflt) => {
 	const i = argv.indexOf(`--${name}`);
 	return i >= 0 ? argv[i + 1] : dflt;
 };
-const VERSION = opt('version', '1.123.81');
+const VERSIONS = argv.includes('--version')
+	? argv.flatMap((a, i) => (argv[i - 1] === '--version' ? [a] : []))
+	: (process.env.N8N_E2E_VERSIONS || '1.123.81,2.41.1').split(',').map((s) => s.trim());
 const PACKAGE_DIR = path.resolve(opt('package-dir', path.resolve(__dirname, '..', '..')));
 const ROUNDS = Number(opt('rounds', '4'));
 const KEEP = argv.includes('--keep');
@@ -43,14 +48,22 @@ const VERBOSE = argv.includes('--verbose') || !!process.env.N8N_E2E_VERBOSE;
 async function main() {
 	const t0 = Date.now();
 	const report = createReport();
-	report.version = VERSION;
-	console.log(`e2e New Receipt → PostgreSQL in n8n ${VERSION}; package ${PACKAGE_DIR}`);
+	console.log(`e2e New Receipt → PostgreSQL in n8n ${VERSIONS.join(', ')}; package ${PACKAGE_DIR}`);
 	const want = expectedTypes(PACKAGE_DIR);
 	if (want.problems.length) {
 		banner(`the package is not built (npm run build):\n${want.problems.join('\n')}`);
 		console.log('0 passed, 1 failed');
 		return 1;
 	}
+	for (const version of VERSIONS) {
+		report.version = version;
+		console.log(`\n══ n8n ${version} ${'═'.repeat(60)}`);
+		await leg(version, report);
+	}
+	return report.finish(t0);
+}
+
+async function leg(VERSION, report) {
 	const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'n8n-e2e-receipts-'));
 	const env = { pg: null, sb: null, n8n: null };
 	const stopAll = async () => {
@@ -115,8 +128,9 @@ async function main() {
 		}
 	} finally {
 		await stopAll();
+		process.removeListener('SIGINT', onSignal);
+		process.removeListener('SIGTERM', onSignal);
 	}
-	return report.finish(t0);
 }
 
 main().then(

@@ -62,13 +62,16 @@ const params = (extra: INodeParameters = {}): INodeParameters => ({
 	...extra,
 });
 
-async function ok(
-	parameters: INodeParameters,
-	staticData?: IDataObject,
-	pollBudgetMs?: number,
-	workflowId?: string,
-): Promise<RunPollResult> {
-	const r = await runPoll({
+interface PollOptions {
+	staticData?: IDataObject;
+	pollBudgetMs?: number;
+	workflowId?: string;
+	mode?: 'trigger' | 'manual';
+}
+
+/** One poll as n8n runs it, against the sandbox (its error in the result). */
+async function poll(parameters: INodeParameters, o: PollOptions = {}): Promise<RunPollResult> {
+	return await runPoll({
 		nodeType: trigger,
 		credentialTypes,
 		credentials: {
@@ -79,11 +82,19 @@ async function ok(
 			},
 		},
 		parameters,
-		staticData,
 		now: sb.clock.now(),
-		pollBudgetMs,
-		workflowId,
+		...o,
 	});
+}
+
+/** A poll that must succeed. */
+async function ok(
+	parameters: INodeParameters,
+	staticData?: IDataObject,
+	pollBudgetMs?: number,
+	workflowId?: string,
+): Promise<RunPollResult> {
+	const r = await poll(parameters, { staticData, pollBudgetMs, workflowId });
 	if (r.error) throw r.error;
 	return r;
 }
@@ -259,19 +270,8 @@ describe('New Receipt', () => {
 		sb.clock.advance(H);
 		const seq = lastSeq();
 		sb.faults.set({ failNext: { count: 50, code: 'service_unavailable', routes: ['receipts'] } });
-		const failed = await runPoll({
-			nodeType: trigger,
-			credentialTypes,
-			credentials: {
-				shoppingCenterApi: {
-					baseUrl: sb.baseUrl,
-					clientId: DEMO_CLIENT_ID,
-					clientSecret: DEMO_CLIENT_SECRET,
-				},
-			},
-			parameters: p,
+		const failed = await poll(p, {
 			staticData: second.staticData,
-			now: sb.clock.now(),
 		});
 		expect(failed.error).toBeDefined();
 		expect(failed.staticData).toEqual(second.staticData);
@@ -319,20 +319,12 @@ describe('New Receipt', () => {
 	});
 
 	test('Fetch Test Event (manual) returns the latest receipt of each PRO center and saves nothing', async () => {
-		const r = await runPoll({
-			nodeType: trigger,
-			credentialTypes,
-			credentials: {
-				shoppingCenterApi: {
-					baseUrl: sb.baseUrl,
-					clientId: DEMO_CLIENT_ID,
-					clientSecret: DEMO_CLIENT_SECRET,
-				},
+		const r = await poll(
+			{ event: 'newReceipt', centerScope: 'all' },
+			{
+				mode: 'manual',
 			},
-			parameters: { event: 'newReceipt', centerScope: 'all' },
-			mode: 'manual',
-			now: sb.clock.now(),
-		});
+		);
 		expect(r.error).toBeUndefined();
 		const got = items(r).map((i) => i.json);
 		expect(got.map((j) => j.sc_id).sort()).toEqual([PRO, '1004']);
@@ -353,19 +345,7 @@ describe('New Receipt', () => {
 	});
 
 	test('a Basic center is refused for Selected Centers and skipped for All My Centers; a shop of another center is named', async () => {
-		const basic = await runPoll({
-			nodeType: trigger,
-			credentialTypes,
-			credentials: {
-				shoppingCenterApi: {
-					baseUrl: sb.baseUrl,
-					clientId: DEMO_CLIENT_ID,
-					clientSecret: DEMO_CLIENT_SECRET,
-				},
-			},
-			parameters: params({ centerIds: [BASIC] }),
-			now: sb.clock.now(),
-		});
+		const basic = await poll(params({ centerIds: [BASIC] }));
 		expect(String(basic.error?.message)).toMatch(/PRO|plan/i);
 		const all = await ok({ event: 'newReceipt', centerScope: 'all' });
 		expect(Object.keys(all.staticData.centers as IDataObject).sort()).toEqual([PRO, '1004']);
