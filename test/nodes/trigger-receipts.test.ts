@@ -14,7 +14,9 @@ import { dayOfMs } from '../../sandbox/data/calendar';
 import { ShoppingCenterApi } from '../../credentials/ShoppingCenterApi.credentials';
 import { ShoppingCenterEventsTrigger } from '../../nodes/ShoppingCenterEventsTrigger/ShoppingCenterEventsTrigger.node';
 import {
+	diffShop,
 	LAG_WINDOW_MS,
+	MAX_IDS_PER_SHOP,
 	readReceiptState,
 	type ReceiptCenterState,
 } from '../../nodes/ShoppingCenterEventsTrigger/newReceipt/cursor';
@@ -142,6 +144,52 @@ function formula(before: ReceiptCenterState | undefined, shopsRead: string[], lo
 const shopOf = (path: string) => /\/shops\/([^/]+)\/receipts/.exec(path)?.[1] ?? '';
 const receiptCalls = (since: number) =>
 	sb.log.list({ since }).filter((e) => e.route === 'receipts');
+
+describe('New Receipt: the per-shop cursor', () => {
+	const T = Date.parse('2026-11-20T12:00:00Z');
+	const row = (id: string, ms: number): IDataObject => ({
+		id,
+		received_datetime: new Date(ms).toISOString(),
+	});
+
+	test('a receipt that shows up late is emitted once if its reception time is inside the lag window, and taken as emitted below it', () => {
+		const first = diffShop([row('a', T), row('b', T - 10 * MIN)], undefined, null, '2026-11-20', T);
+		expect(first.fresh.map((r) => r.id)).toEqual(['a', 'b']);
+		expect(first.cursor.since).toBe(T - LAG_WINDOW_MS);
+		// later: c was received an hour before the high-water mark (inside the window), d three hours before
+		const rows = [row('a', T), row('b', T - 10 * MIN), row('c', T - H), row('d', T - 3 * H)];
+		const second = diffShop(rows, first.cursor, null, '2026-11-20', T + H);
+		expect(second.fresh.map((r) => r.id)).toEqual(['c']);
+		const third = diffShop(rows, second.cursor, null, '2026-11-20', T + 2 * H);
+		expect(third.fresh).toEqual([]);
+	});
+
+	test('the ids kept are bounded: the lag window below the high-water mark, at most MAX_IDS_PER_SHOP', () => {
+		const many = Array.from({ length: MAX_IDS_PER_SHOP + 50 }, (_, i) => row(`r${i}`, T + i));
+		const d = diffShop(many, undefined, null, '2026-11-20', T);
+		expect(d.fresh).toHaveLength(many.length);
+		expect(d.cursor.ids).toHaveLength(MAX_IDS_PER_SHOP);
+		expect(d.cursor.ids[0]).toBe('r50');
+		// the dropped ones count as emitted: nothing comes again
+		expect(diffShop(many, d.cursor, null, '2026-11-20', T).fresh).toEqual([]);
+		const old = diffShop([row('x', T), row('y', T + 3 * H)], undefined, null, '2026-11-20', T);
+		expect(old.cursor.ids).toEqual(['y']);
+	});
+
+	test('a saved cursor of another version or broken shape is not used', () => {
+		const good = {
+			v: 1,
+			origin: T,
+			next: null,
+			shops: { s: { day: '2026-11-20', since: null, hw: null, ids: ['a'], rx: [T] } },
+		};
+		expect(readReceiptState(good)?.shops.s.ids).toEqual(['a']);
+		expect(readReceiptState({ ...good, v: 2 })).toBeUndefined();
+		expect(
+			readReceiptState({ ...good, shops: { s: { day: '2026-11-20', ids: ['a'], rx: [] } } })?.shops,
+		).toEqual({});
+	});
+});
 
 describe('New Receipt', () => {
 	test('over a simulated day: every receipt that arrives is emitted once (late arrivals too), requests = the formula, state bounded', async () => {
