@@ -4,6 +4,7 @@
  */
 import type { INodeProperties } from 'n8n-workflow';
 import { rubleAmountsField } from './money';
+import { YESTERDAY_HINT } from './notices';
 import { outputFields } from '../output/fileOptions';
 import { simplifyField } from '../tool/simplify';
 
@@ -75,7 +76,8 @@ export function dateField(o: DateFieldOptions): INodeProperties {
 		placeholder: 'YYYY-MM-DD',
 		required: o.required ?? true,
 		description: o.description,
-		...(o.hint ? { hint: o.hint } : {}),
+		// every day field says how to write "yesterday" (the most asked relative day)
+		hint: o.hint ? `${o.hint}. ${YESTERDAY_HINT}` : `YYYY-MM-DD. ${YESTERDAY_HINT}`,
 		displayOptions: o.displayOptions,
 	};
 }

@@ -25,6 +25,10 @@ export function notice(name: string, text: string, displayOptions?: Display): IN
 	return { displayName: text, name, type: 'notice', default: '', displayOptions };
 }
 
+/** How to say a relative day: every date field's hint ends with it (n8n's $today, in the workflow's zone). */
+export const YESTERDAY_HINT =
+	'Yesterday as an expression: {{ $today.minus({days: 1}).toISODate() }}';
+
 /** Hints under period fields. */
 export const PERIOD_HINTS = {
 	start: "YYYY-MM-DD (e.g. 2025-11-23), a day in the center's time zone",

@@ -106,6 +106,11 @@ async function browserPart({ n8n, step, cred }) {
 					.getByText(/YYYY-MM-DD \(e\.g\. 2025-11-23\)/)
 					.first()
 					.waitFor({ timeout: 30000 });
+				// how to say "yesterday", under the date fields
+				await ndv
+					.getByText(/Yesterday as an expression: \{\{ \$today\.minus\(\{days: 1\}\)\.toISODate\(\) \}\}/)
+					.first()
+					.waitFor({ timeout: 30000 });
 				await ndv
 					.getByText(/By ID: the sc_id, e\.g\. 1002/)
 					.first()

@@ -3,6 +3,7 @@
  */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { collectionField } from '../../../shared/descriptions/common';
+import { YESTERDAY_HINT } from '../../../shared/descriptions/notices';
 import { centerLocator } from '../../../shared/descriptions/locators';
 import {
 	fail,
@@ -53,6 +54,7 @@ export const description: INodeProperties[] = [
 		name: 'startDate',
 		type: 'string',
 		placeholder: 'YYYY-MM-DD',
+		hint: `YYYY-MM-DD. ${YESTERDAY_HINT}`,
 		default: '',
 		required: true,
 		description: "First day of the event (YYYY-MM-DD, in the center's time zone)",
@@ -62,6 +64,7 @@ export const description: INodeProperties[] = [
 		name: 'endDate',
 		type: 'string',
 		placeholder: 'YYYY-MM-DD',
+		hint: `YYYY-MM-DD. ${YESTERDAY_HINT}`,
 		default: '',
 		required: true,
 		description:

@@ -2,6 +2,7 @@
  * Daily Attendance → Submit: the visitors of one day, for the center or a counting zone.
  */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { YESTERDAY_HINT } from '../../../shared/descriptions/notices';
 import { centerLocator, zoneLocator } from '../../../shared/descriptions/locators';
 import {
 	readId,
@@ -22,6 +23,7 @@ export const description: INodeProperties[] = [
 		name: 'date',
 		type: 'string',
 		placeholder: 'YYYY-MM-DD',
+		hint: `YYYY-MM-DD. ${YESTERDAY_HINT}`,
 		default: '',
 		required: true,
 		description:

@@ -28,11 +28,12 @@ export const description: INodeProperties[] = [
 		displayName: 'Month',
 		name: 'month',
 		type: 'string',
-		placeholder: 'YYYY-MM-DD',
+		placeholder: 'YYYY-MM',
+		hint: "YYYY-MM (or any day of the month). Last month as an expression: {{ $today.minus({months: 1}).toFormat('yyyy-MM') }}",
 		default: '',
 		required: true,
 		description:
-			"Any date inside the month (YYYY-MM-DD; YYYY-MM works too); the whole month is declared. The current month or earlier in the shop's time zone: a month that has not begun in any time zone is refused before any request; near the month boundary the request is sent and the API decides (shops carry no zone of their own).",
+			"The month, YYYY-MM (any date inside it, YYYY-MM-DD, works too); the whole month is declared. The current month or earlier in the shop's time zone: a month that has not begun in any time zone is refused before any request; near the month boundary the request is sent and the API decides (shops carry no zone of their own).",
 	},
 	{
 		displayName: 'Amount Unit',
