@@ -197,3 +197,12 @@ describe('README: the benchmark lives in bench/README.md', () => {
 		},
 	);
 });
+
+describe('README: the trigger', () => {
+	it('Ticket Changed says what happens to a ticket already decided when first seen (test/nodes/trigger.test.ts)', () => {
+		const bullet = /- \*\*Ticket Changed\*\*[^\n]*/.exec(readme)?.[0] ?? '';
+		expect(bullet).toMatch(/already decided when first seen/);
+		expect(bullet).toContain('`previous_status: null`');
+		expect(bullet).toContain('`new_request`');
+	});
+});
