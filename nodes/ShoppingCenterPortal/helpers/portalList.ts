@@ -221,7 +221,8 @@ export async function listPortal(
 ): Promise<OperationOutput> {
 	const file = readFileSettings(ctx, itemIndex);
 	const batches = await portalBatches(ctx, itemIndex, kind, statuses);
-	return await deliver(ctx, itemIndex, { kind, file }, batches);
+	const name = { of: readId(ctx, 'center', 'Center', itemIndex) };
+	return await deliver(ctx, itemIndex, { kind, file, name }, batches);
 }
 
 /**

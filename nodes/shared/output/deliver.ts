@@ -7,7 +7,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import type { OperationOutput } from '../router';
 import type { WalkStats } from '../walk/pageStream';
-import type { ExportKind } from './columns';
+import { KINDS, type ExportKind } from './columns';
 import type { FileSettings } from './fileOptions';
 import { writeRecordsFile } from './writeFile';
 import { withRubles } from '../rubles';
@@ -25,6 +25,15 @@ export interface Delivery {
 	lead?: IDataObject;
 	/** "Add Ruble Amounts" */
 	rubles?: boolean;
+	/** what the file holds, for its name when File Name is empty: the shop or center, the period */
+	name?: { of: string; start?: string; end?: string };
+}
+
+/** "daily-sales-1002-01-2026-11-01-2026-11-24.csv": what the file holds, not when it was written. */
+function fileNameOf(stem: string, format: string, name: NonNullable<Delivery['name']>): string {
+	const days = name.start === name.end ? [name.start] : [name.start, name.end];
+	const parts = [stem, name.of, ...days].filter((p): p is string => Boolean(p));
+	return `${parts.join('-').replace(/[^\w.-]+/g, '-')}.${format}`;
 }
 
 async function* inRubles(batches: AsyncIterable<IDataObject[]>): AsyncGenerator<IDataObject[]> {
@@ -45,7 +54,11 @@ export async function deliver(
 			for (const row of rows) out.push(rubles ? withRubles(row) : row);
 		return out;
 	}
-	const file = rubles ? { ...delivery.file, rubles: true } : delivery.file;
+	const named =
+		delivery.file.fileName === undefined && delivery.name
+			? fileNameOf(KINDS[delivery.kind].fileStem, delivery.file.format, delivery.name)
+			: delivery.file.fileName;
+	const file = { ...delivery.file, rubles: rubles || delivery.file.rubles, fileName: named };
 	const jsonl = file.format === 'jsonl' && file.rubles;
 	return {
 		item: await writeRecordsFile(

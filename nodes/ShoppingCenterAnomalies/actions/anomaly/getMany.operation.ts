@@ -104,7 +104,8 @@ export async function execute(
 		itemIndex,
 		operation: 'list anomalies',
 	}));
-	return await deliver(this, itemIndex, { kind: 'anomaly', file }, (stats) =>
+	const name = { of: shopId || scId, start: clipped.start, end: clipped.end };
+	return await deliver(this, itemIndex, { kind: 'anomaly', file, name }, (stats) =>
 		walkPages(this, 'listAnomalies', inputs, { limit, stats }),
 	);
 }

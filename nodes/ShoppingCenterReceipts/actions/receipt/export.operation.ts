@@ -232,6 +232,9 @@ export async function execute(
 
 	// the windows of each pair (a pair wholly after today has no receipts: an error, nothing is asked)
 	const windowsOf: IDataObject[][] = [];
+	const name: { of: string; start?: string; end?: string } = {
+		of: shop.shopId ?? `${scId}-all-shops`,
+	};
 	for (const key of pairs) {
 		const period = clipPeriod(
 			this,
@@ -241,6 +244,8 @@ export async function execute(
 			rules,
 			PAIRS[key].names,
 		);
+		name.start ??= period.start;
+		name.end ??= period.end;
 		windowsOf.push(
 			splitDays(period.start, period.end, LIMITS.receiptsPairDays).map(PAIRS[key].query),
 		);
@@ -276,7 +281,7 @@ export async function execute(
 	return await deliver(
 		this,
 		itemIndex,
-		{ kind: 'receipt', file, fill: ids, lead: ids, rubles },
+		{ kind: 'receipt', file, fill: ids, lead: ids, rubles, name },
 		batches.bind(this),
 	);
 }

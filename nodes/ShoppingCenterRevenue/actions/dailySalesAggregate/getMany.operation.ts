@@ -115,7 +115,13 @@ export async function execute(
 	const out = await deliver(
 		this,
 		itemIndex,
-		{ kind: 'dailySales', file, fill: { sc_id: scId, shop_id: shop.shopId }, rubles: addRubles },
+		{
+			kind: 'dailySales',
+			file,
+			fill: { sc_id: scId, shop_id: shop.shopId },
+			rubles: addRubles,
+			name: { of: shop.shopId ?? `${scId}-all-shops`, start: asked.start, end: asked.end },
+		},
 		batches.bind(this),
 	);
 	return Array.isArray(out) ? noteEmptyAnswer(this, out, asked, boundaryZone, rules) : out;
