@@ -5,17 +5,25 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
+/** Derived from kopeck sums, so kopecks too, but may carry decimals (PRO monthly rows). */
+const DERIVED = new Set(['average_check_sum', 'revenue_per_area']);
+
 /**
- * Money fields in kopecks: every integer `*_sum`, the calculated `turnover`, the declared
- * `manual_turnover`, and the PRO monthly `average_check_sum` (kopecks per receipt) and
- * `revenue_per_area` (kopecks per unit of area_size), which are derived from kopeck sums and may carry
- * decimals. Not `ocr` (a ratio).
+ * The one definition of a money field (kopecks) by its name: every `*_sum`, the calculated `turnover`,
+ * the declared `manual_turnover`, and the PRO monthly `average_check_sum` (kopecks per receipt) and
+ * `revenue_per_area` (kopecks per unit of area_size). Not `ocr` (a ratio). The file export's money
+ * columns (output/columns.ts) and the ruble views read it.
  */
+export function isMoneyName(name: string): boolean {
+	return (
+		name.endsWith('_sum') || name === 'turnover' || name === 'manual_turnover' || DERIVED.has(name)
+	);
+}
+
+/** A money field with a value in kopecks: a whole number, or any finite number for the derived ones. */
 export function isKopecksField(name: string, value: unknown): boolean {
 	if (typeof value !== 'number' || !Number.isFinite(value)) return false;
-	if (name === 'average_check_sum' || name === 'revenue_per_area') return true;
-	if (!Number.isInteger(value)) return false;
-	return name.endsWith('_sum') || name === 'turnover' || name === 'manual_turnover';
+	return (DERIVED.has(name) || Number.isInteger(value)) && isMoneyName(name);
 }
 
 /** Kopecks to the currency unit, to the kopeck, without binary noise (1999 → 19.99; 12345.67 → 123.46). */

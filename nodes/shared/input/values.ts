@@ -44,11 +44,6 @@ export function brokenText(s: string): string | undefined {
 	return undefined;
 }
 
-/** An empty field: undefined, null, '' (or only spaces). */
-export function isEmpty(value: unknown): boolean {
-	return value === undefined || value === null || (typeof value === 'string' && !value.trim());
-}
-
 /** A boolean field, also when an expression gives "true" / "false" text. */
 export function readBoolean(
 	ctx: IExecuteFunctions,

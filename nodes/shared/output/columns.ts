@@ -3,6 +3,7 @@
  * objects as dotted names; arrays and objects of unshown shape as JSON in one cell), the money fields
  * (integer kopecks, summed in the summary) and the date the summary's first / last date is read from.
  */
+import { isMoneyName } from '../rubles';
 export type ExportKind = 'receipt' | 'dailySales' | 'anomaly' | 'ticket' | 'pass';
 
 export interface KindColumns {
@@ -26,7 +27,6 @@ const PAYMENTS = [
 ];
 const PERSON = ['id', 'name', 'email', 'mall_staff', 'phone'];
 const under = (parent: string, names: string[]) => names.map((n) => `${parent}.${n}`);
-const isMoney = (c: string) => c.endsWith('_sum') || c === 'turnover';
 
 const RECEIPT = [
 	'sc_id',
@@ -124,7 +124,7 @@ const TICKET = [
 ];
 
 function kind(columns: string[], dateField: string, fileStem: string): KindColumns {
-	return { columns, money: columns.filter(isMoney), dateField, fileStem };
+	return { columns, money: columns.filter(isMoneyName), dateField, fileStem };
 }
 
 export const KINDS: Record<ExportKind, KindColumns> = {
