@@ -23,7 +23,8 @@ function ensureInstalled(dir, args, force = false) {
 	const lock = path.join(dir, 'package-lock.json');
 	const fresh = fs.existsSync(marker) && fs.statSync(marker).mtimeMs >= fs.statSync(lock).mtimeMs;
 	if (fresh && !force) return true;
-	return run('npm', ['ci', ...args, '--no-audit', '--no-fund'], { cwd: dir });
+	// deprecation warnings of dependencies' dependencies are nothing the user can act on: errors only
+	return run('npm', ['ci', ...args, '--no-audit', '--no-fund', '--loglevel=error'], { cwd: dir });
 }
 
 /** n8n's verification scan has its own dependency tree (as `npx @n8n/scan-community-package` would). */

@@ -69,7 +69,49 @@ async function upsertCredential(api, request, knownId, { name, type, data }) {
 	return { id: created.id, name: created.name };
 }
 
+/**
+ * The time zone the demo's n8n runs in: the zone of the sandbox's first center (Galereya Basic,
+ * Europe/Moscow), so Schedule Triggers and $today follow the centers' clock, not the machine's.
+ */
+const DEMO_TIME_ZONE = 'Europe/Moscow';
+
+/**
+ * The folder workflows may read and write files in: inside the user folder, outside the git working
+ * tree (N8N_RESTRICT_FILE_ACCESS_TO); the example data (counter-hours.csv) is copied there once.
+ */
+function prepareFilesFolder(userFolder, dataDir) {
+	const files = path.join(userFolder, 'files');
+	fs.mkdirSync(files, { recursive: true });
+	for (const f of fs.readdirSync(dataDir)) {
+		const to = path.join(files, f);
+		if (!fs.existsSync(to)) fs.copyFileSync(path.join(dataDir, f), to);
+	}
+	return files;
+}
+
+/** The demo n8n's own environment: its time zone and its files folder. */
+function demoEnv(filesFolder) {
+	return {
+		GENERIC_TIMEZONE: DEMO_TIME_ZONE,
+		N8N_RESTRICT_FILE_ACCESS_TO: filesFolder,
+	};
+}
+
+/** The banner's lines about the time zone and the files folder. */
+function demoBannerLines(filesFolder) {
+	return [
+		` Time zone: ${DEMO_TIME_ZONE} (GENERIC_TIMEZONE): Schedule Triggers and $today use it;`,
+		`   each center keeps its own zone (time_zone in Center → Get Many)`,
+		` Files: workflows may read and write files in ${filesFolder}`,
+		`   (the counter example's CSV is there; the git working tree is not reachable)`,
+	];
+}
+
 module.exports = {
+	DEMO_TIME_ZONE,
+	prepareFilesFolder,
+	demoEnv,
+	demoBannerLines,
 	DEFAULT_DEMO_FOLDER,
 	STATE_FILE,
 	readState,

@@ -32,6 +32,9 @@ const {
 	prepareDemoFolder,
 	writeState,
 	upsertCredential,
+	prepareFilesFolder,
+	demoEnv,
+	demoBannerLines,
 } = require('./demo-folder');
 
 const root = path.resolve(__dirname, '..', '..');
@@ -143,6 +146,7 @@ async function main() {
 		const place = prepareDemoFolder({ folder: o.userFolder, fresh: o.fresh, version: o.version });
 		if (place.movedTo) say(`--fresh: the previous folder was moved to ${place.movedTo}`);
 		const resumed = Boolean(place.state);
+		const filesFolder = prepareFilesFolder(place.folder, DATA_DIR);
 		say(
 			`${resumed ? 'resuming your n8n' : 'starting a new n8n'} in ${place.folder} (npm pack of the built repo)…`,
 		);
@@ -153,7 +157,7 @@ async function main() {
 			userFolder: place.folder,
 			setupOwner: 'ifNeeded',
 			env: {
-				N8N_RESTRICT_FILE_ACCESS_TO: DATA_DIR,
+				...demoEnv(filesFolder),
 				...(slack ? slack.n8nEnv() : {}),
 			},
 			onLog: o.verbose ? (l) => console.log(`[n8n] ${l}`) : undefined,
@@ -205,6 +209,7 @@ async function main() {
 			for (const ex of loadExamples()) {
 				const wf = bindExample(ex.workflow, {
 					credentials,
+					dataDir: filesFolder,
 					// the demo polls every minute (the file says every 15 minutes)
 					patch: (node) => {
 						if (node.type.endsWith('.shoppingCenterEventsTrigger'))
@@ -232,6 +237,8 @@ async function main() {
  Open:      ${url}
  Log in:    ${n8n.login.email}
  Password:  ${n8n.login.password}
+
+${demoBannerLines(filesFolder).join('\n')}
 
  Your work is kept in ${place.folder}
    (workflows, credentials, executions; the next \`npm start\` resumes it; \`npm start -- --fresh\` starts clean)

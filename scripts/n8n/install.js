@@ -122,6 +122,19 @@ function readMarker(l) {
 	return null;
 }
 
+/**
+ * The last line of an install log worth showing in a progress line: npm's warnings (deprecated
+ * packages of n8n's dependencies, peer notes) are nothing the user can act on, so they are skipped.
+ */
+function lastUsefulLine(text) {
+	const lines = text.trimEnd().split('\n');
+	for (let i = lines.length - 1; i >= 0; i--) {
+		const line = lines[i].trim();
+		if (line && !/^npm (warn|WARN)\b/.test(line)) return line.slice(0, 120);
+	}
+	return '';
+}
+
 /** Run a command, stream its output to the log file, print "still installing… N s" periodically. */
 function run(cmd, args, { cwd, env, logFile, label, tick = 20 }) {
 	return new Promise((resolve, reject) => {
@@ -133,8 +146,7 @@ function run(cmd, args, { cwd, env, logFile, label, tick = 20 }) {
 			const s = Math.round((Date.now() - t0) / 1000);
 			let last = '';
 			try {
-				const txt = fs.readFileSync(logFile, 'utf8').trimEnd().split('\n');
-				last = txt[txt.length - 1].slice(0, 120);
+				last = lastUsefulLine(fs.readFileSync(logFile, 'utf8'));
 			} catch {
 				/* ignore */
 			}
@@ -440,6 +452,7 @@ function parseArgs(argv) {
 }
 
 module.exports = {
+	lastUsefulLine,
 	ensureN8n,
 	installDir,
 	cacheBase,
