@@ -5,8 +5,9 @@
 import type { INodeExecutionData, INodeParameters, INodeType } from 'n8n-workflow';
 import { ShoppingCenterApi } from '../../credentials/ShoppingCenterApi.credentials';
 import { runNode, type RunNodeOptions, type RunNodeResult } from '../harness';
-import { DEMO_CLIENT_ID, DEMO_CLIENT_SECRET, startSandbox, type Sandbox } from '../../sandbox';
+import { startSandbox, type Sandbox } from '../../sandbox';
 import type { LogEntry } from '../../sandbox/log';
+import { sandboxCredentials } from '../helpers/sandboxCredentials';
 
 export const NOW = '2026-11-20T09:00:00Z';
 
@@ -29,13 +30,7 @@ export interface Run extends RunNodeResult {
 /** The demo key's credential against this sandbox, at the test moment: what every harness call takes. */
 export function harnessBase(sb: Sandbox) {
 	return {
-		credentials: {
-			shoppingCenterApi: {
-				baseUrl: sb.baseUrl,
-				clientId: DEMO_CLIENT_ID,
-				clientSecret: DEMO_CLIENT_SECRET,
-			},
-		},
+		credentials: sandboxCredentials(sb.baseUrl),
 		credentialTypes: [new ShoppingCenterApi()],
 		now: NOW,
 	};

@@ -7,7 +7,7 @@ import { ShoppingCenterApi } from '../../credentials/ShoppingCenterApi.credentia
 import { ShoppingCenterIntake } from '../../nodes/ShoppingCenterIntake/ShoppingCenterIntake.node';
 import { runNode, type RunNodeResult } from '../harness';
 import { startSandbox, type Sandbox } from '../../sandbox';
-import { DEMO_CLIENT_ID, DEMO_CLIENT_SECRET } from '../../sandbox/fixtures';
+import { sandboxCredentials } from '../helpers/sandboxCredentials';
 
 const NOW = '2026-11-20T09:00:00Z';
 const BASIC = '1001';
@@ -38,13 +38,7 @@ async function run(
 	return await runNode({
 		nodeType: new ShoppingCenterIntake(),
 		parameters,
-		credentials: {
-			shoppingCenterApi: {
-				baseUrl: sb.baseUrl,
-				clientId: DEMO_CLIENT_ID,
-				clientSecret: DEMO_CLIENT_SECRET,
-			},
-		},
+		credentials: sandboxCredentials(sb.baseUrl),
 		credentialTypes: [new ShoppingCenterApi()],
 		inputItems: opts.items,
 		continueOnFail: opts.continueOnFail,

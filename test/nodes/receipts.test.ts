@@ -8,14 +8,8 @@ import { ShoppingCenterReceipts } from '../../nodes/ShoppingCenterReceipts/Shopp
 import { runNode, type RunNodeResult } from '../harness';
 import { startSandbox, type Sandbox } from '../../sandbox';
 import type { TruthQuery } from '../../sandbox/data/store';
-import {
-	BASIC_CENTER,
-	BLOCKED_CENTER,
-	BUSY_SHOP,
-	DEMO_CLIENT_ID,
-	DEMO_CLIENT_SECRET,
-	PRO_CENTER,
-} from '../../sandbox/fixtures';
+import { BASIC_CENTER, BLOCKED_CENTER, BUSY_SHOP, PRO_CENTER } from '../../sandbox/fixtures';
+import { sandboxCredentials } from '../helpers/sandboxCredentials';
 
 const NOW = '2026-11-20T09:00:00Z'; // 14:00 in Yekaterinburg (1002)
 const SHOP = '1002-02';
@@ -39,13 +33,7 @@ async function runLogged(
 	const result = await runNode({
 		nodeType: new ShoppingCenterReceipts(),
 		parameters,
-		credentials: {
-			shoppingCenterApi: {
-				baseUrl: sb.baseUrl,
-				clientId: DEMO_CLIENT_ID,
-				clientSecret: DEMO_CLIENT_SECRET,
-			},
-		},
+		credentials: sandboxCredentials(sb.baseUrl),
 		credentialTypes: [new ShoppingCenterApi()],
 		now: NOW,
 		...extra,

@@ -7,13 +7,8 @@ import { ShoppingCenterApi } from '../../credentials/ShoppingCenterApi.credentia
 import { ShoppingCenterRevenue } from '../../nodes/ShoppingCenterRevenue/ShoppingCenterRevenue.node';
 import { runNode, type RunNodeResult } from '../harness';
 import { startSandbox, type Sandbox } from '../../sandbox';
-import {
-	BASIC_CENTER,
-	BLOCKED_CENTER,
-	DEMO_CLIENT_ID,
-	DEMO_CLIENT_SECRET,
-	PRO_CENTER,
-} from '../../sandbox/fixtures';
+import { BASIC_CENTER, BLOCKED_CENTER, PRO_CENTER } from '../../sandbox/fixtures';
+import { sandboxCredentials } from '../helpers/sandboxCredentials';
 
 const NOW = '2026-11-20T09:00:00Z'; // 12:00 in Moscow (1001), 14:00 in Yekaterinburg (1002)
 const BASIC_SHOP = '1001-02';
@@ -37,13 +32,7 @@ async function run(
 	return await runNode({
 		nodeType: new ShoppingCenterRevenue(),
 		parameters,
-		credentials: {
-			shoppingCenterApi: {
-				baseUrl: sb.baseUrl,
-				clientId: DEMO_CLIENT_ID,
-				clientSecret: DEMO_CLIENT_SECRET,
-			},
-		},
+		credentials: sandboxCredentials(sb.baseUrl),
 		credentialTypes: [new ShoppingCenterApi()],
 		now: NOW,
 		...extra,

@@ -12,7 +12,6 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { runPoll, type RunPollResult } from '../harness';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../sandbox';
-import { DEMO_CLIENT_ID, DEMO_CLIENT_SECRET } from '../../sandbox/fixtures';
 import { ShoppingCenterApi } from '../../credentials/ShoppingCenterApi.credentials';
 import { ShoppingCenterEventsTrigger } from '../../nodes/ShoppingCenterEventsTrigger/ShoppingCenterEventsTrigger.node';
 import { forgetCarried } from '../../nodes/ShoppingCenterEventsTrigger/carry';
@@ -21,6 +20,7 @@ import { pacer, tokenCache } from '../../nodes/shared/transport';
 import { forgetCenters } from '../../nodes/shared/center';
 import { clearPlans } from '../../nodes/shared/transport/planCache';
 import { addDays, todayIn } from '../../nodes/shared/walk/dateWindows';
+import { sandboxCredentials } from '../helpers/sandboxCredentials';
 
 const MIN = 60_000;
 const PRO = '1002'; // Asia/Yekaterinburg, UTC+5
@@ -55,13 +55,7 @@ async function poll(
 	const r = await runPoll({
 		nodeType: trigger,
 		credentialTypes,
-		credentials: {
-			shoppingCenterApi: {
-				baseUrl: sb.baseUrl,
-				clientId: DEMO_CLIENT_ID,
-				clientSecret: DEMO_CLIENT_SECRET,
-			},
-		},
+		credentials: sandboxCredentials(sb.baseUrl),
 		parameters,
 		staticData,
 		now: sb.clock.now(),

@@ -5,7 +5,6 @@
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 import { runLoadOptions, runPoll, type RunPollResult } from '../harness';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../sandbox';
-import { DEMO_CLIENT_ID, DEMO_CLIENT_SECRET } from '../../sandbox/fixtures';
 import { centerById } from '../../sandbox/fixtures';
 import { ShoppingCenterApi } from '../../credentials/ShoppingCenterApi.credentials';
 import { ShoppingCenterEventsTrigger } from '../../nodes/ShoppingCenterEventsTrigger/ShoppingCenterEventsTrigger.node';
@@ -14,6 +13,7 @@ import { DEFAULT_RETRY_POLICY } from '../../nodes/shared/transport/retry';
 import { addDays, todayIn } from '../../nodes/shared/walk/dateWindows';
 import { Container } from '@n8n/di';
 import { SSHClientsManager } from 'n8n-core/dist/execution-engine/ssh-clients-manager';
+import { sandboxCredentials } from '../helpers/sandboxCredentials';
 
 const H = 3_600_000;
 const PRO = '1002'; // Asia/Yekaterinburg, UTC+5
@@ -58,13 +58,7 @@ async function poll(parameters: INodeParameters, o: PollOptions = {}): Promise<R
 	return await runPoll({
 		nodeType: trigger,
 		credentialTypes,
-		credentials: {
-			shoppingCenterApi: {
-				baseUrl: sb.baseUrl,
-				clientId: DEMO_CLIENT_ID,
-				clientSecret: DEMO_CLIENT_SECRET,
-			},
-		},
+		credentials: sandboxCredentials(sb.baseUrl),
 		parameters,
 		staticData: o.staticData,
 		mode: o.mode,
@@ -119,13 +113,7 @@ describe('fields', () => {
 		const r = await runLoadOptions({
 			nodeType: trigger,
 			credentialTypes,
-			credentials: {
-				shoppingCenterApi: {
-					baseUrl: sb.baseUrl,
-					clientId: DEMO_CLIENT_ID,
-					clientSecret: DEMO_CLIENT_SECRET,
-				},
-			},
+			credentials: sandboxCredentials(sb.baseUrl),
 			method: 'getCenters',
 			parameters: { event: 'newTicket', centerScope: 'selected' },
 		});

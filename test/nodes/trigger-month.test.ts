@@ -6,7 +6,6 @@
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 import { runPoll, type RunPollResult } from '../harness';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../sandbox';
-import { DEMO_CLIENT_ID, DEMO_CLIENT_SECRET } from '../../sandbox/fixtures';
 import { centerById } from '../../sandbox/fixtures';
 import { dayOfMs } from '../../sandbox/data/calendar';
 import { selectTickets } from '../../sandbox/data/portal-query';
@@ -19,6 +18,7 @@ import { DEFAULT_RETRY_POLICY } from '../../nodes/shared/transport/retry';
 import { addDays, todayIn } from '../../nodes/shared/walk/dateWindows';
 import { Container } from '@n8n/di';
 import { SSHClientsManager } from 'n8n-core/dist/execution-engine/ssh-clients-manager';
+import { sandboxCredentials } from '../helpers/sandboxCredentials';
 
 const H = 3_600_000;
 const PRO = '1002'; // Asia/Yekaterinburg, UTC+5
@@ -62,13 +62,7 @@ async function poll(parameters: INodeParameters, o: PollOptions = {}): Promise<R
 	return await runPoll({
 		nodeType: trigger,
 		credentialTypes,
-		credentials: {
-			shoppingCenterApi: {
-				baseUrl: sb.baseUrl,
-				clientId: DEMO_CLIENT_ID,
-				clientSecret: DEMO_CLIENT_SECRET,
-			},
-		},
+		credentials: sandboxCredentials(sb.baseUrl),
 		parameters,
 		staticData: o.staticData,
 		mode: o.mode,

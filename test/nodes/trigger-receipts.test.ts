@@ -9,7 +9,7 @@
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 import { runPoll, type RunPollResult } from '../harness';
 import { startSandbox, type Sandbox } from '../../sandbox';
-import { DEMO_CLIENT_ID, DEMO_CLIENT_SECRET, shopsOfCenter } from '../../sandbox/fixtures';
+import { shopsOfCenter } from '../../sandbox/fixtures';
 import { dayOfMs } from '../../sandbox/data/calendar';
 import { ShoppingCenterApi } from '../../credentials/ShoppingCenterApi.credentials';
 import { ShoppingCenterEventsTrigger } from '../../nodes/ShoppingCenterEventsTrigger/ShoppingCenterEventsTrigger.node';
@@ -27,6 +27,7 @@ import { clearPlans } from '../../nodes/shared/transport/planCache';
 import { forgetCarried } from '../../nodes/ShoppingCenterEventsTrigger/carry';
 import { addDays, todayIn } from '../../nodes/shared/walk/dateWindows';
 import { fileText, parseCsv } from '../output/csv-read';
+import { sandboxCredentials } from '../helpers/sandboxCredentials';
 
 const MIN = 60_000;
 const H = 60 * MIN;
@@ -76,13 +77,7 @@ async function poll(parameters: INodeParameters, o: PollOptions = {}): Promise<R
 	return await runPoll({
 		nodeType: trigger,
 		credentialTypes,
-		credentials: {
-			shoppingCenterApi: {
-				baseUrl: sb.baseUrl,
-				clientId: DEMO_CLIENT_ID,
-				clientSecret: DEMO_CLIENT_SECRET,
-			},
-		},
+		credentials: sandboxCredentials(sb.baseUrl),
 		parameters,
 		now: sb.clock.now(),
 		...o,
