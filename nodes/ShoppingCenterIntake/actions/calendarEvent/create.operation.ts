@@ -2,8 +2,7 @@
  * Calendar Event → Create: one event of the center calendar per item (holiday, promotion, …).
  */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { collectionField } from '../../../shared/descriptions/common';
-import { YESTERDAY_HINT } from '../../../shared/descriptions/notices';
+import { collectionField, dateField } from '../../../shared/descriptions/common';
 import { centerLocator } from '../../../shared/descriptions/locators';
 import {
 	fail,
@@ -49,27 +48,17 @@ export const description: INodeProperties[] = [
 		default: 'calendar',
 		description: "Type of the event (the platform's service types are not accepted)",
 	},
-	{
-		displayName: 'Start Date',
+	dateField({
 		name: 'startDate',
-		type: 'string',
-		placeholder: 'YYYY-MM-DD',
-		hint: `YYYY-MM-DD. ${YESTERDAY_HINT}`,
-		default: '',
-		required: true,
+		displayName: 'Start Date',
 		description: "First day of the event (YYYY-MM-DD, in the center's time zone)",
-	},
-	{
-		displayName: 'End Date',
+	}),
+	dateField({
 		name: 'endDate',
-		type: 'string',
-		placeholder: 'YYYY-MM-DD',
-		hint: `YYYY-MM-DD. ${YESTERDAY_HINT}`,
-		default: '',
-		required: true,
+		displayName: 'End Date',
 		description:
 			"Last day of the event (YYYY-MM-DD, in the center's time zone); not earlier than the start date",
-	},
+	}),
 	collectionField('additionalFields', [
 		{
 			displayName: 'Color',

@@ -2,7 +2,7 @@
  * Daily Attendance → Submit: the visitors of one day, for the center or a counting zone.
  */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { YESTERDAY_HINT } from '../../../shared/descriptions/notices';
+import { dateField } from '../../../shared/descriptions/common';
 import { centerLocator, zoneLocator } from '../../../shared/descriptions/locators';
 import {
 	readId,
@@ -18,17 +18,12 @@ import { centerInfo } from '../../../shared/center';
 
 export const description: INodeProperties[] = [
 	centerLocator(),
-	{
-		displayName: 'Date',
+	dateField({
 		name: 'date',
-		type: 'string',
-		placeholder: 'YYYY-MM-DD',
-		hint: `YYYY-MM-DD. ${YESTERDAY_HINT}`,
-		default: '',
-		required: true,
+		displayName: 'Date',
 		description:
 			"The day the count is for (YYYY-MM-DD), read in the center's time zone. Today or earlier: a future day is refused before any request. A repeated submission for the day overwrites it.",
-	},
+	}),
 	{
 		displayName: 'Visitors',
 		name: 'visitors',
