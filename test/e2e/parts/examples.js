@@ -46,7 +46,13 @@ module.exports = async function examplesPart({ n8n, sb, step, credentials, examp
 			assert.equal(itemsOf(ex)('CSV file').length, 1, 'one file');
 			const binary = ex.runData['CSV file'].at(-1).data.main[0][0].binary.data;
 			assert.equal(binary.mimeType, 'text/csv');
-			assert.match(binary.fileName, /^daily-sales-mega-pro-\d{4}-\d{2}-\d{2}\.csv$/);
+			// named by what it holds (the center's shops, the period read), not by the day it ran
+			const named =
+				/^daily-sales-1002-all-shops-(\d{4}-\d{2}-\d{2})-(\d{4}-\d{2}-\d{2})\.csv$/.exec(
+					binary.fileName,
+				);
+			assert.ok(named, `file name ${binary.fileName}`);
+			assert.equal((Date.parse(named[2]) - Date.parse(named[1])) / 86400000, 364, binary.fileName);
 			const rows = parseCsv((await binaryContent(n8n, binary)).toString('utf8'));
 			assert.deepEqual(Object.keys(rows[0]), [
 				'shop_id',
