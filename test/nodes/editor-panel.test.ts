@@ -10,6 +10,7 @@ import { forgetCenters } from '../../nodes/shared/center';
 import { clearPlans } from '../../nodes/shared/transport/planCache';
 import { runListSearch } from '../harness';
 import { startSandbox, type Sandbox } from '../../sandbox';
+import { shopsOfCenter } from '../../sandbox/fixtures';
 import { NOW, harnessBase, locator } from './action-run';
 
 const revenue = new ShoppingCenterRevenue();
@@ -74,6 +75,31 @@ describe('defects 6 and 7: pickers show names with ids, centers with their plan'
 			filter: 'coffee',
 		});
 		expect(byName.results?.results.map((x) => x.name)).toContain('Coffee Point MEGA · 1002-01');
+	});
+
+	test('shops are searched a page of the API at a time: one page gives no token; the token asks that page only', async () => {
+		const parameters = {
+			resource: 'dailySalesAggregate',
+			operation: 'getMany',
+			center: locator('1002'),
+		};
+		const first = await runListSearch({ ...base(), method: 'searchShops', parameters });
+		expect(first.results?.results).toHaveLength(shopsOfCenter('1002').length);
+		expect(first.results?.paginationToken).toBeUndefined();
+		const before = sb.log.list().length;
+		const second = await runListSearch({
+			...base(),
+			method: 'searchShops',
+			parameters,
+			paginationToken: '2',
+		});
+		expect(second.results?.results).toEqual([]);
+		expect(second.results?.paginationToken).toBeUndefined();
+		const asked = sb.log
+			.list()
+			.slice(before)
+			.filter((e) => e.route === 'shops');
+		expect(asked.map((e) => e.query.page)).toEqual(['2']);
 	});
 
 	test('zones: "title · id"', async () => {

@@ -10,7 +10,7 @@ import type {
 	INodeListSearchResult,
 } from 'n8n-workflow';
 import { listCenters } from '../center';
-import { apiRequest, collectPages, errorShape, knownPlan, rowsOf } from '../transport';
+import { apiRequest, errorShape, knownPlan, paginate, rowsOf } from '../transport';
 import { getApiCredentials } from '../transport/credentials';
 import { PLAN_RULES } from '../plan';
 
@@ -95,22 +95,29 @@ export async function searchCenters(
 	);
 }
 
+/** The shops of the chosen center, one page of the API (500) a call; n8n asks for the next with its token. */
 export async function searchShops(
 	this: ILoadOptionsFunctions,
 	filter?: string,
+	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
 	const scId = selectedCenter(this);
 	if (!scId) return { results: [] };
-	const shops = await collectPages(this, 'listShops', {
-		params: { sc_id: scId },
-		query: { archived: true },
-		operation: 'list shops',
-	});
-	return toResults(
-		shops,
+	const firstPage = Number(paginationToken) >= 1 ? Math.floor(Number(paginationToken)) : 1;
+	const walk = paginate(
+		this,
+		'listShops',
+		{ params: { sc_id: scId }, query: { archived: true }, operation: 'list shops' },
+		{ firstPage },
+	);
+	const { value: page } = await walk.next();
+	await walk.return(undefined);
+	const shops = toResults(
+		page?.rows ?? [],
 		(s) => `${s.name} · ${s.id}${s.is_archived ? ' (archived)' : ''}`,
 		filter,
 	);
+	return page?.more ? { ...shops, paginationToken: String(page.page + 1) } : shops;
 }
 
 export async function searchZones(

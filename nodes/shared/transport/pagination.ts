@@ -39,11 +39,17 @@ export interface PageOptions {
 	perPage?: number;
 	/** ids already returned by an earlier window of the same walk */
 	seen?: Set<string>;
+	/** the page to begin with (a list search's paginationToken); default 1 */
+	firstPage?: number;
 }
 
 export interface Page {
 	rows: IDataObject[];
 	meta: IDataObject;
+	/** the page this is (1-based) */
+	page: number;
+	/** whether the list goes on after this page */
+	more: boolean;
 }
 
 type PagedRoute = {
@@ -87,7 +93,7 @@ export async function* paginate(
 	let perPage = sizes[0] ?? 0;
 	const seen = options.seen ?? new Set<string>();
 	let remaining = options.limit ?? Infinity;
-	let page = 1;
+	let page = options.firstPage ?? 1;
 	let lastTotal: number | undefined;
 	let rewinds = 0;
 	while (remaining > 0) {
@@ -110,7 +116,7 @@ export async function* paginate(
 		if (page === 1) workingPerPage.set(sizeKey, size);
 		const rows = rowsOf(ctx, res.data, input);
 		const pagination = (res.meta.pagination ?? {}) as IDataObject;
-		if (page === 1)
+		if (page === (options.firstPage ?? 1))
 			perPage =
 				size ??
 				(typeof pagination.per_page === 'number' && pagination.per_page > 0
@@ -126,7 +132,8 @@ export async function* paginate(
 			if (fresh.length >= remaining) break;
 		}
 		remaining -= fresh.length;
-		yield { rows: fresh, meta: res.meta };
+		const more = rows.length >= perPage && (total === undefined || page * perPage < total);
+		yield { rows: fresh, meta: res.meta, page, more };
 		if (
 			lastTotal !== undefined &&
 			total !== undefined &&
