@@ -38,7 +38,7 @@ import { EVENTS, keyOf } from './events';
 import { ReceiptPoll } from './newReceipt/poll';
 import { commitState, nextKeys, readState, type CenterState, type TriggerState } from './state';
 import { byLastPoll, pollDeadline } from './budget';
-import { afterPoll, withCarried } from './carry';
+import { afterPoll, awaitingSave, withCarried } from './carry';
 import { diffChanged, latestRecord } from './changed';
 
 /** Manual mode looks at least this far back for a test record. */
@@ -184,6 +184,12 @@ export class ShoppingCenterPoller {
 				staticData,
 			);
 		const carryKey = `${ctx.getWorkflow().id ?? ''}|${ctx.getNode().id}`;
+		if (!manual && awaitingSave(carryKey, stored)) {
+			ctx.logger.warn(
+				`Shopping Center Trigger: n8n has not saved the state of the previous poll of "${ctx.getNode().name}" yet; this tick is skipped`,
+			);
+			return null;
+		}
 		const saved = manual ? stored : withCarried(carryKey, stored, cfg.event);
 		const targets = byLastPoll(await resolveTargets(ctx, cfg), saved);
 		const next: TriggerState = { version: saved.version, event: cfg.event, centers: {} };
@@ -260,7 +266,7 @@ export class ShoppingCenterPoller {
 		// only now, every center read having answered, does the saved state move (never in manual mode)
 		if (!manual) {
 			commitState(staticData, next);
-			afterPoll(carryKey, next, items.length > 0);
+			afterPoll(carryKey, next, items.length > 0, this.startedAt);
 		}
 		return items.length ? [items] : null;
 	}

@@ -28,6 +28,8 @@
  *   browser     the editor in headless Chromium (Debian's, installed when missing; playwright-core):
  *               date fields store what is typed, pickers show names with ids, panels show their notices
  *               and hints, the node picker each node's own description (parts/browser.js; every version);
+ *   durable     (2.37+) the trigger exactly once in the classic mode and under the durable scheduler
+ *               with durable poll cursors, SIGKILLs and republishing included (parts/durable.js);
  *   restart     npm start → Ctrl-C → npm start shows the user's own workflow again (parts/restart.js;
  *               once, on the first version);
  *   (and, with operations or trigger, first: every operation and trigger event of the built package
@@ -72,7 +74,7 @@ const PACKAGE_DIR = path.resolve(opt('package-dir')[0] || root);
 const ONLY = new Set(
 	(
 		opt('only')[0] ||
-		'load,credential,operations,trigger,fileExport,examples,activation,mcp,agent,browser,restart'
+		'load,credential,operations,trigger,fileExport,examples,activation,mcp,agent,browser,restart,durable'
 	).split(','),
 );
 const opts = {

@@ -164,6 +164,36 @@ describe('publishing under durable cursors: the test poll’s state is dropped b
 	});
 });
 
+describe('n8n saves an emitting poll’s state after the poll returned', () => {
+	test('a poll that starts before that save emits nothing again; after the save, or when it never comes, polls go on', async () => {
+		await sandbox({ now: '2026-11-20T09:00:10Z' });
+		const p = params('newTicket', [PRO]);
+		const base = await poll(p);
+		sb.clock.advance(5 * MIN);
+		const t = sb.store.insert('ticket', PRO, 1, sb.clock.now());
+		const first = await poll(p, base.staticData);
+		expect(ids(first)).toEqual(t);
+		// the next tick, while n8n still commits the first one's execution with its state
+		const before = sb.log.list().length;
+		const early = await poll(p, base.staticData);
+		expect(early.items).toBeNull();
+		expect(early.staticData).toEqual(base.staticData);
+		expect(sb.log.list().length).toBe(before);
+		expect(early.logs.some((l) => /not saved the state of the previous poll/.test(l.message))).toBe(
+			true,
+		);
+		// saved: polls go on from it
+		sb.clock.advance(MIN);
+		const u = sb.store.insert('ticket', PRO, 1, sb.clock.now());
+		const next = await poll(p, first.staticData);
+		expect(ids(next)).toEqual(u);
+		// a save that never comes (the execution was not created): after PENDING_MS the records come again
+		sb.clock.advance(3 * MIN);
+		const again = await poll(p, first.staticData);
+		expect(ids(again)).toEqual(u);
+	});
+});
+
 describe('the poll budget', () => {
 	test('a center refused with a long 429 is left for the next poll; the other is emitted and saved; the poll keeps to the budget', async () => {
 		// the rate window of the sandbox: 10 min, so that the 429's Retry-After is long

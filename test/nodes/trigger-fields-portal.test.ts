@@ -52,7 +52,14 @@ interface PollOptions {
 	mode?: 'trigger' | 'manual';
 	/** false: the harness leaves the clock alone (for a poll started while another one runs) */
 	clock?: boolean;
+	/**
+	 * Default: a workflow id of its own per poll, so that what a trigger carries in the process between
+	 * polls (carry.ts, test/nodes/trigger-durable.test.ts) plays no part: these tests hand each poll the
+	 * static data n8n saved, as the classic mode does
+	 */
+	workflowId?: string;
 }
+let polls = 0;
 
 async function poll(parameters: INodeParameters, o: PollOptions = {}): Promise<RunPollResult> {
 	return await runPoll({
@@ -62,6 +69,7 @@ async function poll(parameters: INodeParameters, o: PollOptions = {}): Promise<R
 		parameters,
 		staticData: o.staticData,
 		mode: o.mode,
+		workflowId: o.workflowId ?? `trigger-test-${++polls}`,
 		now: o.clock === false ? undefined : sb.clock.now(),
 	});
 }
@@ -199,12 +207,12 @@ describe('fields', () => {
 		sb.faults.set({ latencyMs: 300 });
 		const slow = poll(
 			{ event: 'newTicket', centerScope: 'selected', centerIds: [PRO] },
-			{ staticData: first.staticData },
+			{ staticData: first.staticData, workflowId: 'one-workflow' },
 		);
 		await new Promise((resolve) => setTimeout(resolve, 50));
 		const overlapping = await poll(
 			{ event: 'newTicket', centerScope: 'selected', centerIds: [PRO] },
-			{ staticData: first.staticData, clock: false },
+			{ staticData: first.staticData, clock: false, workflowId: 'one-workflow' },
 		);
 		const done = await slow;
 		sb.faults.clear();

@@ -56,7 +56,14 @@ interface PollOptions {
 	mode?: 'trigger' | 'manual';
 	/** false: the harness leaves the clock alone (for a poll started while another one runs) */
 	clock?: boolean;
+	/**
+	 * Default: a workflow id of its own per poll, so that what a trigger carries in the process between
+	 * polls (carry.ts, test/nodes/trigger-durable.test.ts) plays no part: these tests hand each poll the
+	 * static data n8n saved, as the classic mode does
+	 */
+	workflowId?: string;
 }
+let polls = 0;
 
 async function poll(parameters: INodeParameters, o: PollOptions = {}): Promise<RunPollResult> {
 	return await runPoll({
@@ -66,6 +73,7 @@ async function poll(parameters: INodeParameters, o: PollOptions = {}): Promise<R
 		parameters,
 		staticData: o.staticData,
 		mode: o.mode,
+		workflowId: o.workflowId ?? `trigger-test-${++polls}`,
 		now: o.clock === false ? undefined : sb.clock.now(),
 	});
 }

@@ -20,6 +20,7 @@ const fileExportPart = require('../parts/file-export');
 const mcpPart = require('../parts/mcp');
 const agentPart = require('../parts/agent');
 const browserPart = require('../parts/browser');
+const durablePart = require('../parts/durable');
 
 /** opts: { packageDir, only (Set), verbose, keep, slowPoll }; report: ./report.js */
 async function runVersion(version, { slack, installPromise, report, opts }) {
@@ -116,6 +117,10 @@ async function runVersion(version, { slack, installPromise, report, opts }) {
 		if (opts.only.has('activation')) await activationPart(ctx);
 		if (opts.only.has('mcp')) await mcpPart(ctx);
 		if (opts.only.has('agent')) await agentPart(ctx);
+		// n8n's durable scheduler with durable poll cursors exists from 2.37: own n8n instances, last
+		const [, minor] = version.split('.').map(Number);
+		if (opts.only.has('durable') && (major > 2 || (major === 2 && minor >= 37)))
+			await durablePart(ctx);
 	} finally {
 		if (n8n) {
 			if (report.failedIn(version) && !opts.verbose) {
