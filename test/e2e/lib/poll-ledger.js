@@ -197,6 +197,9 @@ async function truth(sb, kind, centers, days = 6) {
 }
 
 /** Waits until both triggers polled after sandbox log seq `since` (each a request of its list). */
+/** A request of the log: of a list route (a string), or one a predicate picks. */
+const matches = (r, e) => (typeof r === 'function' ? r(e) : e.route === r);
+
 async function nextPolls(
 	sb,
 	since,
@@ -207,9 +210,9 @@ async function nextPolls(
 	return waitUntil(
 		async () => {
 			const log = await sb.control.log({ since });
-			return routes.every((r) => log.some((e) => e.route === r && e.status === 200)) ? log : null;
+			return routes.every((r) => log.some((e) => matches(r, e) && e.status === 200)) ? log : null;
 		},
-		{ what: `polls of ${routes.join(' and ')}`, timeoutMs, everyMs },
+		{ what: `polls of ${routes.map(String).join(' and ')}`, timeoutMs, everyMs },
 	);
 }
 
@@ -239,5 +242,6 @@ module.exports = {
 	tally,
 	truth,
 	nextPolls,
+	matches,
 	settled,
 };

@@ -78,7 +78,7 @@ module.exports = async function durablePart({ sb, step, version, packageDir, cre
 		await publish();
 		await L.nextPolls(sb, since, [route], 60000, 50);
 		for (const k of kinds) await insert(...k);
-		const polls = (await sb.control.log({ since })).filter((e) => e.route === route).length;
+		const polls = (await sb.control.log({ since })).filter((e) => L.matches(route, e)).length;
 		facts.push(
 			`${env === L.DURABLE_ENV ? 'durable' : 'classic'}: ${what}: records inserted ${polls === 1 ? 'after the first poll seen after publishing (the activation poll where the trigger changed), before the next' : `after ${polls} polls`}`,
 		);
@@ -262,7 +262,9 @@ module.exports = async function durablePart({ sb, step, version, packageDir, cre
 				await publishThenInsert(
 					'a center added',
 					() => L.republish(n8n, wfId, L.watchedWorkflow(credId, o)),
-					'anomalies',
+					// the new version's activation poll is the first to read the added center (n8n applies
+					// a publish asynchronously: a poll of the old version may come first)
+					(e) => e.route === 'anomalies' && e.sc_id === PRO_FAR,
 					[['anomaly', PRO_FAR]],
 				);
 				await rounds(2);
