@@ -3,6 +3,7 @@
  * bearer token (401 / token_expired) → center access (404 sc_id / 402) → rate limit (429) →
  * injected faults → page inserts → body parse (400/415) → handler → envelope.
  */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- development tooling (tests, sandbox, bench), not shipped: it runs in plain Node, not inside n8n */
 import { reshapeDetails } from './details';
 import type { IncomingMessage } from 'node:http';
 import { centerById } from './fixtures';

@@ -3,6 +3,7 @@
  * Options: --port (or SANDBOX_PORT), --host, --seed, --now, --clock frozen|running, --rate-window-ms,
  * --token-ttl, --period-rule strict|lenient, --faults '<json>', --rate-limits '<json>', --no-rate-limits.
  */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, no-console -- development tooling (tests, sandbox, bench), not shipped: it runs in plain Node, not inside n8n */
 import { startSandbox, type SandboxOptions } from './index';
 import {
 	DEMO_CLIENT_ID,

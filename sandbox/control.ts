@@ -1,6 +1,7 @@
 /**
  * The control API under /__sandbox (JSON in, {success, data} out). Not logged, spends no budget.
  */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- development tooling (tests, sandbox, bench), not shipped: it runs in plain Node, not inside n8n */
 import type { IncomingMessage } from 'node:http';
 import { parseBody, parseQuery, readBody } from './parsing';
 import type { SandboxParts } from './parts';
@@ -92,6 +93,7 @@ const ROUTES: Record<string, ControlHandler> = {
 	'POST /insert': (p, b) => {
 		const kind = str(b, 'kind') as InsertKind;
 		if (!INSERT_KINDS.includes(kind)) throw bad(`kind must be one of: ${INSERT_KINDS.join(', ')}.`);
+		// eslint-disable-next-line @typescript-eslint/no-unused-vars -- the named fields are left out of the rest
 		const { kind: _k, sc_id: _s, count: _c, ...extra } = b;
 		return { ids: p.store.insert(kind, str(b, 'sc_id'), int(b, 'count'), p.clock.now(), extra) };
 	},

@@ -2,6 +2,7 @@
  * The sandbox's fixed catalogue: centers, API keys and shops. Everything else (receipts, anomalies,
  * tickets, ...) is generated from the seed on top of this catalogue.
  */
+/* eslint-disable @n8n/community-nodes/no-hardcoded-secrets -- development tooling (tests, sandbox, bench), not shipped: it runs in plain Node, not inside n8n */
 import type { ApiKeyFixture, CenterFixture, ShopFixture } from './types';
 
 export const DEMO_CLIENT_ID = 'demo-client';

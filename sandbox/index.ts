@@ -1,6 +1,7 @@
 /**
  * startSandbox(options): a running stand-in for the Shopping-center integration API v2 (docs/sandbox.md).
  */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- development tooling (tests, sandbox, bench), not shipped: it runs in plain Node, not inside n8n */
 import type { DetailsShape } from './details';
 import type { AddressInfo } from 'node:net';
 import { Auth } from './auth';

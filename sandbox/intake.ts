@@ -70,6 +70,7 @@ export class IntakeStore implements IntakeView {
 	): DeclaredTurnoverRecord | undefined {
 		const r = this.declared.get(`${centerId}|${shopId}|${month}`);
 		if (!r) return undefined;
+		// eslint-disable-next-line @typescript-eslint/no-unused-vars -- the named fields are left out of the rest
 		const { center_id: _c, ...record } = r;
 		return record;
 	}
@@ -139,6 +140,7 @@ export class IntakeStore implements IntakeView {
 	}
 
 	eventsOf(centerId: string): CalendarEvent[] {
+		// eslint-disable-next-line @typescript-eslint/no-unused-vars -- the named fields are left out of the rest
 		return this.events.filter((e) => e.center_id === centerId).map(({ center_id: _c, ...e }) => e);
 	}
 

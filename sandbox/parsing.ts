@@ -2,6 +2,7 @@
  * Request parsing: raw body reading with a size cap, JSON and form bodies (bracket notation decoded to
  * arrays / objects), and query strings (repeated keys and `key[]` → arrays).
  */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- development tooling (tests, sandbox, bench), not shipped: it runs in plain Node, not inside n8n */
 import type { IncomingMessage } from 'node:http';
 import { ApiError, type QueryValues } from './types';
 

@@ -1,6 +1,7 @@
 /**
  * Writing answers: the envelope, error bodies and the broken bodies of faults.malformedNext.
  */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- development tooling (tests, sandbox, bench), not shipped: it runs in plain Node, not inside n8n */
 import type { ServerResponse } from 'node:http';
 import type { MalformedKind } from './faults';
 import type { ApiError } from './types';
@@ -50,6 +51,7 @@ export function writeAnswer(res: ServerResponse, answer: Answer, malformed?: Mal
 	} else if (malformed === 'non-json') {
 		text = 'upstream connect error or disconnect/reset before headers. reset reason: overflow';
 	} else if (malformed === 'no-success') {
+		// eslint-disable-next-line @typescript-eslint/no-unused-vars -- the named fields are left out of the rest
 		const { success: _s, ...rest } = answer.body as Record<string, unknown>;
 		text = JSON.stringify(rest);
 	}

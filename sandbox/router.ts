@@ -1,6 +1,7 @@
 /**
  * Matches a method + path (relative to the API prefix) against the route table.
  */
+/* eslint-disable @n8n/community-nodes/require-node-api-error -- development tooling (tests, sandbox, bench), not shipped: it runs in plain Node, not inside n8n */
 import { ROUTES, type RouteDef } from './routes';
 import { ApiError, type RouteName } from './types';
 

@@ -2,6 +2,7 @@
  * The HTTP server (Node's own http): dispatches to the API (under API_PREFIX) or the control API
  * (under CONTROL_PREFIX), applies latency and broken-body faults, logs API requests, never crashes.
  */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- development tooling (tests, sandbox, bench), not shipped: it runs in plain Node, not inside n8n */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { handleApi, type ApiOutcome } from './api';
 import { handleControl } from './control';

@@ -1,10 +1,10 @@
 #!/usr/bin/env node
 // `npm run lint`: n8n's two gates, each through its own code, all at zero findings (errors and warnings).
 // 1. `n8n-node lint` (@n8n/node-cli, the tool n8n's verification guidelines tell authors to use), strict:
-//    eslint.config.mjs must be the CLI's own, unchanged. The CLI lints every *.ts under the folder it runs
-//    in and its config has no ignores (strict forbids adding any), so it runs on a copy of what the package
-//    is made of (package.json, eslint.config.mjs, tsconfig.json, index.ts, nodes/, credentials/, with the
-//    project's node_modules linked in); the test, sandbox and bench tooling are Node programs outside it.
+//    eslint.config.mjs must be the CLI's own, unchanged. It runs at the root as a user runs `npx n8n-node
+//    lint`, so it lints the whole checkout; its config has no ignores (strict forbids adding any), so the
+//    test, sandbox and bench files (plain Node programs, not shipped) say in a header line which of n8n's
+//    in-n8n rules (globals, imports, console) they are exempt from.
 // 2. The verification scan (@n8n/scan-community-package), through its own analyzePackage and config:
 //    leg "source" (package.json, nodes/**, credentials/**) and leg "packed tarball" (the unpacked
 //    `npm pack`: **/*.js, package.json). Needs a build (dist/) for the tarball leg.
@@ -31,15 +31,6 @@ function report(name, passed, message, details) {
 }
 
 // --- 1. n8n-node lint (strict) -------------------------------------------------------------------
-const PACKAGE_PARTS = [
-	'package.json',
-	'eslint.config.mjs',
-	'tsconfig.json',
-	'index.ts',
-	'nodes',
-	'credentials',
-];
-
 function n8nNodeLint() {
 	const cli = path.join(root, 'node_modules', '@n8n', 'node-cli', 'bin', 'n8n-node.mjs');
 	// a checkout whose node_modules predates @n8n/node-cli in the lock: install first, as npm test does
@@ -58,30 +49,22 @@ function n8nNodeLint() {
 			},
 		);
 	}
-	const stage = fs.mkdtempSync(path.join(os.tmpdir(), 'sc-n8n-node-lint-'));
-	try {
-		for (const part of PACKAGE_PARTS)
-			fs.cpSync(path.join(root, part), path.join(stage, part), { recursive: true });
-		fs.symlinkSync(path.join(root, 'node_modules'), path.join(stage, 'node_modules'), 'dir');
-		const r = spawnSync(process.execPath, [cli, 'lint'], {
-			cwd: stage,
-			encoding: 'utf8',
-			env: { ...process.env, npm_config_offline: 'true', npm_config_update_notifier: 'false' },
-		});
-		// findings name the project's files, not the copy's
-		const out = `${r.stdout}${r.stderr}`.split(stage).join(root);
-		const plain = out.replace(/\x1b\[[0-9;]*m/g, '');
-		const problems = /(\d+) problems? \((\d+) errors?, (\d+) warnings?\)/.exec(plain);
-		const passed = r.status === 0 && !problems;
-		report(
-			'n8n-node lint (strict, @n8n/node-cli)',
-			passed,
-			problems ? problems[0] : `exited with ${r.status ?? r.signal}`,
-			passed ? undefined : out.trim(),
-		);
-	} finally {
-		fs.rmSync(stage, { recursive: true, force: true });
-	}
+	// at the project's root, exactly as a user runs it: it lints every file of the checkout
+	const r = spawnSync(process.execPath, [cli, 'lint'], {
+		cwd: root,
+		encoding: 'utf8',
+		env: { ...process.env, npm_config_offline: 'true', npm_config_update_notifier: 'false' },
+	});
+	const out = `${r.stdout}${r.stderr}`;
+	const plain = out.replace(/\x1b\[[0-9;]*m/g, '');
+	const problems = /(\d+) problems? \((\d+) errors?, (\d+) warnings?\)/.exec(plain);
+	const passed = r.status === 0 && !problems;
+	report(
+		'n8n-node lint (strict, @n8n/node-cli)',
+		passed,
+		problems ? problems[0] : `exited with ${r.status ?? r.signal}`,
+		passed ? undefined : out.trim(),
+	);
 }
 
 // --- 2. the verification scan ---------------------------------------------------------------------

@@ -99,7 +99,7 @@ async function measuredRun({
 		executionId = await startRun(n8n, workflowId);
 		summary = await waitFinished(n8n, workflowId, executionId, timeoutMs, pollMs);
 	} finally {
-		var mem = sampler.stop(); // eslint-disable-line no-var
+		var mem = sampler.stop();
 	}
 	const finishedAt = Date.now();
 	const log = await sandbox.control.log({ since: seq0 });

@@ -7,14 +7,13 @@
  *     [--output items|csv|jsonl] [--shops one|all] [--start 2026-08-23] [--end 2026-11-20] [--repeat 1]
  *   node bench/profile/top.js /tmp/prof/<file>.cpuprofile
  */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @typescript-eslint/no-require-imports -- development tooling (tests, sandbox, bench), not shipped: it runs in plain Node, not inside n8n */
 import type { IDataObject } from 'n8n-workflow';
 import { ShoppingCenterApi } from '../../credentials/ShoppingCenterApi.credentials';
 import { runNode } from '../../test/harness';
 // by its .ts name: node's resolver would otherwise pick the codex file ShoppingCenterReceipts.node.json
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const { ShoppingCenterReceipts } =
 	require('../../nodes/ShoppingCenterReceipts/ShoppingCenterReceipts.node.ts') as typeof import('../../nodes/ShoppingCenterReceipts/ShoppingCenterReceipts.node');
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const { startSandboxProcess } = require('../../scripts/lib/processes') as {
 	startSandboxProcess(o: object): Promise<{
 		baseUrl: string;

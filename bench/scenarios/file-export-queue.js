@@ -130,8 +130,8 @@ async function runQueueExport(ctx, key, period, want) {
 		try {
 			ran = await runByWebhook(main, flows.export.id, flows.export.pathPart, RUN_TIMEOUT_MS);
 		} finally {
-			var workerMem = onWorker.stop(); // eslint-disable-line no-var
-			var mainMem = onMain.stop(); // eslint-disable-line no-var
+			var workerMem = onWorker.stop();
+			var mainMem = onMain.stop();
 		}
 		const { execution } = await fetchExecution(main, ran.executionId);
 		const run = {

@@ -191,7 +191,7 @@ async function runHttpFile(ctx, n8n, period, want, shops) {
 		summary = await Promise.race([watch, cut]);
 	} finally {
 		clearInterval(guard);
-		var mem = sampler.stop(); // eslint-disable-line no-var
+		var mem = sampler.stop();
 	}
 	const wallMs = Date.now() - t0;
 	const entries = (await sandbox.control.log({ since: seq0 })).filter((e) => e.sc_id === PRO.sc);

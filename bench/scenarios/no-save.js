@@ -53,7 +53,7 @@ async function runNoSave(ctx) {
 			got = await sink.next(600_000);
 			await sleep(1500); // n8n finishing the execution (nothing to save but its status)
 		} finally {
-			var mem = sampler.stop(); // eslint-disable-line no-var
+			var mem = sampler.stop();
 		}
 		const entries = await sandbox.control.log({ since: seq0 });
 		const summary = got.json.summary || {};

@@ -3,7 +3,13 @@
  * plus what was inserted at run time (late receipts, new tickets / passes / anomalies, ticket status
  * changes). Generated data is never held whole: days are generated on demand and cached in bounded maps.
  */
-import { ApiError, validationError, type CenterFixture, type Clock } from '../types';
+import {
+	ApiError,
+	validationError,
+	type CenterFixture,
+	type Clock,
+	type ShopFixture,
+} from '../types';
 import { centerById, shopById, shopsOfCenter } from '../fixtures';
 import { Stream } from './prng';
 import { compactDate, dayIndex, dayOfMs, dayStartMs, DATA_START_IDX } from './calendar';
@@ -16,7 +22,6 @@ import { TICKET_STATUSES, type TicketStatus } from './portal-catalog';
 import { selectTickets } from './portal-query';
 import type { DayTotals } from './daily';
 import { computeTruth } from './truth';
-import type { ShopFixture } from '../types';
 
 export type InsertKind = 'ticket' | 'pass' | 'anomaly' | 'receipt';
 

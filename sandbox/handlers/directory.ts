@@ -19,6 +19,7 @@ import { kktActivityReader } from './kkt-activity';
 
 /** The API's Center object: sandbox-only facts (plan, blocked, hasTraffic) stripped. */
 export function publicCenter(c: CenterFixture) {
+	// eslint-disable-next-line @typescript-eslint/no-unused-vars -- the named fields are left out of the rest
 	const { plan: _p, blocked: _b, hasTraffic: _t, ...api } = c;
 	return { ...api, city: { ...c.city } };
 }

@@ -4,6 +4,7 @@
  * built dist/, which npm test builds first), each everyday word finds its node: "sales", "daily sales",
  * "turnover", "revenue" the Revenue node, and likewise for the others.
  */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- development tooling (tests, sandbox, bench), not shipped: it runs in plain Node, not inside n8n */
 import path from 'node:path';
 import { PackageDirectoryLoader } from 'n8n-core';
 

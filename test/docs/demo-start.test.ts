@@ -5,6 +5,7 @@
  * user cannot act on (npm's deprecation notes) are not printed. The e2e part `restart` checks the real
  * banner of a started demo.
  */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- development tooling (tests, sandbox, bench), not shipped: it runs in plain Node, not inside n8n */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

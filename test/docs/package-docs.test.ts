@@ -4,6 +4,7 @@
  * Version history pointing at both; every node's codex links its docs AND the credential's
  * (`credentialDocumentation`) to README anchors that exist, as does the credential's documentationUrl.
  */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- development tooling (tests, sandbox, bench), not shipped: it runs in plain Node, not inside n8n */
 import fs from 'node:fs';
 import path from 'node:path';
 import { ShoppingCenterApi } from '../../credentials/ShoppingCenterApi.credentials';

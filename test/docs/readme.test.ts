@@ -5,6 +5,7 @@
  * example is described as the workflow file builds it; the benchmark tables live in bench/README.md;
  * every relative link and anchor of both files leads somewhere.
  */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- development tooling (tests, sandbox, bench), not shipped: it runs in plain Node, not inside n8n */
 import fs from 'node:fs';
 import path from 'node:path';
 import * as pkg from '../../index';

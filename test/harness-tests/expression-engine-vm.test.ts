@@ -3,6 +3,7 @@
  * isolated-vm native module; where it does not load, the comparison is skipped (see
  * expression-engine-without-isolated-vm.test.ts for that case).
  */
+/* eslint-disable @n8n/community-nodes/node-usable-as-tool -- development tooling (tests, sandbox, bench), not shipped: it runs in plain Node, not inside n8n */
 import type {
 	IExecuteFunctions,
 	INodeExecutionData,

@@ -3,6 +3,7 @@
  * n8n-workflow only requires it when the 'vm' expression engine is initialised, so the harness
  * (legacy engine) runs nodes and evaluates expressions all the same.
  */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/node-usable-as-tool -- development tooling (tests, sandbox, bench), not shipped: it runs in plain Node, not inside n8n */
 import type {
 	IExecuteFunctions,
 	INodeExecutionData,

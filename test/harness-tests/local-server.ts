@@ -1,4 +1,5 @@
 /** A tiny HTTP server on 127.0.0.1 for the harness's own tests: routes + a request log. */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- development tooling (tests, sandbox, bench), not shipped: it runs in plain Node, not inside n8n */
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/credential-password-field, @n8n/community-nodes/node-usable-as-tool -- development tooling (tests, sandbox, bench), not shipped: it runs in plain Node, not inside n8n */
 import type {
 	ICredentialDataDecryptedObject,
 	ICredentialsDecrypted,

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/credential-password-field, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/node-usable-as-tool, @n8n/community-nodes/require-node-api-error -- development tooling (tests, sandbox, bench), not shipped: it runs in plain Node, not inside n8n */
 import type {
 	ICredentialDataDecryptedObject,
 	ICredentialType,

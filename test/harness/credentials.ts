@@ -10,6 +10,7 @@
  *   the credential tester's temp noOp node; its output is persisted (here: into the in-memory store).
  * Everything else that touches credentials (when these are called, retry on 401, ...) is n8n-core.
  */
+/* eslint-disable @n8n/community-nodes/require-node-api-error -- development tooling (tests, sandbox, bench), not shipped: it runs in plain Node, not inside n8n */
 import { getAdditionalKeys } from 'n8n-core';
 import type {
 	ICredentialDataDecryptedObject,

@@ -2,6 +2,7 @@
  * Shared plumbing: node-type registry, the workflow's start node, `additionalData`, the
  * per-run setup (credential store + helper + log capture) and an optional shifted clock.
  */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- development tooling (tests, sandbox, bench), not shipped: it runs in plain Node, not inside n8n */
 import { ExecutionLifecycleHooks, ExternalSecretsProxy } from 'n8n-core';
 import type {
 	ICredentialDataDecryptedObject,

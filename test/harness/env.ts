@@ -8,6 +8,7 @@
  *   WorkflowExecute, expressions, ...) and the DI `Logger` (@n8n/backend-common; `this.logger`
  *   inside nodes, request helpers, InstanceSettings). Both are pointed at one capturing logger.
  */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- development tooling (tests, sandbox, bench), not shipped: it runs in plain Node, not inside n8n */
 import { Logger } from '@n8n/backend-common';
 import { Container } from '@n8n/di';
 import { SSHClientsManager } from 'n8n-core/dist/execution-engine/ssh-clients-manager';

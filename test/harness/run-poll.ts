@@ -7,6 +7,7 @@
  * The node's static data is put into the Workflow (`node:<name>` key, as n8n stores it) and read
  * back JSON-cloned, the way n8n saves it to and loads it from its database between polls.
  */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- development tooling (tests, sandbox, bench), not shipped: it runs in plain Node, not inside n8n */
 import { Container } from '@n8n/di';
 import { PollContext, WorkflowExecute } from 'n8n-core';
 import { TriggersAndPollers } from 'n8n-core/dist/execution-engine/triggers-and-pollers';

@@ -197,6 +197,7 @@ describe('defect 11: rows of shop-level lists carry sc_id and shop_id; the API f
 			expect(row.sc_id).toBe('1002');
 			expect(row.shop_id).toBe('1002-01');
 			// the API's own fields come first and unchanged: no field of the API is named sc_id / shop_id here
+			// eslint-disable-next-line @typescript-eslint/no-unused-vars -- the named fields are left out of the rest
 			const { sc_id: _s, shop_id: _p, ...api } = row;
 			expect(Object.keys(api).length).toBeGreaterThan(0);
 		}

@@ -5,6 +5,7 @@
  * rest), the Limit is kept, errors name the field and the allowed values; the tool descriptions say
  * what a model needs; examples/mcp-server.json carries them.
  */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- development tooling (tests, sandbox, bench), not shipped: it runs in plain Node, not inside n8n */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { INodeParameters, INodeType } from 'n8n-workflow';
@@ -95,7 +96,11 @@ describe('as a tool', () => {
 		expect(rows.length).toBeLessThan(TOOL_PAGE);
 		expect(truthCount()).toBeGreaterThan(TOOL_PAGE + 1);
 		// fetched: one answer's worth (TOOL_PAGE) and the one record proving more exist
-		expect(note(r)).toMatchObject({ shown: rows.length, next_offset: rows.length, at_least: TOOL_PAGE + 1 });
+		expect(note(r)).toMatchObject({
+			shown: rows.length,
+			next_offset: rows.length,
+			at_least: TOOL_PAGE + 1,
+		});
 	});
 
 	test('Tickets: newest first, so the note says to ask again with an earlier End Date', async () => {
@@ -114,7 +119,9 @@ describe('as a tool', () => {
 		);
 		expect(records(r)[0]).not.toHaveProperty('custom_fields');
 		expect(note(r)).toMatchObject({ shown: 5, next_offset: 5 });
-		expect(note(r)!.note).toMatch(/^Tickets 1–5 \(newest first\) of at least 6 are shown\. .* offset 5:/);
+		expect(note(r)!.note).toMatch(
+			/^Tickets 1–5 \(newest first\) of at least 6 are shown\. .* offset 5:/,
+		);
 	});
 
 	const BAD_DAILY: INodeParameters = {

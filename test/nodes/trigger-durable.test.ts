@@ -9,6 +9,7 @@
  * - a raised lookback, a changed Event or changed centers: nothing that existed before is emitted,
  *   nothing created after the change is missed.
  */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- development tooling (tests, sandbox, bench), not shipped: it runs in plain Node, not inside n8n */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { runPoll, type RunPollResult } from '../harness';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../sandbox';

@@ -2,6 +2,7 @@
  * Shopping Center Trigger's fields (the live center list, the settings read before any request) and
  * its ticket and pass events, through n8n-core's PollContext against the sandbox (as trigger.test.ts).
  */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- development tooling (tests, sandbox, bench), not shipped: it runs in plain Node, not inside n8n */
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 import { runLoadOptions, runPoll, type RunPollResult } from '../harness';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../sandbox';

@@ -3,6 +3,7 @@
  * new anomalies, tickets, passes and ticket changes, with only the pages needed (n8n-core's PollContext
  * against the sandbox, as in trigger.test.ts).
  */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, no-console -- development tooling (tests, sandbox, bench), not shipped: it runs in plain Node, not inside n8n */
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 import { runPoll, type RunPollResult } from '../harness';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../sandbox';

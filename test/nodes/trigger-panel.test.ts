@@ -4,6 +4,7 @@
  * hints under the fields like the action nodes have. The Poll Times field itself is n8n's: its loader
  * puts it first with its own default, which is checked here too (so the notice stays true).
  */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- development tooling (tests, sandbox, bench), not shipped: it runs in plain Node, not inside n8n */
 import path from 'node:path';
 import type { INodeProperties } from 'n8n-workflow';
 import { PackageDirectoryLoader } from 'n8n-core';

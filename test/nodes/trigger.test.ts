@@ -3,6 +3,7 @@
  * The sandbox clock is frozen and moved by the tests; each poll runs with the harness clock set to the
  * sandbox's "now", so the node's "today" in each center's zone is the sandbox's.
  */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- development tooling (tests, sandbox, bench), not shipped: it runs in plain Node, not inside n8n */
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 import { runPoll, type RunPollResult } from '../harness';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../sandbox';
@@ -350,7 +351,7 @@ describe('New Anomaly', () => {
 		sb.clock.advance(H);
 		const batchA = sb.store.insert('anomaly', PRO, 5100, now(), { date: dayA });
 		const inA = new Set(batchA);
-		let since = lastSeq();
+		const since = lastSeq();
 		r = await ok(anomalyParams(), { staticData: r.staticData });
 		expect(ids(r).filter((x) => inA.has(x))).toHaveLength(5100);
 		expect(new Set(ids(r)).size).toBe(items(r).length);

@@ -1,4 +1,5 @@
 /** The readable over text chunks: the three ways n8n's binary-data store may read it, and an error. */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- development tooling (tests, sandbox, bench), not shipped: it runs in plain Node, not inside n8n */
 import { PassThrough } from 'node:stream';
 import { ChunkStream } from '../../nodes/shared/output/chunkStream';
 

@@ -6,6 +6,7 @@
  * `GOLDEN_WRITE=1 npx jest test/output/golden-output.test.ts` rewrites the file (only for a wanted change);
  * a mismatch leaves the output beside the system's temp folder for a diff.
  */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- development tooling (tests, sandbox, bench), not shipped: it runs in plain Node, not inside n8n */
 import { createHash } from 'crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'fs';
 import { tmpdir } from 'os';

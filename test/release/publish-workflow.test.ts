@@ -4,6 +4,7 @@
  * version tag, only after `npm test`, with npm provenance (id-token: write + --provenance), through npm
  * Trusted Publishing (OIDC: no token secret; Node >= 22.14 and npm >= 11.5.1 for the publish step).
  */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- development tooling (tests, sandbox, bench), not shipped: it runs in plain Node, not inside n8n */
 import fs from 'node:fs';
 import path from 'node:path';
 // eslint-disable-next-line @typescript-eslint/no-require-imports

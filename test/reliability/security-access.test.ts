@@ -9,6 +9,7 @@
  *   not_found passed on by the node; its center list holds only its own; a role removed is gone on the
  *   next request although the node's center list was cached.
  */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- development tooling (tests, sandbox, bench), not shipped: it runs in plain Node, not inside n8n */
 import { networkInterfaces } from 'node:os';
 import { ShoppingCenterApi } from '../../credentials/ShoppingCenterApi.credentials';
 import { testCredential } from '../harness';

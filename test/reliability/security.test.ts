@@ -12,6 +12,7 @@
  * zero hits. Not scanned: the harness's credential store (n8n's encrypted credentials table, where the
  * secret belongs).
  */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- development tooling (tests, sandbox, bench), not shipped: it runs in plain Node, not inside n8n */
 import { randomBytes } from 'node:crypto';
 import { Container } from '@n8n/di';
 import { SSHClientsManager } from 'n8n-core/dist/execution-engine/ssh-clients-manager';

@@ -4,6 +4,7 @@
  * the shared budget, slow answers, records inserted between pages. Every run must return the true set:
  * 0 lost, 0 duplicated. A failing run prints its seed.
  */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, no-console -- development tooling (tests, sandbox, bench), not shipped: it runs in plain Node, not inside n8n */
 import { startSandbox, type Sandbox } from '../../sandbox';
 import { DEMO_CLIENT_ID, DEMO_CLIENT_SECRET, PRO_CENTER } from '../../sandbox/fixtures';
 import { apiContext } from '../helpers/apiContext';

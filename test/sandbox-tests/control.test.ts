@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- development tooling (tests, sandbox, bench), not shipped: it runs in plain Node, not inside n8n */
 import type { Sandbox } from '../../sandbox';
 import { PRO_CENTER } from '../../sandbox/fixtures';
 import { api, control, NOW, start, token } from './helpers';

@@ -1,6 +1,7 @@
 /**
  * Direct calls of the data handlers with a hand-built RequestContext (no HTTP).
  */
+/* eslint-disable @n8n/community-nodes/require-node-api-error -- development tooling (tests, sandbox, bench), not shipped: it runs in plain Node, not inside n8n */
 import { SandboxClock } from '../../sandbox/clock';
 import { DataStore } from '../../sandbox/data/store';
 import { API_KEYS, centerById } from '../../sandbox/fixtures';

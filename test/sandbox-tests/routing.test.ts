@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-require-imports -- development tooling (tests, sandbox, bench), not shipped: it runs in plain Node, not inside n8n */
 import { request } from 'undici';
 import type { Sandbox } from '../../sandbox';
 import { ROUTES } from '../../sandbox/routes';
@@ -111,7 +112,6 @@ describe('sandbox routing and envelope', () => {
 
 describe('sandbox handler table', () => {
 	test('every route of the table but the token call has a handler', () => {
-		// eslint-disable-next-line @typescript-eslint/no-require-imports
 		const { HANDLERS } =
 			require('../../sandbox/handlers/registry') as typeof import('../../sandbox/handlers/registry');
 		const missing = ROUTES.filter((r) => r.name !== 'token' && !HANDLERS[r.name]).map(

@@ -4,6 +4,7 @@
  * worker loads the package once. The sandbox's log tells the processes apart by their token (one
  * exchange each). Also the unit behaviour of the pacer's contended tail and its jitter after a 429.
  */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @typescript-eslint/no-require-imports -- development tooling (tests, sandbox, bench), not shipped: it runs in plain Node, not inside n8n */
 import { startSandbox, type Sandbox } from '../../sandbox';
 import { DEMO_CLIENT_ID, DEMO_CLIENT_SECRET, PRO_CENTER } from '../../sandbox/fixtures';
 import { apiContext } from '../helpers/apiContext';

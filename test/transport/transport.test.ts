@@ -1,6 +1,7 @@
 /**
  * The transport against the sandbox over real HTTP, through n8n-core's own httpRequest helper.
  */
+/* eslint-disable @n8n/community-nodes/no-hardcoded-secrets -- development tooling (tests, sandbox, bench), not shipped: it runs in plain Node, not inside n8n */
 import { startSandbox, type Sandbox } from '../../sandbox';
 import {
 	DEMO_CLIENT_ID,

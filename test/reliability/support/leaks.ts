@@ -3,6 +3,7 @@
  * are signed), the texts a run exposes (output items, errors with stack and serialized JSON, captured
  * log lines, console and stdout/stderr), and a scanner for the secrets in every encoding a leak could take.
  */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, no-console -- development tooling (tests, sandbox, bench), not shipped: it runs in plain Node, not inside n8n */
 import { stringifyForLog, type CapturedLog } from '../../harness';
 import type { Sandbox } from '../../../sandbox';
 
