@@ -106,7 +106,7 @@ async function startOn(folder, { version, packageDir, env, first }) {
 			packageDir: first ? packageDir : undefined,
 			setupOwner: first ? true : 'ifNeeded',
 			env,
-			keep: true,
+			keep: false, // the user folder is ours (not removed by stop); the packed tarball is removed
 		});
 	try {
 		return await start();
@@ -128,7 +128,7 @@ async function kill(n8n) {
 	} catch {
 		/* already gone */
 	}
-	await n8n.stop({ keep: true }).catch(() => {});
+	await n8n.stop().catch(() => {});
 	return at;
 }
 

@@ -189,7 +189,7 @@ module.exports = async function durablePart({ sb, step, version, packageDir, cre
 			'classic: SIGKILL during the execution a poll started → nothing twice; the loss counted',
 			() => killDuringExecution('classic'),
 		);
-		await n8n.stop({ keep: true });
+		await n8n.stop();
 
 		// ─── durable: the same folder and workflow, with its trigger state, under the four settings ───
 		env = L.DURABLE_ENV;
@@ -313,7 +313,7 @@ module.exports = async function durablePart({ sb, step, version, packageDir, cre
 			},
 		);
 	} finally {
-		if (n8n) await n8n.stop({ keep: true }).catch(() => {});
+		if (n8n) await n8n.stop().catch(() => {});
 		await sb.control.clearFaults().catch(() => {});
 		fs.rmSync(folder, { recursive: true, force: true });
 		if (facts.length)
