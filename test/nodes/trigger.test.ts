@@ -3,127 +3,40 @@
  * The sandbox clock is frozen and moved by the tests; each poll runs with the harness clock set to the
  * sandbox's "now", so the node's "today" in each center's zone is the sandbox's.
  */
-/* eslint-disable @n8n/community-nodes/no-restricted-imports -- development tooling (tests, sandbox, bench), not shipped: it runs in plain Node, not inside n8n */
-import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
-import { runPoll, type RunPollResult } from '../harness';
-import { startSandbox, type Sandbox, type SandboxOptions } from '../../sandbox';
+import type { IDataObject } from 'n8n-workflow';
 import type { LogEntry } from '../../sandbox/log';
-import { ShoppingCenterApi } from '../../credentials/ShoppingCenterApi.credentials';
-import { ShoppingCenterEventsTrigger } from '../../nodes/ShoppingCenterEventsTrigger/ShoppingCenterEventsTrigger.node';
 import {
 	MAX_KEYS_PER_CENTER,
 	nextKeys,
 	readState,
 } from '../../nodes/ShoppingCenterEventsTrigger/state';
 import { forgetCarried } from '../../nodes/ShoppingCenterEventsTrigger/carry';
-import { DEFAULT_RETRY_POLICY } from '../../nodes/shared/transport/retry';
 import { pacer, tokenCache } from '../../nodes/shared/transport';
 import { forgetCenters } from '../../nodes/shared/center';
 import { clearPlans } from '../../nodes/shared/transport/planCache';
 import { addDays, todayIn } from '../../nodes/shared/walk/dateWindows';
-import { Container } from '@n8n/di';
-import { SSHClientsManager } from 'n8n-core/dist/execution-engine/ssh-clients-manager';
-import { sandboxCredentials } from '../helpers/sandboxCredentials';
+import {
+	anomalyParams,
+	BASIC,
+	BLOCKED,
+	H,
+	ids,
+	items,
+	lastSeq,
+	now,
+	ok,
+	poll,
+	PRO,
+	PRO_FAR,
+	sandbox,
+	sb,
+	sorted,
+	truthIds,
+	useTriggerSandbox,
+	without,
+} from './support/trigger-setup';
 
-const H = 3_600_000;
-const PRO = '1002'; // Asia/Yekaterinburg, UTC+5
-const PRO_FAR = '1004'; // Asia/Vladivostok, UTC+10
-const BASIC = '1001'; // Europe/Moscow
-const BLOCKED = '1003'; // 402
-
-const trigger = new ShoppingCenterEventsTrigger();
-const credentialTypes = [new ShoppingCenterApi()];
-
-// retries as in production, but without the waiting (6 attempts of the retryable codes)
-const savedPolicy = { ...DEFAULT_RETRY_POLICY };
-beforeAll(() =>
-	Object.assign(DEFAULT_RETRY_POLICY, { baseDelayMs: 1, maxDelayMs: 2, maxTotalWaitMs: 200 }),
-);
-afterAll(() => {
-	Object.assign(DEFAULT_RETRY_POLICY, savedPolicy);
-	// n8n-core's LoadOptionsContext (runLoadOptions) starts SSHClientsManager, whose 60 s cleanup
-	// interval would keep this process alive; n8n stops it at shutdown, so do we
-	Container.get(SSHClientsManager).onShutdown();
-});
-
-let sb: Sandbox;
-async function sandbox(options: SandboxOptions = {}): Promise<Sandbox> {
-	sb = await startSandbox({ now: '2026-11-20T09:00:10Z', ...options });
-	return sb;
-}
-afterEach(async () => {
-	// each test is a trigger of its own: nothing carried over from another test's polls
-	forgetCarried();
-	await sb?.close();
-});
-
-interface PollOptions {
-	staticData?: IDataObject;
-	mode?: 'trigger' | 'manual';
-	/** false: the harness leaves the clock alone (for a poll started while another one runs) */
-	clock?: boolean;
-	/**
-	 * Default: a workflow id of its own per poll, so that what a trigger carries in the process between
-	 * polls (carry.ts, test/nodes/trigger-durable.test.ts) plays no part: these tests hand each poll the
-	 * static data n8n saved, as the classic mode does
-	 */
-	workflowId?: string;
-}
-let polls = 0;
-
-async function poll(parameters: INodeParameters, o: PollOptions = {}): Promise<RunPollResult> {
-	return await runPoll({
-		nodeType: trigger,
-		credentialTypes,
-		credentials: sandboxCredentials(sb.baseUrl),
-		parameters,
-		staticData: o.staticData,
-		mode: o.mode,
-		workflowId: o.workflowId ?? `trigger-test-${++polls}`,
-		now: o.clock === false ? undefined : sb.clock.now(),
-	});
-}
-
-/** A poll that must succeed. */
-async function ok(parameters: INodeParameters, o: PollOptions = {}): Promise<RunPollResult> {
-	const r = await poll(parameters, o);
-	if (r.error) throw r.error;
-	return r;
-}
-
-const items = (r: RunPollResult): INodeExecutionData[] => r.items?.[0] ?? [];
-const keyOf = (j: IDataObject) =>
-	String(j.ticket_uid !== undefined && j.event !== 'newPass' ? j.ticket_uid : j.id);
-const ids = (r: RunPollResult): string[] => items(r).map((i) => keyOf(i.json));
-const now = () => sb.clock.now();
-const lastSeq = () => sb.log.list().at(-1)?.seq ?? 0;
-
-function truthIds(
-	kind: 'anomalies' | 'tickets' | 'passes',
-	scId: string,
-	q: Record<string, string> = {},
-): string[] {
-	return sb.store.truth(kind, { sc_id: scId, start_date: '2026-01-01', ...q }, now()).ids;
-}
-
-function sorted<T>(xs: Iterable<T>): T[] {
-	return [...xs].map(String).sort() as T[];
-}
-
-function without(all: string[], known: Iterable<string>): string[] {
-	const k = new Set(known);
-	return all.filter((x) => !k.has(x));
-}
-
-const anomalyParams = (
-	centerIds: string[] = [PRO],
-	extra: INodeParameters = {},
-): INodeParameters => ({
-	event: 'newAnomaly',
-	centerScope: 'selected',
-	centerIds,
-	...extra,
-});
+useTriggerSandbox();
 
 describe('state helpers', () => {
 	test('nextKeys drops keys outside the window first, then the oldest, and never exceeds the cap', () => {
