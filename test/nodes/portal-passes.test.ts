@@ -3,51 +3,20 @@
  * creation period, validity period and/or ticket numbers, statuses, newest first).
  */
 import type { INodeParameters } from 'n8n-workflow';
-import { ShoppingCenterPortal } from '../../nodes/ShoppingCenterPortal/ShoppingCenterPortal.node';
-import type { Sandbox } from '../../sandbox';
-import type { TruthQuery } from '../../sandbox/data/store';
-import { locator, NOW, ofRoute, q, qList, run, startTestSandbox } from './action-run';
+import { ofRoute, q, qList, run } from './action-run';
+import {
+	basicUids,
+	batches,
+	node,
+	passes,
+	passIds,
+	proUids,
+	sb,
+	truth,
+	usePortalSandbox,
+} from './support/portal-setup';
 
-const node = new ShoppingCenterPortal();
-let sb: Sandbox;
-
-beforeAll(async () => {
-	sb = await startTestSandbox();
-});
-afterAll(async () => {
-	await sb.close();
-});
-
-function truth(kind: 'tickets' | 'passes', query: TruthQuery): string[] {
-	return sb.store.truth(kind, query, new Date(NOW)).ids;
-}
-function passes(scId: string, extra: INodeParameters): INodeParameters {
-	return { resource: 'pass', operation: 'getMany', center: locator(scId), ...extra };
-}
-const passIds = (rows: Array<Record<string, unknown>>) => rows.map((r) => String(r.id));
-
-/** Distinct batches of ticket numbers a walk sent (first pages only). */
-function batches(requests: ReturnType<typeof ofRoute>): number[] {
-	return requests.filter((e) => q(e, 'page') === '1').map((e) => qList(e, 'ticket_uids').length);
-}
-
-let basicUids: string[];
-let proUids: string[];
-
-beforeAll(() => {
-	basicUids = truth('tickets', {
-		sc_id: '1001',
-		start_created_date: '2025-01-01',
-		end_created_date: '2026-11-20',
-	});
-	proUids = truth('tickets', {
-		sc_id: '1002',
-		start_created_date: '2025-01-01',
-		end_created_date: '2026-11-20',
-	});
-	expect(basicUids.length).toBeGreaterThan(600);
-	expect(proUids.length).toBeGreaterThan(600);
-});
+usePortalSandbox();
 
 describe('Pass → Get Many', () => {
 	it('PRO: Return All over a creation period equals the true set, newest first', async () => {

@@ -5,53 +5,20 @@
  * Continue On Fail.
  */
 import type { INodeParameters } from 'n8n-workflow';
-import { ShoppingCenterPortal } from '../../nodes/ShoppingCenterPortal/ShoppingCenterPortal.node';
-import type { Sandbox } from '../../sandbox';
-import type { TruthQuery } from '../../sandbox/data/store';
-import { locator, NOW, ofRoute, q, qList, run, startTestSandbox } from './action-run';
+import { ofRoute, q, qList, run } from './action-run';
+import {
+	basicUids,
+	batches,
+	node,
+	proUids,
+	sb,
+	ticketIds,
+	tickets,
+	truth,
+	usePortalSandbox,
+} from './support/portal-setup';
 
-const node = new ShoppingCenterPortal();
-let sb: Sandbox;
-
-beforeAll(async () => {
-	sb = await startTestSandbox();
-});
-afterAll(async () => {
-	await sb.close();
-});
-
-function truth(kind: 'tickets' | 'passes', query: TruthQuery): string[] {
-	return sb.store.truth(kind, query, new Date(NOW)).ids;
-}
-
-function tickets(scId: string, extra: INodeParameters): INodeParameters {
-	return { resource: 'ticket', operation: 'getMany', center: locator(scId), ...extra };
-}
-
-const ticketIds = (rows: Array<Record<string, unknown>>) => rows.map((r) => String(r.ticket_uid));
-
-/** Distinct batches of ticket numbers a walk sent (first pages only). */
-function batches(requests: ReturnType<typeof ofRoute>): number[] {
-	return requests.filter((e) => q(e, 'page') === '1').map((e) => qList(e, 'ticket_uids').length);
-}
-
-let basicUids: string[];
-let proUids: string[];
-
-beforeAll(() => {
-	basicUids = truth('tickets', {
-		sc_id: '1001',
-		start_created_date: '2025-01-01',
-		end_created_date: '2026-11-20',
-	});
-	proUids = truth('tickets', {
-		sc_id: '1002',
-		start_created_date: '2025-01-01',
-		end_created_date: '2026-11-20',
-	});
-	expect(basicUids.length).toBeGreaterThan(600);
-	expect(proUids.length).toBeGreaterThan(600);
-});
+usePortalSandbox();
 
 describe('Ticket → Get Many', () => {
 	it.each(['1001', '1002'])(
