@@ -2,67 +2,23 @@
  * Shopping Center Intake through the n8n-core harness against the sandbox: money conversion (decimal
  * text, never float arithmetic) and Declared Turnover → Submit.
  */
-import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
-import { ShoppingCenterApi } from '../../credentials/ShoppingCenterApi.credentials';
-import { ShoppingCenterIntake } from '../../nodes/ShoppingCenterIntake/ShoppingCenterIntake.node';
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { toKopecks } from '../../nodes/ShoppingCenterIntake/helpers/money';
-import { runNode, type RunNodeResult } from '../harness';
-import { startSandbox, type Sandbox } from '../../sandbox';
 import { DEMO_CLIENT_ID, DEMO_CLIENT_SECRET } from '../../sandbox/fixtures';
-import { sandboxCredentials } from '../helpers/sandboxCredentials';
+import {
+	BASIC,
+	errorMessage,
+	intakeCalls,
+	out,
+	PRO,
+	rl,
+	routeCalls,
+	run,
+	sb,
+	useIntakeSandbox,
+} from './support/intake-setup';
 
-const NOW = '2026-11-20T09:00:00Z';
-const BASIC = '1001';
-const PRO = '1002';
-
-let sb: Sandbox;
-
-beforeAll(async () => {
-	sb = await startSandbox({ now: NOW, rateLimits: false });
-});
-
-afterAll(async () => {
-	await sb.close();
-});
-
-beforeEach(() => {
-	sb.faults.clear();
-	sb.clock.set(NOW);
-	sb.log.clear();
-});
-
-const rl = (value: string) => ({ __rl: true, mode: 'id', value });
-
-async function run(
-	parameters: INodeParameters,
-	opts: { items?: INodeExecutionData[]; continueOnFail?: boolean; now?: string } = {},
-): Promise<RunNodeResult> {
-	return await runNode({
-		nodeType: new ShoppingCenterIntake(),
-		parameters,
-		credentials: sandboxCredentials(sb.baseUrl),
-		credentialTypes: [new ShoppingCenterApi()],
-		inputItems: opts.items,
-		continueOnFail: opts.continueOnFail,
-		now: opts.now ?? NOW,
-	});
-}
-
-const out = (r: RunNodeResult): IDataObject[] => (r.items[0] ?? []).map((i) => i.json);
-const routeCalls = (route: string) => sb.log.list({ route });
-const intakeCalls = () =>
-	sb.log
-		.list()
-		.filter((e) =>
-			['attendance.submit', 'counter.submit', 'events.create', 'turnover.declare'].includes(
-				e.route ?? '',
-			),
-		);
-
-function errorMessage(r: RunNodeResult): string {
-	expect(r.error).toBeDefined();
-	return String(r.error?.message);
-}
+useIntakeSandbox();
 
 // ---------------------------------------------------------------- Daily attendance
 

@@ -7,28 +7,11 @@
  */
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 import { ShoppingCenterIntake } from '../../nodes/ShoppingCenterIntake/ShoppingCenterIntake.node';
-import { startSandbox, type Sandbox } from '../../sandbox';
 import { harnessBase } from './action-run';
 import { runNode, type RunNodeResult } from '../harness';
+import { intakeCalls as writes, rl, sb, useIntakeSandbox } from './support/intake-setup';
 
-const NOW = '2026-11-20T09:00:00Z';
-let sb: Sandbox;
-
-beforeAll(async () => {
-	sb = await startSandbox({ now: NOW, rateLimits: false });
-});
-afterAll(async () => {
-	await sb.close();
-});
-beforeEach(() => {
-	sb.faults.clear();
-	sb.clock.set(NOW);
-	sb.log.clear();
-});
-
-const rl = (value: string) => ({ __rl: true, mode: 'id', value });
-const WRITES = ['attendance.submit', 'counter.submit', 'events.create', 'turnover.declare'];
-const writes = () => sb.log.list().filter((e) => WRITES.includes(e.route ?? ''));
+useIntakeSandbox();
 
 async function run(
 	parameters: INodeParameters,
