@@ -1,30 +1,13 @@
 /**
- * The sandbox's intake calls, continued: calendar events and declared turnover (the same setup as
- * intake.test.ts).
+ * The sandbox's intake calls, continued: calendar events and declared turnover (the setup shared with
+ * intake.test.ts in support/intake-setup.ts).
  */
-import type { Sandbox } from '../../sandbox';
 import { BASIC_CENTER, PRO_CENTER } from '../../sandbox/fixtures';
-import { api, control, form, NOW, start, token } from './helpers';
+import { api, control, form } from './helpers';
+import { expect422, post, sb, t, useIntakeSandbox } from './support/intake-setup';
 
 describe('sandbox intake calls', () => {
-	let sb: Sandbox;
-	let t: string;
-	beforeAll(async () => {
-		sb = await start({ rateLimits: false, tokenTtlSeconds: 30 * 86400 });
-		t = await token(sb);
-	});
-	afterAll(() => sb.close());
-	afterEach(() => sb.clock.set(NOW));
-	const post = (path: string, body: string | Record<string, string>) =>
-		api(sb, 'POST', path, { token: t, form: body });
-	const expect422 = (
-		r: { status: number; json: { error: { code: string; details: { field: string } } } },
-		field: string,
-	) => {
-		expect(r.status).toBe(422);
-		expect(r.json.error.code).toBe('validation_error');
-		expect(r.json.error.details.field).toBe(field);
-	};
+	useIntakeSandbox();
 
 	describe('calendar events', () => {
 		const path = `/sc/${PRO_CENTER}/events`;
