@@ -1,6 +1,7 @@
 /**
  * Shared by the Attendance, Portal and Anomalies node tests: a sandbox at a fixed moment, the node run
- * through the in-process n8n-core harness with the package's credential, and the sandbox's request log.
+ * through the in-process n8n-core harness with the package's credential, the sandbox's request log, and
+ * the daily-sales parameters the freshest-day and plan tests (test/spec-gaps) walk with.
  */
 import type { INodeExecutionData, INodeParameters, INodeType } from 'n8n-workflow';
 import { ShoppingCenterApi } from '../../credentials/ShoppingCenterApi.credentials';
@@ -82,3 +83,19 @@ export function daysOf(start: string, end: string): string[] {
 		out.push(new Date(t).toISOString().slice(0, 10));
 	return out;
 }
+
+/** Daily Sales Aggregate → Get Many: one shop of a center over a period, Return All. */
+export const daily = (
+	sc: string,
+	shop: string,
+	startDate: string,
+	endDate: string,
+): INodeParameters => ({
+	resource: 'dailySalesAggregate',
+	operation: 'getMany',
+	center: locator(sc),
+	shop: locator(shop),
+	startDate,
+	endDate,
+	returnAll: true,
+});

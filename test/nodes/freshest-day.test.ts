@@ -11,7 +11,7 @@ import { ShoppingCenterAttendance } from '../../nodes/ShoppingCenterAttendance/S
 import { forgetCenters } from '../../nodes/shared/center';
 import { clearPlans } from '../../nodes/shared/transport/planCache';
 import { startSandbox, type Sandbox } from '../../sandbox';
-import { NOW, daysOf, ofRoute, q, run, locator } from './action-run';
+import { NOW, daily, daysOf, ofRoute, q, run, locator } from './action-run';
 
 const revenue = new ShoppingCenterRevenue();
 
@@ -20,16 +20,6 @@ function hints(runData: IRunData): string[] {
 		runs.flatMap((r) => (r.hints ?? []).map((h) => h.message)),
 	);
 }
-
-const daily = (sc: string, shop: string, startDate: string, endDate: string): INodeParameters => ({
-	resource: 'dailySalesAggregate',
-	operation: 'getMany',
-	center: locator(sc),
-	shop: locator(shop),
-	startDate,
-	endDate,
-	returnAll: true,
-});
 
 async function sandboxWith(options: Parameters<typeof startSandbox>[0] = {}): Promise<Sandbox> {
 	clearPlans();

@@ -7,7 +7,7 @@
 import { ShoppingCenterRevenue } from '../../nodes/ShoppingCenterRevenue/ShoppingCenterRevenue.node';
 import { forgetCenters } from '../../nodes/shared/center';
 import { clearPlans } from '../../nodes/shared/transport/planCache';
-import { daysOf, locator, NOW, run, startTestSandbox } from '../nodes/action-run';
+import { daily, daysOf, NOW, run, startTestSandbox } from '../nodes/action-run';
 import { BASIC_CENTER, PRO_CENTER, type Sandbox } from '../../sandbox';
 
 let sb: Sandbox;
@@ -20,16 +20,6 @@ afterAll(async () => {
 beforeEach(() => {
 	clearPlans();
 	forgetCenters();
-});
-
-const daily = (sc: string, shop: string, startDate: string, endDate: string) => ({
-	resource: 'dailySalesAggregate',
-	operation: 'getMany',
-	center: locator(sc),
-	shop: locator(shop),
-	startDate,
-	endDate,
-	returnAll: true,
 });
 
 test('PRO, plan not known: no probe; one 31-day window, then 366-day windows up to today', async () => {

@@ -10,7 +10,7 @@ import type { INodeParameters } from 'n8n-workflow';
 import { ShoppingCenterRevenue } from '../../nodes/ShoppingCenterRevenue/ShoppingCenterRevenue.node';
 import { forgetCenters } from '../../nodes/shared/center';
 import { clearPlans } from '../../nodes/shared/transport/planCache';
-import { locator, NOW, ofRoute, run } from '../nodes/action-run';
+import { daily, NOW, ofRoute, run } from '../nodes/action-run';
 import { BASIC_CENTER, PRO_CENTER, startSandbox, type Sandbox } from '../../sandbox';
 
 let sb: Sandbox | undefined;
@@ -32,15 +32,6 @@ async function sandbox(unknown: boolean, periodRule: 'strict' | 'lenient' = 'str
 	return sb;
 }
 
-const daily = (sc: string, shop: string, startDate: string, endDate: string): INodeParameters => ({
-	resource: 'dailySalesAggregate',
-	operation: 'getMany',
-	center: locator(sc),
-	shop: locator(shop),
-	startDate,
-	endDate,
-	returnAll: true,
-});
 const monthly = (sc: string, shop: string, startDate: string, endDate: string) => ({
 	...daily(sc, shop, startDate, endDate),
 	resource: 'monthlyTotal',
