@@ -1,14 +1,28 @@
 /**
  * The time one poll may take, and the order the centers are read in. n8n 2.x gives a poll trigger
  * `this.getPollBudgetMs()` (under the durable scheduler 36 s of the 45 s after which n8n abandons a
- * poll); n8n 1.x gives none, and then the poll keeps to 30 s (pollBudgetMs of newReceipt/settings.ts,
- * shared with New Receipt). Centers left over when the budget ends are read first by the next poll
+ * poll); n8n 1.x gives none, and then the poll keeps to 30 s; every event keeps to it, New Receipt
+ * too. Centers left over when the budget ends are read first by the next poll
  * (the center read longest ago goes first).
  */
 import type { IPollFunctions } from 'n8n-workflow';
-import { pollBudgetMs } from './newReceipt/settings';
 import type { Target } from './targets';
 import type { TriggerState } from './state';
+
+/**
+ * n8n 1.x gives a poll no time limit and offers no budget; n8n 2.x's durable scheduler abandons a poll
+ * after 45 s and offers getPollBudgetMs() (36 s by default). Without it a poll keeps to 30 s, so it
+ * behaves alike on both.
+ */
+const DEFAULT_POLL_BUDGET_MS = 30_000;
+
+export function pollBudgetMs(ctx: IPollFunctions): number {
+	const get = (ctx as { getPollBudgetMs?: () => unknown }).getPollBudgetMs;
+	const value = typeof get === 'function' ? get.call(ctx) : undefined;
+	return typeof value === 'number' && Number.isFinite(value) && value > 0
+		? value
+		: DEFAULT_POLL_BUDGET_MS;
+}
 
 /** Kept back from the budget for what follows the last request (the diff, returning the items). */
 const FINISH_MS = 3000;

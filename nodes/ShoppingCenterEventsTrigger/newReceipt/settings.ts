@@ -1,6 +1,5 @@
 /**
- * New Receipt: its own fields read and checked before any request (shops, archived shops, output),
- * and the time a poll may take (n8n 2.x's getPollBudgetMs where it exists, else a safe default).
+ * New Receipt: its own fields read and checked before any request (shops, archived shops, output).
  */
 import type { IExecuteFunctions, IPollFunctions } from 'n8n-workflow';
 import { choiceOf, fail, idList, quoted } from '../../shared/input';
@@ -12,21 +11,6 @@ export interface ReceiptSettings {
 	archived: boolean;
 	/** undefined: one item per receipt */
 	file?: FileSettings;
-}
-
-/**
- * n8n 1.x gives a poll no time limit and offers no budget; n8n 2.x's durable scheduler abandons a poll
- * after 45 s and offers getPollBudgetMs() (36 s by default). Without it a poll keeps to 30 s, so it
- * behaves alike on both.
- */
-export const DEFAULT_POLL_BUDGET_MS = 30_000;
-
-export function pollBudgetMs(ctx: IPollFunctions): number {
-	const get = (ctx as { getPollBudgetMs?: () => unknown }).getPollBudgetMs;
-	const value = typeof get === 'function' ? get.call(ctx) : undefined;
-	return typeof value === 'number' && Number.isFinite(value) && value > 0
-		? value
-		: DEFAULT_POLL_BUDGET_MS;
 }
 
 /** The output reader of the actions takes (name, itemIndex, default); a poll's takes (name, default). */
