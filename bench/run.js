@@ -16,7 +16,8 @@
  *   --n8n-heap-mb N   file-export rows: n8n started with --max-old-space-size=N (a container's heap; default: V8's own)
  *   --file-start D    file-export rows: the period's first day (default: searched, the shortest period with ≥ 1,000,000)
  *   --n8n-version V   default 1.123.81
- *   --out DIR         default bench/results
+ *   --out DIR         default bench/results (latest.json, latest.md; with --only, the rows and targets of the
+ *                    scenarios not run are carried from the previous latest.json, marked with that run's date and commit)
  *   --verbose         n8n's log lines on stderr
  *
  * Layout: scenarios/*.js (common data set and helpers, calibration, periods, receipts, trace, no-save,
@@ -50,6 +51,7 @@ const { fileRows, fileTargets, itemModeTargets } = require('./report/file-export
 const { summariseReceipts, summarisePlain, tableRows } = require('./report/figures');
 const { targetsAndNotes } = require('./report/targets');
 const { machine, gitInfo, markdown } = require('./report/markdown');
+const { readPrevious, carryOver } = require('./report/carry');
 
 function parseArgs(argv) {
 	const o = {
@@ -279,6 +281,13 @@ async function main() {
 		...fileTargets(result.fileExports, windowMs),
 		...itemModeTargets(scenarios.node100k),
 	];
+	// --only: the rows and targets of the scenarios not run now stay, marked with the run that measured them
+	if (opts.only)
+		result.carriedScenarios = carryOver(
+			result,
+			readPrevious(path.join(opts.out, 'latest.json')),
+			opts.only,
+		);
 	result.benchSeconds = (Date.now() - t0) / 1000;
 	result.machine.loadAverageAtEnd = loadAverage();
 

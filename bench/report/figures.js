@@ -105,6 +105,7 @@ function tableRows(scenarios, windowMs) {
 		if (!s) continue;
 		if (s.failedToRun) {
 			rows.push({
+				scenario: key,
 				label: s.label,
 				exactText: `not run: ${s.failedToRun.slice(0, 80)}`,
 				requestsText: '–',
@@ -113,6 +114,7 @@ function tableRows(scenarios, windowMs) {
 			continue;
 		}
 		rows.push({
+			scenario: key,
 			label:
 				s.label +
 				(s.timeRuns.some((r) => r.restarts)
@@ -135,6 +137,7 @@ function tableRows(scenarios, windowMs) {
 	const pl = scenarios.plain;
 	if (pl) {
 		rows.splice(Math.min(rows.length, 3), 0, {
+			scenario: 'plain',
 			label: pl.label,
 			records: pl.records,
 			exactText: pl.exact ? 'count only' : '**count differs**',
@@ -151,12 +154,14 @@ function tableRows(scenarios, windowMs) {
 		rows.push(
 			ns.failedToRun
 				? {
+						scenario: 'node100kNoSave',
 						label: ns.label,
 						exactText: `not run: ${ns.failedToRun.slice(0, 80)}`,
 						requestsText: '–',
 						rssText: '–',
 					}
 				: {
+						scenario: 'node100kNoSave',
 						label: ns.label,
 						records: ns.records,
 						exactText: ns.exact
@@ -184,6 +189,7 @@ function tableRows(scenarios, windowMs) {
 			sh.status === 'success' ? sh.budgetFloorScaledMinutes / sh.scaledMinutes : undefined;
 		if (sh.status === 'success' && sh.exact) sharedPerMin[key] = sh.recordsPerScaledMinute;
 		rows.push({
+			scenario: key,
 			label:
 				`${s.label}, **shared budget** (another client takes ${OTHER_CLIENT_SPEND} of each window's ${PRO.perMinute}; ceiling ${left} × 1000)` +
 				(sh.restarts ? ` (${sh.restarts} restarts)` : '') +
@@ -222,6 +228,7 @@ function tableRows(scenarios, windowMs) {
 		bs.ofBudgetFloor = bs.budgetFloorScaledMinutes / scaledMinutes;
 		bs.minimumWindows = Math.ceil(bs.dataRequests / BASIC.perMinute);
 		rows.push({
+			scenario: 'basic',
 			label:
 				`${bs.label} (${bs.shops} shops; requests per window ${bs.requestsPerWindow.join(' / ')})` +
 				statusText(bs),
@@ -238,6 +245,7 @@ function tableRows(scenarios, windowMs) {
 	const tr = scenarios.trigger;
 	if (tr && !tr.failedToRun) {
 		rows.push({
+			scenario: 'trigger',
 			label: `${tr.label}: requests per poll ${tr.polls.map((p) => p.requests).join(', ')} (lookback rows ${tr.rowsBefore}, then ${tr.rowsAfter})`,
 			records: tr.emitted,
 			exactText: tr.emittedExactlyInserted

@@ -31,6 +31,7 @@ function fileRows(fx, windowMs) {
 		if (!s) continue;
 		if (s.failedToRun) {
 			rows.push({
+				scenario: key,
 				label: key,
 				exactText: `not run: ${s.failedToRun.slice(0, 80)}`,
 				requestsText: '–',
@@ -39,6 +40,7 @@ function fileRows(fx, windowMs) {
 			continue;
 		}
 		rows.push({
+			scenario: key,
 			label:
 				s.label +
 				(fx.n8nHeapMb ? `, n8n heap ${fx.n8nHeapMb} MB` : '') +
@@ -61,6 +63,7 @@ function fileRows(fx, windowMs) {
 	const h = fx.http1mFile;
 	if (h && h.failedToRun)
 		rows.push({
+			scenario: 'http1mFile',
 			label: 'HTTP Request (b) + Convert to File',
 			exactText: `not run: ${h.failedToRun.slice(0, 80)}`,
 			requestsText: '–',
@@ -68,6 +71,7 @@ function fileRows(fx, windowMs) {
 		});
 	else if (h)
 		rows.push({
+			scenario: 'http1mFile',
 			label: `${h.label} — **${h.status}**${h.stoppedBecause ? ` (${h.stoppedBecause})` : ''}${h.error ? `: ${h.error.message}` : ''}`,
 			records: h.readBack ? h.readBack.count : undefined,
 			exactText: h.exact ? 'yes (file read back)' : '**no**',
@@ -84,6 +88,7 @@ function fileTargets(fx, windowMs) {
 	const targets = [];
 	if (fx.file1mCsv || fx.file1mJsonl)
 		targets.push({
+			scenario: fx.file1mCsv ? 'file1mCsv' : 'file1mJsonl',
 			target: `≥10,000,000 receipts → one file: peak RSS growth ≤ ${GROWTH_LIMIT_MB} MB (flat in the export's size)`,
 			met: false,
 			measured:
@@ -93,12 +98,18 @@ function fileTargets(fx, windowMs) {
 		const s = fx[key];
 		if (!s) continue;
 		const what = FILE_KEYS[key];
+		const first = targets.length;
+		const tag = () => {
+			for (let i = first; i < targets.length; i++) targets[i].scenario ??= key;
+		};
 		if (s.failedToRun) {
 			targets.push({
+				scenario: key,
 				target: `${what}: measured`,
 				met: false,
 				measured: `not run: ${s.failedToRun}`,
 			});
+			tag();
 			continue;
 		}
 		if (s.queue)
@@ -132,6 +143,7 @@ function fileTargets(fx, windowMs) {
 				measured: `${s.requests} (${s.receiptRequests} receipt pages + ${s.shopListRequests} shop list) for a minimum of ${s.minimumRequests}`,
 			},
 		);
+		tag();
 	}
 	return targets;
 }
@@ -182,6 +194,7 @@ function itemModeTargets(n100) {
 	const cpu = m.cpuDuringExport;
 	return [
 		{
+			scenario: 'node100k',
 			target:
 				'Item mode, ≥100,000 receipts: peak RSS and CPU per 1000 receipts of n8n (recorded; no target)',
 			met: null,

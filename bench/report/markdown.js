@@ -6,6 +6,7 @@ const os = require('node:os');
 const { execSync } = require('node:child_process');
 const { ROOT } = require('../../scripts/lib/processes');
 const { fmt } = require('../lib/util');
+const { carriedText } = require('./carry');
 
 function machine() {
 	let cpu = os.cpus()[0]?.model || 'unknown';
@@ -61,13 +62,19 @@ function markdown(result) {
 		"Reading the % of the ceiling: the ceiling is a steady rate (300 req/min × 1000 records; Basic 60 × 31 rows). An export that fits in one window's budget is not held back by the budget at all, and a run that starts with a fresh window bursts through its last window, so short runs can show more than 100 %.",
 	);
 	lines.push('');
+	if (result.carriedScenarios && result.carriedScenarios.length) {
+		lines.push(
+			`This run measured only some scenarios (--only); the rows and targets marked _carried_ (${result.carriedScenarios.join(', ')}) come from the earlier run named on each, not from this one: compare rows of the same run.`,
+		);
+		lines.push('');
+	}
 	lines.push(
 		'| Scenario | Records | = true set | Requests (min) | 429s | Wall (scaled min) | Records / scaled min | % of ceiling | Peak RSS n8n (Δ over idle) | vs HTTP (a) | vs HTTP (b) |',
 	);
 	lines.push('|---|---:|:---:|---:|---:|---:|---:|---:|---:|---:|---:|');
 	for (const r of result.rows) {
 		lines.push(
-			`| ${r.label} | ${fmt.int(r.records)} | ${r.exactText} | ${r.requestsText} | ${r.rateLimited ?? '–'} | ${r.scaledMinutes === undefined ? '–' : fmt.num(r.scaledMinutes, 3)} | ${fmt.int(r.recordsPerScaledMinute)} | ${fmt.pct(r.ofCeiling)} | ${r.rssText} | ${fmt.ratio(r.vsA)} | ${fmt.ratio(r.vsB)} |`,
+			`| ${r.label}${carriedText(r)} | ${fmt.int(r.records)} | ${r.exactText} | ${r.requestsText} | ${r.rateLimited ?? '–'} | ${r.scaledMinutes === undefined ? '–' : fmt.num(r.scaledMinutes, 3)} | ${fmt.int(r.recordsPerScaledMinute)} | ${fmt.pct(r.ofCeiling)} | ${r.rssText} | ${fmt.ratio(r.vsA)} | ${fmt.ratio(r.vsB)} |`,
 		);
 	}
 	lines.push('');
@@ -75,7 +82,7 @@ function markdown(result) {
 	lines.push('');
 	for (const t of result.targets)
 		lines.push(
-			`- ${t.met === true ? '**met**' : t.met === false ? '**NOT met**' : 'n/a'} — ${t.target}: ${t.measured}`,
+			`- ${t.met === true ? '**met**' : t.met === false ? '**NOT met**' : 'n/a'} — ${t.target}: ${t.measured}${carriedText(t)}`,
 		);
 	lines.push('');
 	if (result.notes.length) {

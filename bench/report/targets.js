@@ -25,11 +25,13 @@ function targetsAndNotes(result, sharedPerMin, windowMs) {
 	const n90 = scenarios.node90;
 	if (n90 && !n90.failedToRun) {
 		targets.push({
+			scenario: 'node90',
 			target: 'Receipts node ≥ 95 % of the ceiling (300 req/min × 1000)',
 			met: n90.status === 'success' && n90.ofCeiling >= 0.95,
 			measured: `${fmt.pct(n90.ofCeiling)} (one scaled minute = ${windowMs} ms; the node's wall time would give 95 % with a minute of ${Math.ceil((0.95 * PRO.perMinute * PRO.perPage * n90.wallMs) / n90.records)} ms)`,
 		});
 		targets.push({
+			scenario: 'node90',
 			target: 'Receipts node: zero 429s',
 			met: n90.rateLimited === 0,
 			measured:
@@ -37,6 +39,7 @@ function targetsAndNotes(result, sharedPerMin, windowMs) {
 				(n90.shared ? `; with a shared budget: ${n90.shared.rateLimited}` : ''),
 		});
 		targets.push({
+			scenario: 'node90',
 			target: 'Receipts node: requests ≤ 1.02 × minimum',
 			met: n90.requests <= 1.02 * n90.minimumRequests,
 			measured:
@@ -52,6 +55,7 @@ function targetsAndNotes(result, sharedPerMin, windowMs) {
 						? 'exact too'
 						: `partial/wrong (${fmt.int(x.records)} of ${fmt.int(A.trueCount)})`;
 		targets.push({
+			scenario: 'node90',
 			target: 'Receipts node: the exact record set where HTTP (a) fails or returns a partial set',
 			met: n90.exact && n90.allRunsExact && (!n90.shared || n90.shared.exact),
 			measured: `node: exact in ${n90.timeRuns.filter((r) => r.exact).length}/${n90.timeRuns.length} timed runs${n90.memoryRun ? (n90.memoryRun.exact ? ' + the memory run' : ' (memory run NOT exact)') : ''}${n90.shared ? ` and with a shared budget: ${n90.shared.exact ? 'exact' : 'NOT exact'}` : ''}; HTTP (a): ${A && !A.failedToRun ? `${aText(A)}; with a shared budget: ${aText(A.shared)}` : 'not run'}; HTTP (b): ${B && !B.failedToRun ? `${aText(B)}; with a shared budget: ${aText(B.shared)}` : 'not run'}`,
@@ -64,6 +68,7 @@ function targetsAndNotes(result, sharedPerMin, windowMs) {
 	if (n100 && !n100.failedToRun) {
 		const delta = n100.peakRssDeltaKb * 1024;
 		targets.push({
+			scenario: 'node100k',
 			target: 'Peak RSS of a 100,000-receipt export ≤ 2 × those receipts as JSON',
 			met: n100.memory.mainPeakKb * 1024 <= 2 * n100.jsonBytes,
 			measured:
@@ -76,6 +81,7 @@ function targetsAndNotes(result, sharedPerMin, windowMs) {
 	}
 	if (tr && !tr.failedToRun) {
 		targets.push({
+			scenario: 'trigger',
 			target: `Trigger: a poll ≤ 1 + ⌈lookback rows / ${ANOMALY_PAGE}⌉ requests`,
 			met: tr.withinTarget,
 			measured: tr.polls
