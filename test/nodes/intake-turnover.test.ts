@@ -253,6 +253,10 @@ describe('Declared Turnover → Submit', () => {
 			/^Visitors Count: "1.5" is not a whole number \[row 1 of \d+: [^\]]*\]/,
 		],
 		[{ shop: rl('={{ $json.empty }}') }, /^Shop: is required \[row 1 of \d+: [^\]]*\]/],
+		[
+			{ amountUnit: '={{ "rubles" }}' },
+			/^Amount Unit: "rubles" is not one of: kopecks, currencyUnits \[row 1 of \d+: [^\]]*\]/,
+		],
 	])('bad input %j is refused without any request', async (bad, message) => {
 		const r = await run(
 			turnover({

@@ -250,6 +250,16 @@ describe('Ticket → Get Many', () => {
 				},
 				/^Select By: "ticketNumbersCreated" is not one of createdPeriod, activePeriod, ticketNumbers/,
 			],
+			[
+				'a Select By with spaces around it (the value must be exact)',
+				{
+					selectBy: '={{ " createdPeriod " }}',
+					ticketNumbers: '1',
+					startDate: '2026-01-01',
+					endDate: '2026-01-02',
+				},
+				/^Select By: " createdPeriod " is not one of createdPeriod, activePeriod, ticketNumbers \[item 0\]$/,
+			],
 		])('%s', async (_name, extra, message) => {
 			const r = await run(sb, node, tickets('1001', extra as INodeParameters));
 			expect(r.status).toBe('error');

@@ -295,6 +295,17 @@ describe('plan, validation and API errors', () => {
 			/^Reception End Date: .*soon.*not a valid date.*\[item 0\]/,
 		],
 		[
+			'a Period By that is not exactly a choice (spaces around it)',
+			exportBy(PRO_CENTER, SHOP, {
+				periodBy: '={{ " both " }}',
+				createdStartDate: '2026-03-01',
+				createdEndDate: '2026-03-02',
+				receivedStartDate: '2026-03-01',
+				receivedEndDate: '2026-03-02',
+			}),
+			/^Period By: " both " is not one of created, received, both \(Creation Date, Reception Date, Both\) \[item 0\]$/,
+		],
+		[
 			'empty shop',
 			created(PRO_CENTER, '={{ "" }}', '2026-03-01', '2026-03-02'),
 			/^Shop: is required \[item 0\]/,

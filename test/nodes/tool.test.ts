@@ -197,7 +197,9 @@ describe('Simplify of passes and daily sales', () => {
 
 	test('Receipts: an unknown Period By names the values to give', async () => {
 		const r = await run(sb, receiptsTool, { ...RECEIPTS, periodBy: 'printed' });
-		expect(r.json[0].error).toMatch(/^Period By: "printed" is not one of created, received, both/);
+		expect(r.json[0].error).toMatch(
+			/^Period By: "printed" is not one of created, received, both \(Creation Date, Reception Date, Both\)/,
+		);
 	});
 });
 

@@ -246,6 +246,7 @@ async function portalBatches(
 		itemIndex,
 		allowed,
 		'createdPeriod',
+		(value) => `${JSON.stringify(value)} is not one of ${allowed.join(', ')}`,
 	);
 	const periodKind = PERIOD_OF[selectBy];
 	const numbers = selectBy.startsWith('ticketNumbers')

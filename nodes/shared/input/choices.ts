@@ -44,20 +44,25 @@ export function readChoice<T extends string>(
 	return choiceOf(ctx, ctx.getNodeParameter(name, itemIndex, def), label, itemIndex, allowed, def);
 }
 
-/** One value of an options field that must be set: empty is refused like a value outside the set. */
-export const readRequiredChoice: typeof readChoice = (
-	ctx,
-	name,
-	label,
-	itemIndex,
-	allowed,
-	def,
-) => {
+/**
+ * One value of an options field that must be exactly one of `allowed` (no trimming; empty is refused
+ * like any other value). `refusal` words the error after "<label>: " (each field keeps its own words).
+ */
+export function readRequiredChoice<T extends string>(
+	ctx: InputContext,
+	name: string,
+	label: string,
+	itemIndex: number,
+	allowed: readonly T[],
+	def: T,
+	refusal: (value: unknown) => string = (value) =>
+		`${quoted(value)} is not one of ${allowed.join(', ')}`,
+): T {
 	const value = ctx.getNodeParameter(name, itemIndex, def) as unknown;
-	if (value === '' || value === undefined || value === null)
-		fail(ctx, itemIndex, label, `${quoted(value)} is not one of ${allowed.join(', ')}`);
-	return choiceOf(ctx, value, label, itemIndex, allowed, def);
-};
+	if (typeof value !== 'string' || !(allowed as readonly string[]).includes(value))
+		fail(ctx, itemIndex, label, refusal(value));
+	return value as T;
+}
 
 /** An options field whose empty value means "any": one of `allowed`, or '' when empty. */
 export function readOptionalChoice<T extends string>(

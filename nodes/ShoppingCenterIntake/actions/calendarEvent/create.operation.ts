@@ -7,6 +7,7 @@ import { centerLocator } from '../../../shared/descriptions/locators';
 import {
 	fail,
 	readBoolean,
+	readRequiredChoice,
 	readId,
 	readString,
 	precheckPeriod,
@@ -104,14 +105,15 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		required: true,
 		max: 5000,
 	});
-	const eventType = this.getNodeParameter('eventType', itemIndex, 'calendar') as string;
-	if (!(CALENDAR_EVENT_TYPES.values as readonly string[]).includes(eventType))
-		fail(
-			this,
-			itemIndex,
-			'Event Type',
-			`${quoted(eventType)} is not one of: ${CALENDAR_EVENT_TYPES.values.join(', ')}`,
-		);
+	const eventType = readRequiredChoice(
+		this,
+		'eventType',
+		'Event Type',
+		itemIndex,
+		CALENDAR_EVENT_TYPES.values,
+		'calendar',
+		(value) => `${quoted(value)} is not one of: ${CALENDAR_EVENT_TYPES.values.join(', ')}`,
+	);
 	const rawStart = readRawDate(this, 'startDate', 'Start Date', itemIndex);
 	const rawEnd = readRawDate(this, 'endDate', 'End Date', itemIndex);
 	// plain dates (or both with offsets) can be ordered before the center's zone is known

@@ -11,6 +11,7 @@ import {
 	toInteger,
 	dayIn,
 	readRawDate,
+	quoted,
 } from '../../../shared/input';
 import { apiRequest, asNodeError } from '../../../shared/transport';
 import { FURTHEST_AHEAD_ZONE, todayIn } from '../../../shared/walk/dateWindows';
@@ -115,6 +116,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		itemIndex,
 		AMOUNT_UNITS,
 		'kopecks',
+		(value) => `${quoted(value)} is not one of: ${AMOUNT_UNITS.join(', ')}`,
 	);
 	let turnover: number;
 	try {

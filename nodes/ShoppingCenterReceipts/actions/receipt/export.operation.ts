@@ -150,7 +150,16 @@ type PairKey = keyof typeof PAIRS;
 const PERIOD_BY = ['created', 'received', 'both'] as const;
 
 function readPairs(ctx: IExecuteFunctions, itemIndex: number): PairKey[] {
-	const by = readRequiredChoice(ctx, 'periodBy', 'Period By', itemIndex, PERIOD_BY, 'created');
+	const by = readRequiredChoice(
+		ctx,
+		'periodBy',
+		'Period By',
+		itemIndex,
+		PERIOD_BY,
+		'created',
+		(value) =>
+			`${JSON.stringify(value)} is not one of created, received, both (Creation Date, Reception Date, Both)`,
+	);
 	return by === 'both' ? ['created', 'received'] : [by];
 }
 
