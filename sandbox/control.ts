@@ -11,6 +11,7 @@ import { setPlan } from './plans';
 import { ApiError, type Plan } from './types';
 import type { InsertKind, TruthQuery } from './data/store';
 import type { FaultSettings } from './faults';
+import { receiptTruthSummary } from './data/truth-summary';
 
 type ControlHandler = (
 	parts: SandboxParts,
@@ -36,6 +37,15 @@ function int(body: Record<string, unknown>, field: string): number {
 	const v = Number(body[field]);
 	if (!Number.isInteger(v)) throw bad(`${field} must be an integer.`);
 	return v;
+}
+
+/** A truth selection from the query string (sc_id required; lists joined with commas). */
+function truthQuery(q: Record<string, string | string[]>): TruthQuery {
+	const tq: TruthQuery = { sc_id: scalar(q, 'sc_id') ?? '' };
+	for (const k of Object.keys(q))
+		tq[k] = Array.isArray(q[k]) ? (q[k] as string[]).join(',') : (q[k] as string);
+	if (!tq.sc_id) throw bad('sc_id is required.');
+	return tq;
 }
 
 const ROUTES: Record<string, ControlHandler> = {
@@ -104,12 +114,10 @@ const ROUTES: Record<string, ControlHandler> = {
 	'GET /truth': (p, _b, q, kind) => {
 		if (!(TRUTH_KINDS as readonly string[]).includes(kind))
 			throw bad(`truth kind must be one of: ${TRUTH_KINDS.join(', ')}.`);
-		const tq: TruthQuery = { sc_id: scalar(q, 'sc_id') ?? '' };
-		for (const k of Object.keys(q))
-			tq[k] = Array.isArray(q[k]) ? (q[k] as string[]).join(',') : (q[k] as string);
-		if (!tq.sc_id) throw bad('sc_id is required.');
-		return p.store.truth(kind as (typeof TRUTH_KINDS)[number], tq, p.clock.now());
+		return p.store.truth(kind as (typeof TRUTH_KINDS)[number], truthQuery(q), p.clock.now());
 	},
+	'GET /truth-summary/receipts': (p, _b, q) =>
+		receiptTruthSummary(p.store, truthQuery(q), p.clock.now()),
 	'GET /intake': (p) => p.intake.snapshot(),
 	'POST /token': (p, b) => {
 		const clientId = str(b, 'client_id');

@@ -9,6 +9,9 @@ export const DEMO_CLIENT_ID = 'demo-client';
 export const DEMO_CLIENT_SECRET = 'demo-secret-4f1c9a';
 export const SECOND_CLIENT_ID = 'second-client';
 export const SECOND_CLIENT_SECRET = 'second-secret-77b2e0';
+/** The key of the large center only (BIG_CENTER): the other keys do not see it. */
+export const BULK_CLIENT_ID = 'bulk-client';
+export const BULK_CLIENT_SECRET = 'bulk-secret-3d8e51';
 
 /** Basic plan, Moscow (UTC+3), counting system configured. */
 export const BASIC_CENTER = '1001';
@@ -20,6 +23,11 @@ export const BLOCKED_CENTER = '1003';
 export const NO_TRAFFIC_CENTER = '1004';
 /** Basic plan, Samara (UTC+4): seen only by the second key. */
 export const SECOND_KEY_CENTER = '1005';
+/**
+ * PRO plan, Yekaterinburg (UTC+5), seen only by the bulk key: ten busy shops, ~10,000 receipts a day,
+ * more than 10,000,000 over the data's whole range (2024-01-01..): the production-size bench's center.
+ */
+export const BIG_CENTER = '1006';
 
 /** The busy PRO shop: >= 200,000 receipts a year. */
 export const BUSY_SHOP = '1002-01';
@@ -65,6 +73,7 @@ export const CENTERS: CenterFixture[] = [
 		hasTraffic: false,
 	}),
 	center(SECOND_KEY_CENTER, 'Volga Second', 'Europe/Samara', 'Samara', 'basic'),
+	center(BIG_CENTER, 'Metropolis Big PRO', 'Asia/Yekaterinburg', 'Yekaterinburg', 'pro'),
 ];
 
 export const API_KEYS: ApiKeyFixture[] = [
@@ -79,6 +88,12 @@ export const API_KEYS: ApiKeyFixture[] = [
 		clientSecret: SECOND_CLIENT_SECRET,
 		personId: 'person-502',
 		centers: [PRO_CENTER, SECOND_KEY_CENTER],
+	},
+	{
+		clientId: BULK_CLIENT_ID,
+		clientSecret: BULK_CLIENT_SECRET,
+		personId: 'person-503',
+		centers: [BIG_CENTER],
 	},
 ];
 
@@ -131,9 +146,10 @@ function shopsOf(
 }
 
 export const SHOPS: ShopFixture[] = CENTERS.flatMap((c) =>
-	shopsOf(c, c.id === PRO_CENTER ? 12 : 10, (i) => {
+	shopsOf(c, c.id === PRO_CENTER || c.id === BIG_CENTER ? 12 : 10, (i) => {
 		if (c.id === PRO_CENTER && i === 1) return 620; // the busy shop: ~226,000 a year
 		if (i === 5) return 0; // the shop without tenant and without cash registers
+		if (c.id === BIG_CENTER) return 850 + ((i * 83) % 400); // 850..1249 a day each
 		return 20 + ((i * 37) % 60);
 	}),
 );

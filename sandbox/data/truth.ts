@@ -7,7 +7,7 @@ import { ApiError, validationError } from '../types';
 import { centerById, shopById, shopsOfCenter } from '../fixtures';
 import { dayIndex, dayOfMs, dateOfIndex, DATA_START_IDX } from './calendar';
 import { DOCUMENT_TYPES, SALES_TYPES } from './receipt-gen';
-import { forEachReceipt } from './receipt-query';
+import { forEachReceipt, type ReceiptWindow } from './receipt-query';
 import { dayTotals } from './daily';
 import { selectAnomalies } from './anomalies';
 import { selectPasses, selectTickets, type PortalFilter } from './portal-query';
@@ -38,6 +38,34 @@ function csv(q: TruthQuery, field: string): string[] | undefined {
 				.filter((x) => x !== '');
 }
 
+/** The selection of a receipts truth query: one window per shop (every shop of the center unless shop_id). */
+export function receiptWindows(q: TruthQuery, nowDate: Date): ReceiptWindow[] {
+	const center = centerById(q.sc_id);
+	if (!center) throw new ApiError(404, 'not_found', `No center ${q.sc_id}.`, { field: 'sc_id' });
+	const now = nowDate.getTime();
+	const zone = center.time_zone;
+	const shops = q.shop_id ? [shopById(center.id, q.shop_id)] : shopsOfCenter(center.id);
+	if (shops.some((s) => s === undefined))
+		throw new ApiError(404, 'not_found', `No shop ${q.shop_id} in center ${center.id}.`, {
+			field: 'shop_id',
+		});
+	const created =
+		pair(q, 'start_created_date', 'end_created_date') ?? pair(q, 'start_date', 'end_date');
+	const received = pair(q, 'start_received_date', 'end_received_date');
+	const names = csv(q, 'document_types');
+	const types = names ? names.map((n) => DOCUMENT_TYPES.indexOf(n as never)) : SALES_TYPES;
+	if (types.some((t) => t < 0)) throw validationError('document_types', 'Unknown document type.');
+	const today = dayOfMs(zone, now);
+	return shops.map((shop) => ({
+		shop: shop!,
+		zone,
+		created: created ?? (received ? undefined : ([DATA_START_IDX, today] as [number, number])),
+		received,
+		types,
+		now,
+	}));
+}
+
 export function computeTruth(
 	store: DataStore,
 	kind: string,
@@ -56,28 +84,13 @@ export function computeTruth(
 		});
 
 	if (kind === 'receipts') {
-		const created =
-			pair(q, 'start_created_date', 'end_created_date') ?? pair(q, 'start_date', 'end_date');
-		const received = pair(q, 'start_received_date', 'end_received_date');
-		const names = csv(q, 'document_types');
-		const types = names ? names.map((n) => DOCUMENT_TYPES.indexOf(n as never)) : SALES_TYPES;
-		if (types.some((t) => t < 0)) throw validationError('document_types', 'Unknown document type.');
 		const ids: string[] = [];
 		let sum = 0;
-		for (const shop of shops) {
-			const w = {
-				shop: shop!,
-				zone,
-				created: created ?? (received ? undefined : ([DATA_START_IDX, today] as [number, number])),
-				received,
-				types,
-				now,
-			};
+		for (const w of receiptWindows(q, nowDate))
 			forEachReceipt(store, w, (r) => {
 				ids.push(r.id);
 				sum += r.total;
 			});
-		}
 		return { ids, count: ids.length, sum };
 	}
 	if (kind === 'daily') {

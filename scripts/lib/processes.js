@@ -229,6 +229,8 @@ function sandboxControl(controlUrl) {
 		insert: (body) => call('POST', '/insert', body),
 		intake: () => call('GET', '/intake'),
 		truth: (kind, query) => call('GET', `/truth/${kind}${qs(query)}`),
+		/** receipts only: { count, sum, groups, sparse } without the ids (sandbox/data/truth-summary.ts) */
+		receiptSummary: (query) => call('GET', `/truth-summary/receipts${qs(query)}`),
 		budget: (body) => call('POST', '/budget', body),
 		faults: (body) => call('POST', '/faults', body),
 		clearFaults: () => call('DELETE', '/faults'),
