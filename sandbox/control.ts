@@ -107,6 +107,21 @@ const ROUTES: Record<string, ControlHandler> = {
 		const { kind: _k, sc_id: _s, count: _c, ...extra } = b;
 		return { ids: p.store.insert(kind, str(b, 'sc_id'), int(b, 'count'), p.clock.now(), extra) };
 	},
+	// many inserts at one moment (the receipt-sync bench issues a live day): batches [{count, ...extra}]
+	'POST /insert-batches': (p, b) => {
+		const kind = str(b, 'kind') as InsertKind;
+		if (!INSERT_KINDS.includes(kind)) throw bad(`kind must be one of: ${INSERT_KINDS.join(', ')}.`);
+		if (!Array.isArray(b.batches) || !b.batches.every((x) => x && typeof x === 'object'))
+			throw bad('batches must be an array of objects.');
+		const now = p.clock.now();
+		const ids: string[] = [];
+		for (const batch of b.batches as Record<string, unknown>[]) {
+			// eslint-disable-next-line @typescript-eslint/no-unused-vars -- the count is left out of the rest
+			const { count: _c, ...extra } = batch;
+			ids.push(...p.store.insert(kind, str(b, 'sc_id'), int(batch, 'count'), now, extra));
+		}
+		return { ids };
+	},
 	'POST /tickets/status': (p, b) => {
 		p.store.setTicketStatus(str(b, 'sc_id'), str(b, 'ticket_uid'), str(b, 'status'), p.clock.now());
 		return { sc_id: str(b, 'sc_id'), ticket_uid: str(b, 'ticket_uid'), status: str(b, 'status') };

@@ -12,6 +12,9 @@ export const SECOND_CLIENT_SECRET = 'second-secret-77b2e0';
 /** The key of the large center only (BIG_CENTER): the other keys do not see it. */
 export const BULK_CLIENT_ID = 'bulk-client';
 export const BULK_CLIENT_SECRET = 'bulk-secret-3d8e51';
+/** The key of the sync center only (SYNC_CENTER): the other keys do not see it. */
+export const SYNC_CLIENT_ID = 'sync-client';
+export const SYNC_CLIENT_SECRET = 'sync-secret-5a90c2';
 
 /** Basic plan, Moscow (UTC+3), counting system configured. */
 export const BASIC_CENTER = '1001';
@@ -28,6 +31,12 @@ export const SECOND_KEY_CENTER = '1005';
  * more than 10,000,000 over the data's whole range (2024-01-01..): the production-size bench's center.
  */
 export const BIG_CENTER = '1006';
+/**
+ * PRO plan, Novosibirsk (UTC+7), seen only by the sync key: 100 shops with a few receipts a day each
+ * from the seed; the receipt-sync bench issues its day's receipts live (POST /__sandbox/insert-batches).
+ */
+export const SYNC_CENTER = '1007';
+export const SYNC_SHOPS = 100;
 
 /** The busy PRO shop: >= 200,000 receipts a year. */
 export const BUSY_SHOP = '1002-01';
@@ -74,6 +83,7 @@ export const CENTERS: CenterFixture[] = [
 	}),
 	center(SECOND_KEY_CENTER, 'Volga Second', 'Europe/Samara', 'Samara', 'basic'),
 	center(BIG_CENTER, 'Metropolis Big PRO', 'Asia/Yekaterinburg', 'Yekaterinburg', 'pro'),
+	center(SYNC_CENTER, 'Sibir Sync PRO', 'Asia/Novosibirsk', 'Novosibirsk', 'pro'),
 ];
 
 export const API_KEYS: ApiKeyFixture[] = [
@@ -94,6 +104,12 @@ export const API_KEYS: ApiKeyFixture[] = [
 		clientSecret: BULK_CLIENT_SECRET,
 		personId: 'person-503',
 		centers: [BIG_CENTER],
+	},
+	{
+		clientId: SYNC_CLIENT_ID,
+		clientSecret: SYNC_CLIENT_SECRET,
+		personId: 'person-507',
+		centers: [SYNC_CENTER],
 	},
 ];
 
@@ -145,11 +161,15 @@ function shopsOf(
 	return shops;
 }
 
+const shopCount = (c: CenterFixture) =>
+	c.id === SYNC_CENTER ? SYNC_SHOPS : c.id === PRO_CENTER || c.id === BIG_CENTER ? 12 : 10;
+
 export const SHOPS: ShopFixture[] = CENTERS.flatMap((c) =>
-	shopsOf(c, c.id === PRO_CENTER || c.id === BIG_CENTER ? 12 : 10, (i) => {
+	shopsOf(c, shopCount(c), (i) => {
 		if (c.id === PRO_CENTER && i === 1) return 620; // the busy shop: ~226,000 a year
 		if (i === 5) return 0; // the shop without tenant and without cash registers
 		if (c.id === BIG_CENTER) return 850 + ((i * 83) % 400); // 850..1249 a day each
+		if (c.id === SYNC_CENTER) return 5 + ((i * 7) % 10); // 5..14 a day: the bulk is issued live
 		return 20 + ((i * 37) % 60);
 	}),
 );

@@ -120,8 +120,8 @@ export class DataStore {
 	 * Inserts `count` new records "now" and returns their ids.
 	 * - receipt: a late-arriving income receipt (received now, created earlier). extra: shop_id (default:
 	 *   the center's busiest shop; a shop without cash registers gets none), created_datetime (ISO), or date
-	 *   (YYYY-MM-DD), or start_created_date + end_created_date (a day of that window), total_sum (kopecks);
-	 *   default: created 1-47 hours before now.
+	 *   (YYYY-MM-DD), or start_created_date + end_created_date (a day of that window), or created_ago_s
+	 *   (printed 0..N seconds before now), total_sum (kopecks); default: created 1-47 hours before now.
 	 * - anomaly: found now (created_at = now); extra: date (YYYY-MM-DD, default today), shop_id.
 	 * - ticket: created now as new_request (its history goes on from now); extra: shop_id, status.
 	 *   Its passes (if its type has any) are inserted with it.
@@ -182,7 +182,10 @@ export class DataStore {
 		const zone = center.time_zone;
 		const s = new Stream(this.seed, 'late-receipt', shop.id, this.seq);
 		let created = now - Math.floor(((1 + 46 * s.unit(0)) * H) / 1000) * 1000;
-		if (typeof extra.created_datetime === 'string') {
+		if (typeof extra.created_ago_s === 'number' && extra.created_ago_s >= 0) {
+			// printed up to created_ago_s seconds before it is received (a live till: seconds to minutes)
+			created = now - Math.floor(extra.created_ago_s * s.unit(0)) * 1000;
+		} else if (typeof extra.created_datetime === 'string') {
 			created = Date.parse(extra.created_datetime);
 		} else if (typeof extra.date === 'string') {
 			created = createdInDays(zone, extra.date, extra.date, s, now);
@@ -214,7 +217,9 @@ export class DataStore {
 			scaleReceipt(r, extra.total_sum);
 		let byDay = this.lateReceipts.get(shop.id);
 		if (!byDay) this.lateReceipts.set(shop.id, (byDay = new Map()));
-		byDay.set(d, [...(byDay.get(d) ?? []), r]);
+		const onDay = byDay.get(d);
+		if (onDay) onDay.push(r);
+		else byDay.set(d, [r]);
 		this.receiptDays.delete(`${shop.id}|${d}`);
 		this.dayTotalsCache.delete(`${shop.id}|${d}`);
 		return id;

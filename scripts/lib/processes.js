@@ -227,6 +227,8 @@ function sandboxControl(controlUrl) {
 		clock: () => call('GET', '/clock'),
 		setClock: (body) => call('POST', '/clock', body),
 		insert: (body) => call('POST', '/insert', body),
+		/** { kind, sc_id, batches: [{ count, ...extra }] } → { ids }: many inserts at one sandbox moment */
+		insertBatches: (body) => call('POST', '/insert-batches', body),
 		intake: () => call('GET', '/intake'),
 		truth: (kind, query) => call('GET', `/truth/${kind}${qs(query)}`),
 		/** receipts only: { count, sum, groups, sparse } without the ids (sandbox/data/truth-summary.ts) */
