@@ -75,23 +75,24 @@ export function withCarried(key: string, saved: TriggerState, event: TriggerEven
 	return { ...saved, centers };
 }
 
-/** After a poll: carry the state of an empty poll, forget it after a poll that emitted records. */
+/**
+ * After a poll (every Event, New Receipt too): carry the state of an empty poll; after a poll that
+ * emitted records, remember it until n8n has saved its state (awaitingSave).
+ */
 export function afterPoll(
 	key: string,
 	next: TriggerState,
 	emitted: boolean,
-	startedAt?: Date,
+	startedAt: Date,
 ): void {
 	carried.delete(key);
 	if (emitted) {
-		// without the poll's start (New Receipt's own poll), no later tick waits for n8n's save
-		if (startedAt)
-			pending.set(key, {
-				event: next.event,
-				at: startedAt.toISOString(),
-				returnedMs: Date.now(),
-				state: JSON.parse(JSON.stringify(next)) as TriggerState,
-			});
+		pending.set(key, {
+			event: next.event,
+			at: startedAt.toISOString(),
+			returnedMs: Date.now(),
+			state: JSON.parse(JSON.stringify(next)) as TriggerState,
+		});
 		return;
 	}
 	carried.set(key, JSON.parse(JSON.stringify(next)) as TriggerState);

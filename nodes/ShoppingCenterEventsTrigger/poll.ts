@@ -177,19 +177,20 @@ export class ShoppingCenterPoller {
 		const manual = ctx.getMode() === 'manual';
 		const staticData = ctx.getWorkflowStaticData('node');
 		const stored = readState(staticData, cfg.event);
-		if (cfg.event === 'newReceipt')
-			return await new ReceiptPoll(ctx, cfg).run(
-				await resolveTargets(ctx, cfg),
-				stored,
-				staticData,
-			);
 		const carryKey = `${ctx.getWorkflow().id ?? ''}|${ctx.getNode().id}`;
+		// every Event, New Receipt too: no records handed over twice while n8n saves the last ones
 		if (!manual && awaitingSave(carryKey, stored)) {
 			ctx.logger.warn(
 				`Shopping Center Trigger: n8n has not saved the state of the previous poll of "${ctx.getNode().name}" yet; this tick is skipped`,
 			);
 			return null;
 		}
+		if (cfg.event === 'newReceipt')
+			return await new ReceiptPoll(ctx, cfg).run(
+				await resolveTargets(ctx, cfg),
+				stored,
+				staticData,
+			);
 		const saved = manual ? stored : withCarried(carryKey, stored, cfg.event);
 		const targets = byLastPoll(await resolveTargets(ctx, cfg), saved);
 		const next: TriggerState = { version: saved.version, event: cfg.event, centers: {} };

@@ -239,7 +239,7 @@ export class ReceiptPoll {
 		}
 		const output = await this.output(found);
 		commitState(staticData, next);
-		afterPoll(carryKey, next, output !== null);
+		afterPoll(carryKey, next, output !== null, this.startedAt);
 		ctx.logger.info(
 			`Shopping Center Trigger (New Receipt): ${this.shopsRead} shop(s) read, ${this.stats.requests} request(s), ${output ? output[0].length : 0} item(s)${this.cut ? '; the budget ended, the rest is read next poll' : ''}`,
 		);
