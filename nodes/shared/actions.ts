@@ -12,6 +12,7 @@ import {
 	type INodeExecutionData,
 	type INodeProperties,
 } from 'n8n-workflow';
+import type { KindColumns } from './output/columns';
 
 /**
  * Records for one input item, or for all input items at once (then the loop ends), or one ready item
@@ -48,6 +49,8 @@ export interface OperationModule {
 	simpleFields?: FieldSet;
 	/** the list it returns, for the tool's "more exist" note */
 	list?: ListFacts;
+	/** the columns of the file it writes with Output "One File" (output/columns.ts) */
+	fileColumns?: KindColumns;
 }
 
 /** The text of one option of a selector. */

@@ -1,6 +1,7 @@
 /** The CSV encoder alone: RFC 4180 quoting per delimiter, dotted flattening, fields the spec does not list. */
 import { csvEncoder } from '../../nodes/shared/output/csv';
-import { KINDS } from '../../nodes/shared/output/columns';
+import { fileColumns as receipt } from '../../nodes/ShoppingCenterReceipts/actions/receipt/export.operation';
+import { fileColumns as dailySales } from '../../nodes/ShoppingCenterRevenue/actions/dailySalesAggregate/getMany.operation';
 import { csvRecords, parseCsv } from './csv-read';
 
 const kind = {
@@ -49,9 +50,9 @@ test('fields outside the spec, and a nested object where text was expected, land
 });
 
 test('receipt columns follow the spec: id first after the path, sums, VAT, items_count last', () => {
-	const c = KINDS.receipt.columns;
+	const c = receipt.columns;
 	expect(c.slice(0, 4)).toEqual(['sc_id', 'shop_id', 'id', 'document_type']);
 	expect(c.at(-1)).toBe('items_count');
-	expect(KINDS.receipt.money).toHaveLength(23);
-	expect(KINDS.dailySales.money).toContain('turnover');
+	expect(receipt.money).toHaveLength(23);
+	expect(dailySales.money).toContain('turnover');
 });

@@ -8,7 +8,6 @@ import type { IDataObject } from 'n8n-workflow';
 import { ShoppingCenterReceipts } from '../../nodes/ShoppingCenterReceipts/ShoppingCenterReceipts.node';
 import { ShoppingCenterRevenue } from '../../nodes/ShoppingCenterRevenue/ShoppingCenterRevenue.node';
 import { ShoppingCenterPortal } from '../../nodes/ShoppingCenterPortal/ShoppingCenterPortal.node';
-import { KINDS } from '../../nodes/shared/output/columns';
 import { locator, NOW, ofRoute, run, startTestSandbox } from '../nodes/action-run';
 import { PRO_CENTER, shopsOfCenter, type Sandbox } from '../../sandbox';
 import { csvRecords, fileText, parseCsv } from './csv-read';
@@ -50,7 +49,10 @@ describe('Receipt → Export to one file', () => {
 		const text = fileText(item);
 		expect(text.startsWith('\uFEFF')).toBe(false);
 		const [header] = parseCsv(text);
-		expect(header).toEqual([...KINDS.receipt.columns, 'other_fields']);
+		expect(header).toEqual([
+			...ShoppingCenterReceipts.resources.receipt.export.fileColumns.columns,
+			'other_fields',
+		]);
 		const rows = csvRecords(text);
 		const want = truth('receipts', {
 			shop_id: '1002-02',

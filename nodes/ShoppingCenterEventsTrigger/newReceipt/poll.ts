@@ -19,6 +19,7 @@ import { collectWalk, type WalkInput, type WalkStats } from '../../shared/walk/p
 import { shopIdsOf } from '../../shared/walk/shopChoice';
 import { addDays, splitDays, todayIn } from '../../shared/walk/dateWindows';
 import { writeRecordsFile } from '../../shared/output/writeFile';
+import { fileColumns } from '../../ShoppingCenterReceipts/actions/receipt/export.operation';
 import type { TriggerConfig } from '../config';
 import { commitState, type TriggerState } from '../state';
 import { isCenterRefusal, type Target } from '../targets';
@@ -259,6 +260,6 @@ export class ReceiptPoll {
 			for (const f of found) yield f.rows.map((row) => Object.assign({ sc_id: f.scId }, row));
 		}
 		const ctx = this.ctx as unknown as Parameters<typeof writeRecordsFile>[0];
-		return [[await writeRecordsFile(ctx, 0, 'receipt', file, batches(), this.stats)]];
+		return [[await writeRecordsFile(ctx, 0, fileColumns, file, batches(), this.stats)]];
 	}
 }

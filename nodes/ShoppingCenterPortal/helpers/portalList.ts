@@ -21,6 +21,7 @@ import { ROUTES } from '../../shared/transport';
 import { collectWalk, walkPages, type WalkStats } from '../../shared/walk/pageStream';
 import { readFileSettings } from '../../shared/output/fileOptions';
 import { deliver } from '../../shared/output/deliver';
+import type { KindColumns } from '../../shared/output/columns';
 import type { OperationOutput } from '../../shared/router';
 import type { EncodableRecord } from '../../shared/transport/encoding';
 import { chunk } from '../../shared/walk/dateWindows';
@@ -218,11 +219,12 @@ export async function listPortal(
 	itemIndex: number,
 	kind: PortalKind,
 	statuses: string[],
+	columns: KindColumns,
 ): Promise<OperationOutput> {
 	const file = readFileSettings(ctx, itemIndex);
 	const batches = await portalBatches(ctx, itemIndex, kind, statuses);
 	const name = { of: readId(ctx, 'center', 'Center', itemIndex) };
-	return await deliver(ctx, itemIndex, { kind, file, name }, batches);
+	return await deliver(ctx, itemIndex, { columns, file, name }, batches);
 }
 
 /**

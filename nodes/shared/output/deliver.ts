@@ -7,13 +7,14 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import type { OperationOutput } from '../router';
 import type { WalkStats } from '../walk/pageStream';
-import { KINDS, type ExportKind } from './columns';
+import type { KindColumns } from './columns';
 import type { FileSettings } from './fileOptions';
 import { writeRecordsFile } from './writeFile';
 import { withRubles } from '../rubles';
 
 export interface Delivery {
-	kind: ExportKind;
+	/** the operation's file columns (its side fact `fileColumns`) */
+	columns: KindColumns;
 	/** undefined: one item per record */
 	file?: FileSettings;
 	/** CSV columns the records do not carry themselves (center, shop of the path) */
@@ -56,7 +57,7 @@ export async function deliver(
 	}
 	const named =
 		delivery.file.fileName === undefined && delivery.name
-			? fileNameOf(KINDS[delivery.kind].fileStem, delivery.file.format, delivery.name)
+			? fileNameOf(delivery.columns.fileStem, delivery.file.format, delivery.name)
 			: delivery.file.fileName;
 	const file = { ...delivery.file, rubles: rubles || delivery.file.rubles, fileName: named };
 	const jsonl = file.format === 'jsonl' && file.rubles;
@@ -64,7 +65,7 @@ export async function deliver(
 		item: await writeRecordsFile(
 			ctx,
 			itemIndex,
-			delivery.kind,
+			delivery.columns,
 			file,
 			jsonl ? inRubles(batches(stats)) : batches(stats),
 			stats,

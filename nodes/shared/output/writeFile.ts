@@ -6,7 +6,7 @@
  */
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import type { WalkStats } from '../walk/pageStream';
-import { KINDS, type ExportKind, type KindColumns } from './columns';
+import type { KindColumns } from './columns';
 import { csvEncoder, jsonLine, jsonLineWithLead } from './csv';
 import type { FileSettings } from './fileOptions';
 import { ChunkStream } from './chunkStream';
@@ -58,14 +58,13 @@ const MIME = { csv: 'text/csv', jsonl: 'application/x-ndjson' } as const;
 export async function writeRecordsFile(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
-	kindName: ExportKind,
+	kind: KindColumns,
 	settings: FileSettings,
 	batches: AsyncIterable<IDataObject[]>,
 	stats: WalkStats,
 	fill?: IDataObject,
 	lead?: IDataObject,
 ): Promise<INodeExecutionData> {
-	const kind = KINDS[kindName];
 	const summary = new Summary(kind);
 	const encoder = settings.format === 'csv' ? csvEncoder(kind, settings) : undefined;
 	const line = encoder

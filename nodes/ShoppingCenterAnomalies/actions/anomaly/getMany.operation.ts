@@ -22,6 +22,7 @@ import { featureRefusal, LIMITS, rulesFor } from '../../../shared/plan';
 import { walkPages } from '../../../shared/walk/pageStream';
 import { outputFields, readFileSettings } from '../../../shared/output/fileOptions';
 import { deliver } from '../../../shared/output/deliver';
+import { defineColumns } from '../../../shared/output/columns';
 import type { OperationOutput } from '../../../shared/router';
 import { splitDays } from '../../../shared/walk/dateWindows';
 import { CENTER_ID, DAYS, MORE } from '../../../shared/tool/phrases';
@@ -32,6 +33,27 @@ export const toolDescription = `Anomalies (deviations the platform found in a ce
 
 /** The list it returns (the tool's "more exist" note). */
 export const list: ListFacts = { noun: 'anomalies', dateField: 'date', newestFirst: true };
+
+/** The columns of its file (the spec's field order). */
+export const fileColumns = defineColumns(
+	[
+		'id',
+		'date',
+		'created_at',
+		'type',
+		'type_title',
+		'level',
+		'magnitude',
+		'status',
+		'shop_id',
+		'shop_name',
+		'title',
+		'description',
+		'period',
+	],
+	'date',
+	'anomalies',
+);
 
 export const description: INodeProperties[] = [
 	notice('proNotice', PRO_NOTICES.anomalies),
@@ -105,7 +127,7 @@ export async function execute(
 		operation: 'list anomalies',
 	}));
 	const name = { of: shopId || scId, start: clipped.start, end: clipped.end };
-	return await deliver(this, itemIndex, { kind: 'anomaly', file, name }, (stats) =>
+	return await deliver(this, itemIndex, { columns: fileColumns, file, name }, (stats) =>
 		walkPages(this, 'listAnomalies', inputs, { limit, stats }),
 	);
 }

@@ -7,6 +7,7 @@ import { listOutputFields } from '../../../shared/descriptions/common';
 import { readWordList } from '../../../shared/input';
 import { listPortal, selectionFields } from '../../helpers/portalList';
 import type { OperationOutput } from '../../../shared/router';
+import { defineColumns, PERSON, under } from '../../../shared/output/columns';
 import { same } from '../../../shared/tool/simplify';
 import { CENTER_ID, DAYS, MORE } from '../../../shared/tool/phrases';
 import type { FieldSet, ListFacts } from '../../../shared/actions';
@@ -26,6 +27,27 @@ export const simpleFields: FieldSet = [
 
 /** The list it returns (the tool's "more exist" note). */
 export const list: ListFacts = { noun: 'passes', dateField: 'created_at', newestFirst: true };
+
+/** The columns of its file (the spec's field order). */
+export const fileColumns = defineColumns(
+	[
+		'id',
+		'status',
+		'pass_type',
+		'person',
+		...under('vehicle', ['plate_number', 'brand', 'vehicle_type']),
+		'ticket_uid',
+		'created_at',
+		'valid_from',
+		'valid_to',
+		'permanent',
+		'work_period',
+		...under('author', PERSON),
+		'tags',
+	],
+	'created_at',
+	'passes',
+);
 
 export const description: INodeProperties[] = [
 	...selectionFields('pass'),
@@ -51,5 +73,5 @@ export async function execute(
 			...readWordList(this, 'otherStatuses', 'Other Statuses', itemIndex),
 		]),
 	];
-	return await listPortal(this, itemIndex, 'pass', statuses);
+	return await listPortal(this, itemIndex, 'pass', statuses, fileColumns);
 }

@@ -8,6 +8,7 @@ import { listOutputFields } from '../../../shared/descriptions/common';
 import { readWordList } from '../../../shared/input';
 import { listPortal, selectionFields } from '../../helpers/portalList';
 import type { OperationOutput } from '../../../shared/router';
+import { defineColumns, PERSON, under } from '../../../shared/output/columns';
 import { same } from '../../../shared/tool/simplify';
 import { CENTER_ID, DAYS, MORE } from '../../../shared/tool/phrases';
 import type { FieldSet, ListFacts } from '../../../shared/actions';
@@ -30,6 +31,35 @@ export const simpleFields: FieldSet = [
 /** The list it returns (the tool's "more exist" note). */
 export const list: ListFacts = { noun: 'tickets', dateField: 'created_at', newestFirst: true };
 
+const TYPE = ['id', 'title', 'analytics_key'];
+
+/** The columns of its file (the spec's field order). */
+export const fileColumns = defineColumns(
+	[
+		'ticket_uid',
+		'title',
+		'status',
+		'archived',
+		'work_period',
+		'text',
+		'created_at',
+		'resolution_created_at',
+		'begin_time',
+		'end_time',
+		...under('ticket_type', TYPE),
+		...under('ticket_type.children', TYPE),
+		'has_passes',
+		'parameters',
+		...under('sell_location', ['id', 'name']),
+		...under('arendator', ['id', 'legal_name', 'inn']),
+		...under('author', PERSON),
+		'custom_fields',
+		'agreement_comments',
+	],
+	'created_at',
+	'tickets',
+);
+
 export const description: INodeProperties[] = [
 	...selectionFields('ticket'),
 	...listOutputFields(false),
@@ -40,5 +70,5 @@ export async function execute(
 	itemIndex: number,
 ): Promise<OperationOutput> {
 	const statuses = readWordList(this, 'statuses', 'Statuses', itemIndex, TICKET_STATUSES.values);
-	return await listPortal(this, itemIndex, 'ticket', statuses);
+	return await listPortal(this, itemIndex, 'ticket', statuses, fileColumns);
 }

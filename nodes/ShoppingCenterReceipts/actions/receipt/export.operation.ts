@@ -29,6 +29,7 @@ import {
 } from '../../../shared/walk/shopChoice';
 import { readFileSettings } from '../../../shared/output/fileOptions';
 import { deliver } from '../../../shared/output/deliver';
+import { defineColumns, PAYMENTS, vat } from '../../../shared/output/columns';
 import type { OperationOutput } from '../../../shared/router';
 import { same } from '../../../shared/tool/simplify';
 import { splitDays, type DayWindow } from '../../../shared/walk/dateWindows';
@@ -37,7 +38,7 @@ import { CENTER_ID, SHOP_ID, DAYS, KOPECKS, MORE } from '../../../shared/tool/ph
 import type { FieldSet, ListFacts } from '../../../shared/actions';
 
 /** The API's default sales types (sent explicitly, so the request says what it asks for). */
-export const DEFAULT_DOCUMENT_TYPES = ['delivery', 'form_of_strict_accountability', 'receipt'];
+const SALES_TYPES = ['delivery', 'form_of_strict_accountability', 'receipt'];
 
 const CLIPPED = "A day after today (center's time zone) is clipped to today.";
 const SPLIT = 'A period longer than 30 days is read in 30-day windows.';
@@ -65,6 +66,20 @@ export const simpleFields: FieldSet = same(
 
 /** The list it returns (the tool's "more exist" note). */
 export const list: ListFacts = { noun: 'receipts', dateField: 'created_datetime' };
+
+/** The columns of its file (the spec's field order; the New Receipt trigger writes the same). */
+export const fileColumns = defineColumns(
+	[
+		...'sc_id shop_id id document_type created_datetime received_datetime kkt_id'.split(' '),
+		...'kkt_reg_id kkt_serial_number kkt_fiscal_drive_number fiscal_document_number'.split(' '),
+		...'shift_number shift_check_number operation_type total_sum'.split(' '),
+		...PAYMENTS,
+		...vat(),
+		'items_count',
+	],
+	'created_datetime',
+	'receipts',
+);
 
 export const description: INodeProperties[] = [
 	notice('proNotice', PRO_NOTICES.receipts),
@@ -122,28 +137,18 @@ export const description: INodeProperties[] = [
 	...listOutputFields(true),
 ];
 
-type PairQuery = (w: DayWindow) => IDataObject;
+/** One date pair: its fields (`createdStartDate`, "Creation Start Date", …) and its query. */
+const pair = (name: 'created' | 'received', label: string) => ({
+	names: {
+		start: `${name}StartDate`,
+		end: `${name}EndDate`,
+		startLabel: `${label} Start Date`,
+		endLabel: `${label} End Date`,
+	} satisfies PeriodNames,
+	query: (w: DayWindow) => ({ [`start_${name}_date`]: w.start, [`end_${name}_date`]: w.end }),
+});
 
-const PAIRS: Record<'created' | 'received', { names: PeriodNames; query: PairQuery }> = {
-	created: {
-		names: {
-			start: 'createdStartDate',
-			end: 'createdEndDate',
-			startLabel: 'Creation Start Date',
-			endLabel: 'Creation End Date',
-		},
-		query: (w: DayWindow) => ({ start_created_date: w.start, end_created_date: w.end }),
-	},
-	received: {
-		names: {
-			start: 'receivedStartDate',
-			end: 'receivedEndDate',
-			startLabel: 'Reception Start Date',
-			endLabel: 'Reception End Date',
-		},
-		query: (w: DayWindow) => ({ start_received_date: w.start, end_received_date: w.end }),
-	},
-};
+const PAIRS = { created: pair('created', 'Creation'), received: pair('received', 'Reception') };
 
 type PairKey = keyof typeof PAIRS;
 
@@ -165,11 +170,7 @@ function readPairs(ctx: IExecuteFunctions, itemIndex: number): PairKey[] {
 
 /** The chosen types plus the comma-separated others, each a plain name, at least one. */
 function readDocumentTypes(ctx: IExecuteFunctions, itemIndex: number): string[] {
-	const chosen = ctx.getNodeParameter(
-		'documentTypes',
-		itemIndex,
-		DEFAULT_DOCUMENT_TYPES,
-	) as unknown;
+	const chosen = ctx.getNodeParameter('documentTypes', itemIndex, SALES_TYPES) as unknown;
 	const list = Array.isArray(chosen)
 		? chosen
 		: typeof chosen === 'string'
@@ -290,7 +291,7 @@ export async function execute(
 	return await deliver(
 		this,
 		itemIndex,
-		{ kind: 'receipt', file, fill: ids, lead: ids, rubles, name },
+		{ columns: fileColumns, file, fill: ids, lead: ids, rubles, name },
 		batches.bind(this),
 	);
 }

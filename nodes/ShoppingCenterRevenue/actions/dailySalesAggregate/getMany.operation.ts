@@ -11,6 +11,7 @@ import { planWindowGroups, WindowTrial, type SplitPeriod } from '../../../shared
 import { ONE_SHOP, shopIdsOf, shopScopeField } from '../../../shared/walk/shopChoice';
 import { outputFields, readFileSettings } from '../../../shared/output/fileOptions';
 import { deliver } from '../../../shared/output/deliver';
+import { defineColumns, PAYMENTS, vat } from '../../../shared/output/columns';
 import type { OperationOutput } from '../../../shared/router';
 import { simplifyField, same } from '../../../shared/tool/simplify';
 import { splitDays } from '../../../shared/walk/dateWindows';
@@ -47,6 +48,30 @@ export const simpleFields: FieldSet = same(
 
 /** The list it returns (the tool's "more exist" note). */
 export const list: ListFacts = { noun: 'days', dateField: 'date' };
+
+/** The columns of its file (the spec's field order). */
+export const fileColumns = defineColumns(
+	[
+		'sc_id',
+		'shop_id',
+		'date',
+		'kkts_count',
+		'receipts_count',
+		'income_receipts_count',
+		'refund_receipts_count',
+		'income_sum',
+		'income_without_nds_sum',
+		'refund_sum',
+		'refund_without_nds_sum',
+		...PAYMENTS,
+		...['cash', 'ecash', 'prepaid', 'credit', 'provision'].map((p) => `refund_${p}_sum`),
+		...vat(),
+		...vat('refund_'),
+		'turnover',
+	],
+	'date',
+	'daily-sales',
+);
 
 export const description: INodeProperties[] = [
 	centerLocator(),
@@ -116,7 +141,7 @@ export async function execute(
 		this,
 		itemIndex,
 		{
-			kind: 'dailySales',
+			columns: fileColumns,
 			file,
 			fill: { sc_id: scId, shop_id: shop.shopId },
 			rubles: addRubles,
