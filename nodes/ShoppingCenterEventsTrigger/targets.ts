@@ -5,6 +5,7 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 import { listCenters, zoneOfCenter } from '../shared/center';
 import { fail } from '../shared/input';
+import { errorShape } from '../shared/transport';
 import type { TriggerConfig } from './config';
 
 export interface Target {
@@ -34,10 +35,9 @@ export async function resolveTargets(ctx: IPollFunctions, cfg: TriggerConfig): P
 
 /** Errors after which a center of "All My Centers" is skipped: facts about the center, not outages. */
 export function isCenterRefusal(error: unknown): boolean {
-	const e = error as { httpCode?: string; context?: { code?: unknown } };
-	const code = e?.context?.code;
+	const { code, httpCode } = errorShape(error);
 	return (
-		e?.httpCode === '402' ||
+		httpCode === '402' ||
 		code === 'plan_required' ||
 		code === 'payment_required' ||
 		code === 'not_found'

@@ -22,7 +22,7 @@ import {
 	type PlanRules,
 } from '../plan';
 import type { IExecuteFunctions } from 'n8n-workflow';
-import { knownPlan } from '../transport';
+import { errorShape, knownPlan } from '../transport';
 import { getApiCredentials } from '../transport/credentials';
 import { knownWindowSize, rememberWindowSize } from '../transport/planCache';
 
@@ -52,9 +52,8 @@ export class WindowTrial {
 	/** Whether the error is the API refusing the trial window's period (then the caller goes on). */
 	refused(error: unknown): boolean {
 		if (!this.armed) return false;
-		const e = error as { httpCode?: string; context?: { code?: unknown } } | null;
-		const code = e?.context?.code;
-		if (e?.httpCode !== '422' || (code !== 'period_too_long' && code !== 'validation_error'))
+		const { code, httpCode } = errorShape(error);
+		if (httpCode !== '422' || (code !== 'period_too_long' && code !== 'validation_error'))
 			return false;
 		this.wasRefused = true;
 		return true;
