@@ -15,7 +15,7 @@ import { ShoppingCenterApi } from '../../credentials/ShoppingCenterApi.credentia
 import { ShoppingCenterEventsTrigger } from '../../nodes/ShoppingCenterEventsTrigger/ShoppingCenterEventsTrigger.node';
 import {
 	diffShop,
-	LAG_WINDOW_MS,
+	keepFromMs,
 	MAX_IDS_PER_SHOP,
 	readReceiptState,
 	type ReceiptCenterState,
@@ -147,27 +147,57 @@ describe('New Receipt: the per-shop cursor', () => {
 		received_datetime: new Date(ms).toISOString(),
 	});
 
-	test('a receipt that shows up late is emitted once if its reception time is inside the lag window, and taken as emitted below it', () => {
-		const first = diffShop([row('a', T), row('b', T - 10 * MIN)], undefined, null, '2026-11-20', T);
+	// the next poll re-reads from 2026-11-19 (Lookback 1) in Yekaterinburg: the floor is its start
+	const KEEP = keepFromMs('2026-11-20', 1, ZONE);
+
+	test('the floor is the start of the next re-read period; a receipt that shows up late is emitted once however far below the newest one it was received', () => {
+		expect(new Date(KEEP).toISOString()).toBe('2026-11-18T19:00:00.000Z');
+		const first = diffShop(
+			[row('a', T), row('b', T - 10 * MIN)],
+			undefined,
+			null,
+			'2026-11-20',
+			T,
+			KEEP,
+		);
 		expect(first.fresh.map((r) => r.id)).toEqual(['a', 'b']);
-		expect(first.cursor.since).toBe(T - LAG_WINDOW_MS);
-		// later: c was received an hour before the high-water mark (inside the window), d three hours before
-		const rows = [row('a', T), row('b', T - 10 * MIN), row('c', T - H), row('d', T - 3 * H)];
-		const second = diffShop(rows, first.cursor, null, '2026-11-20', T + H);
-		expect(second.fresh.map((r) => r.id)).toEqual(['c']);
-		const third = diffShop(rows, second.cursor, null, '2026-11-20', T + 2 * H);
+		expect(first.cursor.since).toBe(KEEP);
+		// later: c was received an hour before the high-water mark, d five hours, e the day before
+		// (all inside the re-read period), f before it (no poll reads it again; taken as emitted)
+		const late = [row('c', T - H), row('d', T - 5 * H), row('e', T - 20 * H), row('f', KEEP - 1)];
+		const rows = [row('a', T), row('b', T - 10 * MIN), ...late];
+		const second = diffShop(rows, first.cursor, null, '2026-11-20', T + H, KEEP);
+		expect(second.fresh.map((r) => r.id)).toEqual(['c', 'd', 'e']);
+		expect([...second.cursor.ids].sort()).toEqual(['a', 'b', 'c', 'd', 'e']);
+		const third = diffShop(rows, second.cursor, null, '2026-11-20', T + 2 * H, KEEP);
 		expect(third.fresh).toEqual([]);
+		// the next day the floor moves up a day; the ids below it are dropped, never emitted again
+		const nextKeep = keepFromMs('2026-11-21', 1, ZONE);
+		const fourth = diffShop(rows, third.cursor, null, '2026-11-21', T + 20 * H, nextKeep);
+		expect(fourth.fresh).toEqual([]);
+		expect(fourth.cursor.since).toBe(nextKeep);
+		expect([...fourth.cursor.ids].sort()).toEqual(['a', 'b', 'c', 'd']);
+		// a floor never goes down (a lowered Lookback, then raised): the dropped ids are not emitted again
+		expect(diffShop(rows, fourth.cursor, null, '2026-11-21', T + 21 * H, KEEP).fresh).toEqual([]);
 	});
 
-	test('the ids kept are bounded: the lag window below the high-water mark, at most MAX_IDS_PER_SHOP', () => {
+	test('the ids kept are bounded: those from the floor on, at most MAX_IDS_PER_SHOP', () => {
 		const many = Array.from({ length: MAX_IDS_PER_SHOP + 50 }, (_, i) => row(`r${i}`, T + i));
-		const d = diffShop(many, undefined, null, '2026-11-20', T);
+		const d = diffShop(many, undefined, null, '2026-11-20', T, KEEP);
 		expect(d.fresh).toHaveLength(many.length);
+		expect(d.dropped).toBe(50);
 		expect(d.cursor.ids).toHaveLength(MAX_IDS_PER_SHOP);
 		expect(d.cursor.ids[0]).toBe('r50');
 		// the dropped ones count as emitted: nothing comes again
-		expect(diffShop(many, d.cursor, null, '2026-11-20', T).fresh).toEqual([]);
-		const old = diffShop([row('x', T), row('y', T + 3 * H)], undefined, null, '2026-11-20', T);
+		expect(diffShop(many, d.cursor, null, '2026-11-20', T, KEEP).fresh).toEqual([]);
+		const old = diffShop(
+			[row('x', T), row('y', T + 3 * H)],
+			undefined,
+			null,
+			'2026-11-20',
+			T,
+			T + 1,
+		);
 		expect(old.cursor.ids).toEqual(['y']);
 	});
 
@@ -234,15 +264,44 @@ describe('New Receipt', () => {
 			expect(j).toMatchObject({ event: 'newReceipt', sc_id: PRO });
 			expect(String(j.shop_id)).toBe(String(j.id).slice(0, 7));
 		}
-		// bounded: per shop only the ids inside the lag window below its high-water mark
+		// bounded: per shop exactly the ids of the receipts the next poll re-reads (from yesterday on)
 		const rs = receiptState({ staticData: state } as RunPollResult);
+		const from = addDays(todayIn(ZONE, sb.clock.now()), -1);
+		let kept = 0;
 		for (const [shopId, c] of Object.entries(rs.shops)) {
 			expect(c.ids.length).toBe(c.rx.length);
-			for (const t of c.rx) expect(t).toBeGreaterThanOrEqual((c.hw ?? 0) - LAG_WINDOW_MS);
-			const perDay = activeShops.find((s) => s.id === shopId)!.receiptsPerDay;
-			expect(c.ids.length).toBeLessThan(Math.max(50, perDay / 2));
+			expect(c.since).toBe(keepFromMs(todayIn(ZONE, sb.clock.now()), 1, ZONE));
+			const rereads = sb.store.truth(
+				'receipts',
+				{ sc_id: PRO, shop_id: shopId, start_received_date: from, end_received_date: '2099-01-01' },
+				sb.clock.now(),
+			).ids;
+			expect([...c.ids].sort()).toEqual([...rereads].sort());
+			kept += c.ids.length;
 		}
-		expect(JSON.stringify(state).length).toBeLessThan(40_000);
+		// about 40 bytes an id (the id and its reception moment), plus a little per shop
+		expect(JSON.stringify(state).length).toBeLessThan(45 * kept + 200 * activeShops.length);
+	});
+
+	test('a receipt that reaches the API hours after its received_datetime (far below the newest one seen) is emitted once', async () => {
+		const first = await ok(params());
+		sb.clock.advance(9 * H); // 15:00 in Yekaterinburg: the busy shop receives all the time
+		const second = await ok(params(), first.staticData);
+		// received 5 and 20 hours (the evening before, center time) before the newest receipt seen of
+		// the busiest shop, visible only now (the platform's processing lagged)
+		const busy = sb.store.insert('receipt', PRO, 1, sb.clock.now())[0].slice(0, 7);
+		const hw = receiptState(second).shops[busy].hw!;
+		const late = [5, 20].flatMap((h) =>
+			sb.store.insert('receipt', PRO, 1, new Date(hw - h * H), { shop_id: busy }),
+		);
+		expect(late).toHaveLength(2);
+		sb.clock.advance(10 * MIN);
+		const third = await ok(params(), second.staticData);
+		expect(ids(third)).toEqual(expect.arrayContaining(late));
+		sb.clock.advance(10 * MIN);
+		const fourth = await ok(params(), third.staticData);
+		const all = [...ids(second), ...ids(third), ...ids(fourth)];
+		expect(new Set(all).size).toBe(all.length);
 	});
 
 	test('a poll cut by its budget reads the shops it reaches; the rest are read first by the next poll (rotation), nothing lost or twice', async () => {

@@ -1,23 +1,33 @@
 /**
  * New Receipt: what the trigger remembers per shop, bounded by design. A shop's cursor holds its
  * high-water mark (the latest received_datetime seen), a floor `since` (receipts received before it
- * are taken as emitted and never emitted again) and the ids emitted at or after the floor — only the
- * ids inside the lag window below the high-water mark, never every id ever seen. Versioned; it lives
- * in the center's state, which the trigger saves all-or-nothing.
+ * are taken as emitted and never emitted again) and the ids emitted at or after the floor. The floor
+ * is the start of the period the next poll re-reads (the center's day of this poll − Lookback, in its
+ * time zone): below it nothing is read again, so no id is needed there; above it every id is kept, so
+ * a receipt that shows up late — however far its received_datetime lies below the newest one seen — is
+ * emitted once as long as its reception day is inside the re-read period. The ids kept are the
+ * receipts received in that period (what a poll re-reads anyway), never every id ever seen. Versioned;
+ * it lives in the center's state, which the trigger saves all-or-nothing.
  */
 import type { IDataObject } from 'n8n-workflow';
+import { addDays, dayStartMs } from '../../shared/walk/dateWindows';
 
 export const RECEIPT_STATE_VERSION = 1;
 
 /**
- * The lag window: ids of receipts received at most this long before the high-water mark are kept.
- * A receipt that becomes visible in the API with a received_datetime further below the newest one
- * seen is taken as emitted (README: "New Receipt").
+ * At most this many ids per shop (more receipts received in the re-read period than that): the floor
+ * rises past the oldest ones dropped, and a receipt received before it that shows up only later is
+ * taken as emitted (the poll logs it).
  */
-export const LAG_WINDOW_MS = 2 * 3_600_000;
+export const MAX_IDS_PER_SHOP = 20_000;
 
-/** At most this many ids per shop (a burst inside the lag window); the floor rises past the dropped. */
-export const MAX_IDS_PER_SHOP = 5_000;
+/**
+ * The floor after a poll on `today` (the center's date): the start, in the center's zone, of the first
+ * day the next poll re-reads (today − Lookback). Receipts received before it are not read again.
+ */
+export function keepFromMs(today: string, lookbackDays: number, zone: string): number {
+	return dayStartMs(addDays(today, -lookbackDays), zone);
+}
 
 export interface ShopCursor {
 	/** the center's date (its zone) when this shop was last read, YYYY-MM-DD */
@@ -90,11 +100,14 @@ export interface ShopDiff {
 	/** receipts not emitted before, in the API's order */
 	fresh: IDataObject[];
 	cursor: ShopCursor;
+	/** ids dropped by MAX_IDS_PER_SHOP (the floor rose past them) */
+	dropped: number;
 }
 
 /**
  * Compares one shop's re-read period with its cursor. `floor`: for a shop read for the first time,
- * the moment before which receipts count as existing (null: emit everything read).
+ * the moment before which receipts count as existing (null: emit everything read). `keepFrom`: the
+ * start of the next poll's re-read period (keepFromMs): the ids from it on are kept.
  */
 export function diffShop(
 	rows: IDataObject[],
@@ -102,6 +115,7 @@ export function diffShop(
 	floor: number | null,
 	today: string,
 	now: number,
+	keepFrom: number,
 ): ShopDiff {
 	const since = previous ? previous.since : floor;
 	const known = new Set(previous?.ids ?? []);
@@ -118,25 +132,28 @@ export function diffShop(
 		fresh.push(row);
 		freshRx.push(t);
 	}
-	// the new floor: the lag window below the high-water mark (never lower than before)
-	let nextSince = hw === null ? since : hw - LAG_WINDOW_MS;
-	if (since !== null && nextSince !== null && nextSince < since) nextSince = since;
+	// the new floor: the start of the next re-read period (never lower than before: the ids below the
+	// old floor are gone, so lowering it would emit them again)
+	const nextFloor = since !== null && since > keepFrom ? since : keepFrom;
 	const pairs: Array<[number, string]> = [];
 	const prevIds = previous?.ids ?? [];
 	const prevRx = previous?.rx ?? [];
 	for (let i = 0; i < prevIds.length; i++)
-		if (nextSince === null || prevRx[i] >= nextSince) pairs.push([prevRx[i], prevIds[i]]);
+		if (prevRx[i] >= nextFloor) pairs.push([prevRx[i], prevIds[i]]);
 	for (let i = 0; i < fresh.length; i++)
-		if (nextSince === null || freshRx[i] >= nextSince)
-			pairs.push([freshRx[i], String(fresh[i].id)]);
+		if (freshRx[i] >= nextFloor) pairs.push([freshRx[i], String(fresh[i].id)]);
 	pairs.sort((a, b) => a[0] - b[0]);
+	let nextSince = nextFloor;
+	let dropped = 0;
 	if (pairs.length > MAX_IDS_PER_SHOP) {
-		const dropped = pairs.splice(0, pairs.length - MAX_IDS_PER_SHOP);
+		const gone = pairs.splice(0, pairs.length - MAX_IDS_PER_SHOP);
+		dropped = gone.length;
 		// everything received up to the last dropped id now counts as emitted
-		nextSince = dropped[dropped.length - 1][0] + 1;
+		nextSince = gone[gone.length - 1][0] + 1;
 	}
 	return {
 		fresh,
+		dropped,
 		cursor: {
 			day: today,
 			since: nextSince,

@@ -27,6 +27,8 @@ import { pollDeadline } from '../budget';
 import { afterPoll, withCarried } from '../carry';
 import {
 	diffShop,
+	keepFromMs,
+	MAX_IDS_PER_SHOP,
 	readReceiptState,
 	RECEIPT_STATE_VERSION,
 	receivedMs,
@@ -138,7 +140,12 @@ export class ReceiptPoll {
 			// later its receipts count from the center's first poll (a shop added since, or not reached)
 			const remember = this.cfg.firstPoll === 'remember';
 			const floor = saved && remember ? saved.origin : null;
-			const diff = diffShop(rows, previous, previous ? null : floor, today, now);
+			const keepFrom = keepFromMs(today, this.cfg.lookbackDays, target.zone);
+			const diff = diffShop(rows, previous, previous ? null : floor, today, now, keepFrom);
+			if (diff.dropped)
+				this.ctx.logger.warn(
+					`Shopping Center Trigger (New Receipt): shop ${shopId} has more than ${MAX_IDS_PER_SHOP} receipts in its re-read period; a receipt received before ${new Date(diff.cursor.since ?? now).toISOString()} that shows up later is taken as emitted`,
+				);
 			if (previous || saved || !remember) {
 				for (const row of diff.fresh) if (row.shop_id === undefined) row.shop_id = shopId;
 				if (diff.fresh.length) out.push({ scId: target.id, rows: diff.fresh });

@@ -62,6 +62,11 @@ export function todayIn(zone: string, now: Date = new Date()): string {
 	return DateTime.fromJSDate(now).setZone(zone).toISODate() as string;
 }
 
+/** The moment (epoch ms) a day (YYYY-MM-DD) begins in the zone. */
+export function dayStartMs(date: string, zone: string): number {
+	return DateTime.fromISO(date, { zone }).toMillis();
+}
+
 export function addDays(date: string, days: number): string {
 	return DateTime.fromISO(date, { zone: 'utc' }).plus({ days }).toISODate() as string;
 }
