@@ -10,8 +10,7 @@ import type {
 	IHttpRequestHelper,
 	INodeProperties,
 } from 'n8n-workflow';
-import { assertTransportAllowed, normalizeBaseUrl } from '../nodes/shared/transport/credentials';
-import { exchangeToken } from '../nodes/shared/transport/token';
+import { assertTransportAllowed, exchangeToken, normalizeBaseUrl } from '../nodes/shared/transport';
 
 /**
  * Client ID + Client Secret, exchanged at POST /auth/token for the 1-hour bearer token.

@@ -13,13 +13,12 @@ const anomaly = { show: { event: ['newAnomaly'] } };
  */
 const POLL_TIMES =
 	"Poll Times (above) is n8n's: every minute by default, 1,440 polls a day for each center, against a center's day budget of 5,000 requests on Basic and 50,000 on PRO (shared with every other client of the center). Every 5 to 15 minutes is enough for most workflows (the examples poll every 15 minutes).";
-export const POLL_COSTS: Record<'newAnomaly' | 'newTicket' | 'newPass' | 'ticketChanged', string> =
-	{
-		newAnomaly: `PRO centers only. Each poll costs per center ⌈anomalies dated in the lookback / 500⌉ requests (at least 1), plus the center list once per 5 minutes. ${POLL_TIMES}`,
-		newTicket: `Each poll costs per center ⌈tickets created since (the last poll's day − Lookback) / 100⌉ requests (at least 1), plus the center list once per 5 minutes. ${POLL_TIMES}`,
-		newPass: `Each poll costs per center ⌈passes created since (the last poll's day − Lookback) / 100⌉ requests (at least 1), plus the center list once per 5 minutes. ${POLL_TIMES}`,
-		ticketChanged: `Each poll reads every ticket created in the lookback: ⌈tickets created in the last Lookback days / 100⌉ requests per center (at least 1; a 30-day lookback of a busy center is several), plus the center list once per 5 minutes. ${POLL_TIMES}`,
-	};
+const POLL_COSTS: Record<'newAnomaly' | 'newTicket' | 'newPass' | 'ticketChanged', string> = {
+	newAnomaly: `PRO centers only. Each poll costs per center ⌈anomalies dated in the lookback / 500⌉ requests (at least 1), plus the center list once per 5 minutes. ${POLL_TIMES}`,
+	newTicket: `Each poll costs per center ⌈tickets created since (the last poll's day − Lookback) / 100⌉ requests (at least 1), plus the center list once per 5 minutes. ${POLL_TIMES}`,
+	newPass: `Each poll costs per center ⌈passes created since (the last poll's day − Lookback) / 100⌉ requests (at least 1), plus the center list once per 5 minutes. ${POLL_TIMES}`,
+	ticketChanged: `Each poll reads every ticket created in the lookback: ⌈tickets created in the last Lookback days / 100⌉ requests per center (at least 1; a 30-day lookback of a busy center is several), plus the center list once per 5 minutes. ${POLL_TIMES}`,
+};
 
 const costNotices: INodeProperties[] = (
 	Object.keys(POLL_COSTS) as Array<keyof typeof POLL_COSTS>

@@ -28,9 +28,14 @@ import {
 	type IPollFunctions,
 } from 'n8n-workflow';
 import { featureRefusal } from '../shared/plan';
-import { asNodeError, collectPages, isDeadlineError, knownPlan } from '../shared/transport';
-import { getApiCredentials } from '../shared/transport/credentials';
-import type { EncodableRecord } from '../shared/transport/encoding';
+import {
+	asNodeError,
+	collectPages,
+	getApiCredentials,
+	isDeadlineError,
+	knownPlan,
+	type EncodableRecord,
+} from '../shared/transport';
 import { addDays, toCenterDate, todayIn } from '../shared/walk/dateWindows';
 import type { TriggerConfig } from './config';
 import { isCenterRefusal, ms, resolveTargets, type Target } from './targets';

@@ -14,7 +14,7 @@ import type { IDataObject } from 'n8n-workflow';
 import type { TriggerEvent } from './events';
 export type { TriggerEvent };
 
-export const STATE_VERSION = 1;
+const STATE_VERSION = 1;
 
 /** Most keys (or ticket statuses) remembered per center; the oldest are dropped first. */
 export const MAX_KEYS_PER_CENTER = 10_000;

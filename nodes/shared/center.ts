@@ -4,10 +4,17 @@
  * from the X-RateLimit-Limit of the answers for the center (never from a request of its own).
  */
 import type { IDataObject } from 'n8n-workflow';
-import { apiRequest, knownPlan, rowsOf, type ApiContext, type PlanName } from './transport';
-import { getApiCredentials } from './transport/credentials';
+import {
+	apiRequest,
+	getApiCredentials,
+	knownPlan,
+	rememberTitle,
+	rememberZone,
+	rowsOf,
+	type ApiContext,
+	type PlanName,
+} from './transport';
 import { FURTHEST_AHEAD_ZONE } from './walk/dateWindows';
-import { rememberTitle, rememberZone } from './transport/zones';
 
 export interface CenterInfo {
 	id: string;

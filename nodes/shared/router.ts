@@ -12,7 +12,7 @@ import {
 	type INodeExecutionData,
 } from 'n8n-workflow';
 import { operationOf, type ResourceModule } from './actions';
-import { asNodeError, errorShape } from './transport/errors';
+import { asNodeError, errorShape } from './transport';
 import { toolAnswer } from './tool/answer';
 import { runsAsTool } from './tool/mode';
 

@@ -21,13 +21,13 @@ export function isMoneyName(name: string): boolean {
 }
 
 /** A money field with a value in kopecks: a whole number, or any finite number for the derived ones. */
-export function isKopecksField(name: string, value: unknown): boolean {
+function isKopecksField(name: string, value: unknown): boolean {
 	if (typeof value !== 'number' || !Number.isFinite(value)) return false;
 	return (DERIVED.has(name) || Number.isInteger(value)) && isMoneyName(name);
 }
 
 /** Kopecks to the currency unit, to the kopeck, without binary noise (1999 → 19.99; 12345.67 → 123.46). */
-export function toRubles(kopecks: number): number {
+function toRubles(kopecks: number): number {
 	return Math.round(kopecks) / 100;
 }
 

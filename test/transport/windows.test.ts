@@ -1,12 +1,15 @@
 import {
 	addDays,
 	chunk,
-	daysBetween,
 	splitDays,
 	splitMonths,
 	toCenterDate,
 	todayIn,
 } from '../../nodes/shared/walk/dateWindows';
+
+/** Inclusive number of days from start to end, counted apart from the product (UTC midnights). */
+const daysBetween = (start: string, end: string): number =>
+	(Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / 86_400_000 + 1;
 
 describe('windowing', () => {
 	it('splits a period into windows of at most N days that cover it exactly once', () => {

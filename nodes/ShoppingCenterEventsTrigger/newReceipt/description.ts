@@ -7,7 +7,7 @@ import { outputFields } from '../../shared/output/fileOptions';
 
 const show = { event: ['newReceipt'] };
 
-export const POLL_COST =
+const POLL_COST =
 	"PRO centers only. Each poll reads, per shop, the receipts received from (the shop's last poll day − Lookback) through today (center time zone), 1000 a page: Σ over shops ⌈receipts received in that period / 1000⌉ requests (at least 1 per shop), plus the shop list (1 per 100 shops), paced within the center's budget. Each receipt is emitted once, late arrivals when they arrive. Shops a poll cannot reach within n8n's poll time are read first by the next poll.";
 
 export const newReceiptProperties: INodeProperties[] = [

@@ -13,8 +13,7 @@
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { featureRefusal, LIMITS } from '../../shared/plan';
-import { asNodeError, isDeadlineError, knownPlan } from '../../shared/transport';
-import { getApiCredentials } from '../../shared/transport/credentials';
+import { asNodeError, getApiCredentials, isDeadlineError, knownPlan } from '../../shared/transport';
 import { collectWalk, type WalkInput, type WalkStats } from '../../shared/walk/pageStream';
 import { shopIdsOf } from '../../shared/walk/shopChoice';
 import { addDays, splitDays, todayIn } from '../../shared/walk/dateWindows';

@@ -40,7 +40,7 @@ export function fieldNames(ctx: IExecuteFunctions, itemIndex: number): FieldName
  * One record checked (index counted from 0, named from 1: "Record 1" is the first): an ISO 8601 date-time at the start of an hour (in the center's zone), not in
  * the future, with in/out whole numbers ≥ 0. Sent with the center's offset (unambiguous).
  */
-export function checkRecord(
+function checkRecord(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
 	index: number,

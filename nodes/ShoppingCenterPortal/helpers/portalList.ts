@@ -17,19 +17,18 @@ import {
 	readPeriod,
 } from '../../shared/input';
 import { LIMITS } from '../../shared/plan';
-import { ROUTES } from '../../shared/transport';
+import { ROUTES, type EncodableRecord } from '../../shared/transport';
 import { collectWalk, walkPages, type WalkStats } from '../../shared/walk/pageStream';
 import { readFileSettings } from '../../shared/output/fileOptions';
 import { deliver } from '../../shared/output/deliver';
 import type { KindColumns } from '../../shared/output/columns';
 import type { OperationOutput } from '../../shared/router';
-import type { EncodableRecord } from '../../shared/transport/encoding';
 import { chunk } from '../../shared/walk/dateWindows';
 
 export type PortalKind = 'ticket' | 'pass';
 
 /** How records are selected; the combined ones exist for passes only. */
-export const SELECT_BY = [
+const SELECT_BY = [
 	'createdPeriod',
 	'activePeriod',
 	'ticketNumbers',
@@ -150,7 +149,7 @@ export function selectionFields(kind: PortalKind): INodeProperties[] {
 }
 
 /** Ticket numbers from a comma list or an array: trimmed, de-duplicated, each digits only. */
-export function readTicketNumbers(ctx: IExecuteFunctions, itemIndex: number): string[] {
+function readTicketNumbers(ctx: IExecuteFunctions, itemIndex: number): string[] {
 	const value = ctx.getNodeParameter('ticketNumbers', itemIndex, '') as unknown;
 	let raw: unknown[];
 	if (Array.isArray(value)) raw = value;

@@ -54,7 +54,7 @@ function rawDate(
  * Checks one date field without knowing the zone. Returns its day when that day does not depend on the
  * zone, null when it does (a value with an offset), undefined when the field is empty and optional.
  */
-export function precheckDate(
+function precheckDate(
 	ctx: InputContext,
 	name: string,
 	label: string,
@@ -97,7 +97,7 @@ export function dayIn(value: unknown, zone: string): string {
 }
 
 /** A date field as YYYY-MM-DD in the center's zone. */
-export function readDate(
+function readDate(
 	ctx: InputContext,
 	name: string,
 	label: string,

@@ -4,7 +4,7 @@
  * values (text, booleans, whole numbers, Return All / Limit).
  */
 import type { IExecuteFunctions, INode } from 'n8n-workflow';
-import { inputError } from '../transport/errors';
+import { inputError } from '../transport';
 import { fetchLimit, runsAsTool } from '../tool/mode';
 
 /** What a reader needs of n8n's context: its node (for the error) and its parameters. */

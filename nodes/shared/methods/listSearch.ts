@@ -10,8 +10,14 @@ import type {
 	INodeListSearchResult,
 } from 'n8n-workflow';
 import { listCenters } from '../center';
-import { apiRequest, errorShape, knownPlan, paginate, rowsOf } from '../transport';
-import { getApiCredentials } from '../transport/credentials';
+import {
+	apiRequest,
+	errorShape,
+	getApiCredentials,
+	knownPlan,
+	paginate,
+	rowsOf,
+} from '../transport';
 import { PLAN_RULES } from '../plan';
 
 /** At most this many centers get a request each to learn their plan when the list opens. */

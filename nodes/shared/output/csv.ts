@@ -15,7 +15,7 @@ export interface CsvOptions {
 	rubles: boolean;
 }
 
-export const OTHER_FIELDS = 'other_fields';
+const OTHER_FIELDS = 'other_fields';
 
 type Tree = Map<string, Tree | null>;
 

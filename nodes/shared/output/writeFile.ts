@@ -10,7 +10,7 @@ import type { KindColumns } from './columns';
 import { csvEncoder, jsonLine, jsonLineWithLead } from './csv';
 import type { FileSettings } from './fileOptions';
 import { ChunkStream } from './chunkStream';
-import { asNodeError } from '../transport/errors';
+import { asNodeError } from '../transport';
 
 class Summary {
 	records = 0;

@@ -6,7 +6,7 @@
  * Outside a tool only Simplify applies (when the user turned it on).
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { readBoolean, readOffset, readUserLimit } from '../input/values';
+import { readBoolean, readOffset, readUserLimit } from '../input';
 import { runsAsTool, TOOL_PAGE } from './mode';
 import { simplifyRecord } from './simplify';
 import type { ListFacts, OperationModule } from '../actions';

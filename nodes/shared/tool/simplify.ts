@@ -7,7 +7,7 @@
  */
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import type { FieldSet } from '../actions';
-import { valueAt } from '../input/paths';
+import { valueAt } from '../input';
 
 /** Fields whose output name is their name in the API's record. */
 export const same = (...names: string[]): FieldSet => names.map((n) => [n, n]);

@@ -45,7 +45,7 @@ export function assertTransportAllowed(baseUrl: string, allowInsecure: boolean):
 	);
 }
 
-export function parseCredentials(data: ICredentialDataDecryptedObject): ApiCredentials {
+function parseCredentials(data: ICredentialDataDecryptedObject): ApiCredentials {
 	const clientId = String(data.clientId ?? '').trim();
 	const clientSecret = String(data.clientSecret ?? '');
 	if (!clientId) throw new CredentialProblem('The credential has no Client ID.');

@@ -13,7 +13,7 @@ export class PastDeadline extends Error {
 	}
 }
 
-export const DEADLINE_CODE = 'deadline_reached';
+const DEADLINE_CODE = 'deadline_reached';
 
 export function deadlineError(node: INode, operation?: string): NodeOperationError {
 	const error = new NodeOperationError(

@@ -40,7 +40,7 @@ function flatten(
 	out.push([prefix, String(value)]);
 }
 
-export function toPairs(values: EncodableRecord): Array<[string, string]> {
+function toPairs(values: EncodableRecord): Array<[string, string]> {
 	const out: Array<[string, string]> = [];
 	for (const [k, v] of Object.entries(values)) flatten(k, v, out, true);
 	return out;

@@ -21,7 +21,7 @@ function key(baseUrl: string, scId: string): string {
 }
 
 /** The plan whose table value the limit equals exactly; anything else: unknown. */
-export function planFromLimit(limit: number): PlanName | undefined {
+function planFromLimit(limit: number): PlanName | undefined {
 	if (limit === LIMIT_OF_PLAN.pro) return 'pro';
 	if (limit === LIMIT_OF_PLAN.basic) return 'basic';
 	return undefined;

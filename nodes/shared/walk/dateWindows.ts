@@ -71,16 +71,6 @@ export function addDays(date: string, days: number): string {
 	return DateTime.fromISO(date, { zone: 'utc' }).plus({ days }).toISODate() as string;
 }
 
-/** Inclusive number of days from start to end. */
-export function daysBetween(start: string, end: string): number {
-	return (
-		Math.round(
-			DateTime.fromISO(end, { zone: 'utc' }).diff(DateTime.fromISO(start, { zone: 'utc' }), 'days')
-				.days,
-		) + 1
-	);
-}
-
 /** Consecutive windows of at most `maxDays` covering start..end exactly (oldest first). */
 export function splitDays(start: string, end: string, maxDays: number): DayWindow[] {
 	const out: DayWindow[] = [];

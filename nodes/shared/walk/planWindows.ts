@@ -22,9 +22,13 @@ import {
 	type PlanRules,
 } from '../plan';
 import type { IExecuteFunctions } from 'n8n-workflow';
-import { errorShape, knownPlan } from '../transport';
-import { getApiCredentials } from '../transport/credentials';
-import { knownWindowSize, rememberWindowSize } from '../transport/planCache';
+import {
+	errorShape,
+	getApiCredentials,
+	knownPlan,
+	knownWindowSize,
+	rememberWindowSize,
+} from '../transport';
 
 export type SplitPeriod = (start: string, end: string, rules: PlanRules) => DayWindow[];
 

@@ -7,8 +7,7 @@ import { listCenters } from '../../../shared/center';
 import { returnAllAndLimit } from '../../../shared/descriptions/common';
 import { readLimit } from '../../../shared/input';
 import { PLAN_RULES } from '../../../shared/plan';
-import { knownPlan } from '../../../shared/transport';
-import { getApiCredentials } from '../../../shared/transport/credentials';
+import { getApiCredentials, knownPlan } from '../../../shared/transport';
 import type { ListFacts } from '../../../shared/actions';
 
 /** The tool description ("Set Manually") of this operation as an AI tool. */
