@@ -45,8 +45,34 @@ function zoneOf(name: string): IANAZone {
 	return z;
 }
 
+/**
+ * Offsets per zone and hour (UTC). luxon asks Intl for every offset, which was most of the sandbox's
+ * time per receipt page (two timestamps per receipt); an hour whose start and end have the same
+ * offset has it throughout (a transition in between would show at one end; no zone has two within
+ * an hour), so it is kept; an hour holding a transition is asked each time.
+ */
+const HOUR_MS = 3_600_000;
+const offsets = new Map<string, Map<number, number>>();
+const MAX_HOURS = 400_000;
+let hoursHeld = 0;
+
 export function offsetMinutes(zone: string, ms: number): number {
-	return zoneOf(zone).offset(ms);
+	let byHour = offsets.get(zone);
+	if (!byHour) offsets.set(zone, (byHour = new Map()));
+	const h = Math.floor(ms / HOUR_MS);
+	const known = byHour.get(h);
+	if (known !== undefined) return known;
+	const z = zoneOf(zone);
+	const at = z.offset(ms);
+	const start = z.offset(h * HOUR_MS);
+	if (start !== z.offset((h + 1) * HOUR_MS - 1) || start !== at) return at;
+	if (hoursHeld >= MAX_HOURS) {
+		for (const m of offsets.values()) m.clear();
+		hoursHeld = 0;
+	}
+	byHour.set(h, at);
+	hoursHeld++;
+	return at;
 }
 
 const dayStarts = new Map<string, number>();
