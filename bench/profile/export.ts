@@ -5,6 +5,7 @@
  * records. Usage (see bench/README.md, "Profiling"):
  *   node --cpu-prof --cpu-prof-dir=/tmp/prof -r ts-node/register/transpile-only bench/profile/export.ts \
  *     [--output items|csv|jsonl] [--shops one|all] [--start 2026-08-23] [--end 2026-11-20] [--repeat 1]
+ *     [--ballast MB]
  *   node bench/profile/top.js /tmp/prof/<file>.cpuprofile
  */
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @typescript-eslint/no-require-imports -- development tooling (tests, sandbox, bench), not shipped: it runs in plain Node, not inside n8n */
@@ -36,7 +37,19 @@ const OUTPUT: Record<string, IDataObject> = {
 	jsonl: { output: 'file', fileFormat: 'jsonl', fileOptions: { fileName: 'p.jsonl' } },
 };
 
+/**
+ * --ballast MB: that much long-lived heap (small linked objects) held through the run, as n8n's own
+ * live heap (~100-150 MB) is: every full garbage collection then marks as much as in n8n.
+ */
+function ballast(mb: number): unknown[] {
+	const held: unknown[] = [];
+	// ~100 bytes per object (an object with a string and a link)
+	for (let i = 0; i < mb * 10_000; i++) held.push({ i, s: `ballast-${i}`, next: held[i - 1] });
+	return held;
+}
+
 async function main() {
+	const held = ballast(Number(arg('ballast', '0')));
 	const output = arg('output', 'csv');
 	const shops = arg('shops', 'one');
 	const repeat = Number(arg('repeat', '1'));
@@ -88,6 +101,7 @@ async function main() {
 	} finally {
 		await sb.stop();
 	}
+	return held.length;
 }
 
 main().catch((error) => {
