@@ -48,6 +48,15 @@ function truthQuery(q: Record<string, string | string[]>): TruthQuery {
 	return tq;
 }
 
+/** `at` (ISO): the set as it was at that moment of the sandbox clock (what had been received by then); default now. */
+function truthMoment(p: SandboxParts, q: Record<string, string | string[]>): Date {
+	const at = scalar(q, 'at');
+	if (at === undefined) return p.clock.now();
+	const moment = new Date(at);
+	if (Number.isNaN(moment.getTime())) throw bad('at must be an ISO 8601 moment.');
+	return moment;
+}
+
 const ROUTES: Record<string, ControlHandler> = {
 	'GET /log': (p, _b, q) => {
 		const since = scalar(q, 'since');
@@ -129,10 +138,10 @@ const ROUTES: Record<string, ControlHandler> = {
 	'GET /truth': (p, _b, q, kind) => {
 		if (!(TRUTH_KINDS as readonly string[]).includes(kind))
 			throw bad(`truth kind must be one of: ${TRUTH_KINDS.join(', ')}.`);
-		return p.store.truth(kind as (typeof TRUTH_KINDS)[number], truthQuery(q), p.clock.now());
+		return p.store.truth(kind as (typeof TRUTH_KINDS)[number], truthQuery(q), truthMoment(p, q));
 	},
 	'GET /truth-summary/receipts': (p, _b, q) =>
-		receiptTruthSummary(p.store, truthQuery(q), p.clock.now()),
+		receiptTruthSummary(p.store, truthQuery(q), truthMoment(p, q)),
 	'GET /intake': (p) => p.intake.snapshot(),
 	'POST /token': (p, b) => {
 		const clientId = str(b, 'client_id');

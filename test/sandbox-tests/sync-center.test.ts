@@ -1,7 +1,7 @@
 /**
  * The receipt-sync center (1007): seen only by its own key, 100 shops; receipts issued live in batches
  * (POST /__sandbox/insert-batches, created_ago_s) are received at the sandbox's now, printed up to N seconds
- * before, and read back by reception date through the export and the truth.
+ * before, and read back by reception date through the export and the truth (also as it was at a moment).
  */
 import type { Sandbox } from '../../sandbox';
 import {
@@ -60,6 +60,14 @@ describe('sandbox: the receipt-sync center', () => {
 		const after = (await control(sb, 'GET', '/truth/receipts', { query })).json.data;
 		expect(after.count).toBe(before.count + 53);
 		expect(ids.every((id) => after.ids.includes(id))).toBe(true);
+		// at: the set as it was a second before they were received
+		const earlier = new Date(Date.parse(NOW) - 1000).toISOString();
+		const then = (await control(sb, 'GET', '/truth/receipts', { query: { ...query, at: earlier } }))
+			.json.data;
+		expect(then.count).toBe(before.count);
+		expect(ids.some((id) => then.ids.includes(id))).toBe(false);
+		const broken = await control(sb, 'GET', '/truth/receipts', { query: { ...query, at: 'soon' } });
+		expect(broken.status).toBe(400);
 
 		const page = await api(sb, 'GET', `/sc/${SYNC_CENTER}/shops/${SYNC_CENTER}-02/receipts`, {
 			token: t,
