@@ -266,6 +266,6 @@ export class ReceiptPoll {
 			for (const f of found) yield f.rows.map((row) => Object.assign({ sc_id: f.scId }, row));
 		}
 		const ctx = this.ctx as unknown as Parameters<typeof writeRecordsFile>[0];
-		return [[await writeRecordsFile(ctx, 0, fileColumns, file, batches(), this.stats)]];
+		return [[await writeRecordsFile(ctx, 0, fileColumns, file, () => batches(), this.stats)]];
 	}
 }

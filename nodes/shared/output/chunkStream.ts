@@ -1,5 +1,5 @@
 /**
- * A readable byte stream over text chunks, for this.helpers.prepareBinaryData. The package may not
+ * A readable byte stream over text or byte chunks, for this.helpers.prepareBinaryData. The package may not
  * import node:stream (n8n's verification scan allows no module besides n8n-workflow and a few
  * others), so this is the part of a Node Readable that n8n's binary-data store uses: in filesystem
  * mode it is written with fs.writeFile, which reads it as an async iterable (a chunk at a time, each
@@ -20,10 +20,11 @@ export class ChunkStream {
 	private readonly listeners = new Map<string, Listener[]>();
 	private flowing = false;
 
-	constructor(private readonly source: AsyncIterable<string>) {}
+	constructor(private readonly source: AsyncIterable<string | Buffer>) {}
 
 	async *[Symbol.asyncIterator](): AsyncGenerator<Buffer> {
-		for await (const chunk of this.source) if (chunk) yield Buffer.from(chunk, 'utf8');
+		for await (const chunk of this.source)
+			if (chunk.length) yield typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk;
 	}
 
 	on(event: string, listener: Listener): this {

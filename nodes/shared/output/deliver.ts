@@ -9,8 +9,10 @@ import type { OperationOutput } from '../router';
 import type { WalkStats } from '../walk/pageStream';
 import type { KindColumns } from './columns';
 import type { FileSettings } from './fileOptions';
-import { writeRecordsFile } from './writeFile';
+import { writeRecordsFile, type PageEncoder } from './writeFile';
 import { withRubles } from '../rubles';
+
+export type { PageEncoder };
 
 export interface Delivery {
 	/** the operation's file columns (its side fact `fileColumns`) */
@@ -37,22 +39,22 @@ function fileNameOf(stem: string, format: string, name: NonNullable<Delivery['na
 	return `${parts.join('-').replace(/[^\w.-]+/g, '-')}.${format}`;
 }
 
-async function* inRubles(batches: AsyncIterable<IDataObject[]>): AsyncGenerator<IDataObject[]> {
-	for await (const rows of batches) yield rows.map(withRubles);
-}
-
 export async function deliver(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
 	delivery: Delivery,
-	batches: (stats: WalkStats) => AsyncIterable<IDataObject[]>,
+	/**
+	 * The flow of batches. For a file it gets the writer's page encoder, which a walk may apply to each
+	 * page as it arrives (walkPages' `prepare`) and hand on the bytes instead of the records.
+	 */
+	batches: (stats: WalkStats, encode?: PageEncoder) => AsyncIterable<IDataObject[] | Buffer>,
 ): Promise<OperationOutput> {
 	const stats: WalkStats = { requests: 0, windows: 0 };
 	const rubles = delivery.rubles === true;
 	if (!delivery.file) {
 		const out: IDataObject[] = [];
 		for await (const rows of batches(stats))
-			for (const row of rows) out.push(rubles ? withRubles(row) : row);
+			if (!Buffer.isBuffer(rows)) for (const row of rows) out.push(rubles ? withRubles(row) : row);
 		return out;
 	}
 	const named =
@@ -60,14 +62,13 @@ export async function deliver(
 			? fileNameOf(delivery.columns.fileStem, delivery.file.format, delivery.name)
 			: delivery.file.fileName;
 	const file = { ...delivery.file, rubles: rubles || delivery.file.rubles, fileName: named };
-	const jsonl = file.format === 'jsonl' && file.rubles;
 	return {
 		item: await writeRecordsFile(
 			ctx,
 			itemIndex,
 			delivery.columns,
 			file,
-			jsonl ? inRubles(batches(stats)) : batches(stats),
+			(encode) => batches(stats, encode),
 			stats,
 			delivery.fill,
 			delivery.lead,

@@ -2,7 +2,9 @@
  * File output: record batches (as the walker hands them on) written into n8n's binary data through a
  * readable stream (chunkStream.ts), so with n8n's filesystem binary-data mode nothing accumulates in memory; the one
  * output item carries the file and a summary (records, requests, windows, first / last date, Σ of
- * each money field in kopecks).
+ * each money field in kopecks). A walk that takes the writer's `encode` turns each page into its
+ * bytes as the page arrives (the walker then holds bytes, not parsed records, for the selections
+ * ahead); batches of records are encoded here.
  */
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import type { WalkStats } from '../walk/pageStream';
@@ -11,6 +13,7 @@ import { csvEncoder, jsonLine, jsonLineWithLead } from './csv';
 import type { FileSettings } from './fileOptions';
 import { ChunkStream } from './chunkStream';
 import { asNodeError } from '../transport';
+import { withRubles } from '../rubles';
 
 class Summary {
 	records = 0;
@@ -50,40 +53,50 @@ class Summary {
 
 const MIME = { csv: 'text/csv', jsonl: 'application/x-ndjson' } as const;
 
+/** A page's records as the file's bytes (counted into the summary). */
+export type PageEncoder = (rows: IDataObject[]) => Buffer;
+
 /**
  * Writes the batches into one file. `fill` gives CSV columns the records do not carry themselves (the
  * center and shop of the path); `lead`: JSON Lines records lead with its defined fields (as item
- * output has them). Neither copies a record.
+ * output has them). Neither copies a record. JSON Lines with Add Ruble Amounts writes each record with
+ * its `<field>_rub` fields (../rubles.ts). `batches` gets the page encoder: a batch is either records
+ * or what the encoder made of them.
  */
 export async function writeRecordsFile(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
 	kind: KindColumns,
 	settings: FileSettings,
-	batches: AsyncIterable<IDataObject[]>,
+	batches: (encode: PageEncoder) => AsyncIterable<IDataObject[] | Buffer>,
 	stats: WalkStats,
 	fill?: IDataObject,
 	lead?: IDataObject,
 ): Promise<INodeExecutionData> {
 	const summary = new Summary(kind);
 	const encoder = settings.format === 'csv' ? csvEncoder(kind, settings) : undefined;
-	const line = encoder
-		? (row: IDataObject) => encoder.line(row, fill)
-		: lead
-			? jsonLineWithLead(lead)
-			: jsonLine;
+	const jsonl = lead ? jsonLineWithLead(lead) : jsonLine;
+	const rubles = !encoder && settings.rubles;
+	const encode: PageEncoder = (rows) => {
+		let chunk = '';
+		for (const row of rows) {
+			if (encoder) {
+				summary.add(row);
+				chunk += encoder.line(row, fill);
+				continue;
+			}
+			const r = rubles ? withRubles(row) : row;
+			summary.add(r);
+			chunk += jsonl(r);
+		}
+		return Buffer.from(chunk, 'utf8');
+	};
 	let failure: { error: unknown } | undefined;
-	async function* text(): AsyncGenerator<string> {
+	async function* text(): AsyncGenerator<string | Buffer> {
 		if (encoder) yield (settings.bom ? '\uFEFF' : '') + encoder.header;
 		try {
-			for await (const rows of batches) {
-				let chunk = '';
-				for (const row of rows) {
-					summary.add(row);
-					chunk += line(row);
-				}
-				yield chunk;
-			}
+			for await (const batch of batches(encode))
+				yield Buffer.isBuffer(batch) ? batch : encode(batch);
 		} catch (error) {
 			failure = { error };
 			throw asNodeError(ctx.getNode(), error, itemIndex);

@@ -44,43 +44,74 @@ export interface WalkStats {
 	peakIdsHeld?: number;
 }
 
-export interface WalkOptions {
+export interface WalkOptions<T = IDataObject[]> {
 	/** stop after this many records (Return All: undefined) */
 	limit?: number;
 	stats?: WalkStats;
+	/**
+	 * What each page's new records become as the page arrives (file output: the page's encoded bytes).
+	 * A selection walked ahead of the one being handed on then holds that instead of parsed records, so
+	 * it may hold more pages (PREPARED_PAGES_AHEAD) and keep its requests going.
+	 */
+	prepare?: (rows: IDataObject[]) => T;
 }
 
-interface Lane {
-	pages: IDataObject[][];
+interface Lane<T> {
+	pages: T[];
 	done: boolean;
 	/** the reader waits for a page of this lane */
 	wake?: () => void;
-	/** the worker waits until the reader takes a page of this lane */
-	resume?: () => void;
 }
 
 /**
- * Pages a selection may hold before its walk pauses until the reader takes one (a selection ahead of
- * the one being handed on waits until the reader reaches it): the parallel walk overlaps requests
- * without holding whole windows, and a slow reader (a file being written) holds it back (flat memory).
+ * Pages of parsed records a selection may hold before its walk pauses until the reader takes one (a
+ * selection ahead of the one being handed on waits until the reader reaches it): the parallel walk
+ * overlaps requests without holding whole windows, and a slow reader (a file being written) holds
+ * it back (flat memory).
  */
 export const PAGES_AHEAD = 2;
 
+/**
+ * The same for prepared pages (a page of 1000 receipts as CSV is ~0.25 MB): enough for a busy shop's
+ * 30-day window (~18 pages), so the selections ahead are walked at the API's pace while the reader is
+ * on an earlier one.
+ */
+export const PREPARED_PAGES_AHEAD = 20;
+
 /** A selection handed on completely (its pages are gone). */
-const DONE: Lane = { pages: [], done: true };
+const DONE: Lane<never> = { pages: [], done: true };
+
+const asRows = <T>(rows: IDataObject[]) => rows as unknown as T;
 
 /**
- * Ordered batches of new records. With a limit the selections are walked one after another (stopping
- * as soon as it is reached); Return All walks up to PARALLEL_WINDOWS at once and hands on each
- * selection's pages in order (a selection ahead of the one being handed on waits in memory).
+ * Ordered batches of new records (or what `prepare` makes of each page). With a limit the selections
+ * are walked one after another (stopping as soon as it is reached); Return All walks up to
+ * PARALLEL_WINDOWS at once and hands on each selection's pages in order. The pages held for the
+ * selections ahead of the one being handed on are bounded over all of them (PARALLEL_WINDOWS × the
+ * pages ahead), not per selection: a worker that finished a selection does not race on through many
+ * small ones while the reader waits on a large one.
  */
-export async function* walkPages(
+export function walkPages(
 	ctx: ApiContext,
 	route: PagedRoute,
 	inputs: WalkInput[],
-	options: WalkOptions = {},
-): AsyncGenerator<IDataObject[]> {
+	options?: WalkOptions,
+): AsyncGenerator<IDataObject[]>;
+export function walkPages<T>(
+	ctx: ApiContext,
+	route: PagedRoute,
+	inputs: WalkInput[],
+	options: WalkOptions<T> & { prepare: (rows: IDataObject[]) => T },
+): AsyncGenerator<T>;
+export async function* walkPages<T>(
+	ctx: ApiContext,
+	route: PagedRoute,
+	inputs: WalkInput[],
+	options: WalkOptions<T> = {},
+): AsyncGenerator<T> {
 	const stats = options.stats;
+	// without `prepare` T is the records themselves (the first signature)
+	const prepare = options.prepare ?? asRows<T>;
 	if (stats) stats.windows += inputs.length;
 	// the id sets of the selections being walked (one each, dropped when the selection ends)
 	const held = new Set<Set<string>>();
@@ -105,7 +136,7 @@ export async function* walkPages(
 				for await (const page of paginate(ctx, route, input, { limit: left, seen })) {
 					counted();
 					left -= page.rows.length;
-					if (page.rows.length) yield tagged(page.rows, input.tag);
+					if (page.rows.length) yield prepare(tagged(page.rows, input.tag));
 				}
 			} finally {
 				held.delete(seen);
@@ -113,11 +144,28 @@ export async function* walkPages(
 		}
 		return;
 	}
-	const lanes: Lane[] = inputs.map(() => ({ pages: [], done: false }));
+	const perLane = options.prepare ? PREPARED_PAGES_AHEAD : PAGES_AHEAD;
+	const total = perLane * PARALLEL_WINDOWS;
+	const lanes: Lane<T>[] = inputs.map(() => ({ pages: [], done: false }));
 	let next = 0;
+	// the lane the reader hands on; pages held in the lanes after it
+	let reading = 0;
+	let ahead = 0;
 	let failure: { error: unknown } | undefined;
 	let stopped = false;
-	const wakeAll = () => lanes.forEach((l) => (l.wake?.(), l.resume?.()));
+	// workers waiting for room (the reader took a page or moved on)
+	let waiting: Array<() => void> = [];
+	const room = () => {
+		const resume = waiting;
+		waiting = [];
+		for (const r of resume) r();
+	};
+	const wakeAll = () => {
+		lanes.forEach((l) => l.wake?.());
+		room();
+	};
+	const full = (index: number, lane: Lane<T>) =>
+		lane.pages.length >= perLane || (index > reading && ahead >= total);
 	const worker = async () => {
 		while (next < inputs.length && !stopped && !failure) {
 			const index = next++;
@@ -127,12 +175,14 @@ export async function* walkPages(
 			try {
 				for await (const page of paginate(ctx, route, input, { seen })) {
 					counted();
-					lane.pages.push(page.rows);
-					lane.wake?.();
-					if (stopped || failure) return;
+					if (page.rows.length) {
+						lane.pages.push(prepare(tagged(page.rows, input.tag)));
+						if (index > reading) ahead++;
+						lane.wake?.();
+					}
 					// a reader slower than the API (a file being written) holds the walk back
-					if (lane.pages.length >= PAGES_AHEAD)
-						await new Promise<void>((resolve) => (lane.resume = resolve));
+					while (!stopped && !failure && full(index, lane))
+						await new Promise<void>((resolve) => waiting.push(resolve));
 					if (stopped || failure) return;
 				}
 			} catch (error) {
@@ -152,13 +202,16 @@ export async function* walkPages(
 	try {
 		for (let i = 0; i < lanes.length; i++) {
 			const lane = lanes[i];
-			lane.resume?.();
+			// the pages this lane holds were counted as ahead; now they are the reader's
+			reading = i;
+			ahead -= lane.pages.length;
+			room();
 			for (;;) {
 				if (failure) throw failure.error;
-				const rows = lane.pages.shift();
-				if (rows) {
-					lane.resume?.();
-					if (rows.length) yield tagged(rows, inputs[i].tag);
+				if (lane.pages.length) {
+					const batch = lane.pages.shift() as T;
+					room();
+					yield batch;
 					continue;
 				}
 				if (lane.done) break;

@@ -127,7 +127,9 @@ export async function execute(
 		operation: 'list anomalies',
 	}));
 	const name = { of: shopId || scId, start: clipped.start, end: clipped.end };
-	return await deliver(this, itemIndex, { columns: fileColumns, file, name }, (stats) =>
-		walkPages(this, 'listAnomalies', inputs, { limit, stats }),
+	return await deliver(this, itemIndex, { columns: fileColumns, file, name }, (stats, encode) =>
+		encode
+			? walkPages(this, 'listAnomalies', inputs, { limit, stats, prepare: encode })
+			: walkPages(this, 'listAnomalies', inputs, { limit, stats }),
 	);
 }

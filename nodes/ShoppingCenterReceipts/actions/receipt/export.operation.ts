@@ -28,7 +28,7 @@ import {
 	shopScopeField,
 } from '../../../shared/walk/shopChoice';
 import { readFileSettings } from '../../../shared/output/fileOptions';
-import { deliver } from '../../../shared/output/deliver';
+import { deliver, type PageEncoder } from '../../../shared/output/deliver';
 import { defineColumns, PAYMENTS, vat } from '../../../shared/output/columns';
 import type { OperationOutput } from '../../../shared/router';
 import { same } from '../../../shared/tool/simplify';
@@ -277,14 +277,16 @@ export async function execute(
 	async function* batches(
 		this: IExecuteFunctions,
 		stats: WalkStats,
-	): AsyncGenerator<IDataObject[]> {
+		encode?: PageEncoder,
+	): AsyncGenerator<IDataObject[] | Buffer> {
 		if (!queries.length) return;
 		const shops = await shopIdsOf(this, scId, shop, itemIndex, stats);
-		// each row says its center and shop (a file writes them from `ids`, without a copy of the row)
-		for await (const rows of walkPages(this, 'exportReceipts', shops.flatMap(inputsOf), {
-			limit,
-			stats,
-		}))
+		const inputs = shops.flatMap(inputsOf);
+		// a file: each page encoded as it arrives, the center and shop written from `ids` (no copy of a row)
+		if (encode)
+			return yield* walkPages(this, 'exportReceipts', inputs, { limit, stats, prepare: encode });
+		// each row says its center and shop (a file without `encode` writes them from `ids` as well)
+		for await (const rows of walkPages(this, 'exportReceipts', inputs, { limit, stats }))
 			yield file ? rows : withShopIds(rows, scId, shop.shopId);
 	}
 	const ids = { sc_id: scId, shop_id: shop.shopId };
