@@ -1,8 +1,8 @@
-// jest: ts-jest over test/**/*.test.ts, two workers.
+// jest: ts-jest over test/**/*.test.ts and the sandbox's own tests (sandbox/test/), two workers.
 /** @type {import('jest').Config} */
 module.exports = {
 	testEnvironment: 'node',
-	roots: ['<rootDir>/test'],
+	roots: ['<rootDir>/test', '<rootDir>/sandbox'],
 	testMatch: ['**/*.test.ts'],
 	transform: {
 		'^.+\\.ts$': ['ts-jest', { diagnostics: false }],

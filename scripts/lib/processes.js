@@ -2,7 +2,7 @@
 /*
  * Child processes and ports, for the scripts, the e2e and the bench (plain Node, no dependencies).
  *
- *   const { freePort, startProcess, startSandboxProcess, waitUntil } = require('../lib/processes');
+ *   const { freePort, startProcess, startSandboxProcess, waitUntil } = require('./processes');
  *   const sb = await startSandboxProcess({ seed: 42 });  // the API sandbox (sandbox/cli.ts) as a child
  *   sb.baseUrl; sb.clientId; sb.clientSecret; await sb.control.log({ since }); await sb.stop();
  *

@@ -7,7 +7,7 @@ import type { INodeParameters } from 'n8n-workflow';
 import { ShoppingCenterAnomalies } from '../../nodes/ShoppingCenterAnomalies/ShoppingCenterAnomalies.node';
 import type { Sandbox } from '../../sandbox';
 import type { TruthQuery } from '../../sandbox/data/store';
-import { locator, NOW, ofRoute, q, run, startTestSandbox } from './action-run';
+import { locator, NOW, ofRoute, q, run, startTestSandbox } from '../helpers/action-run';
 
 const node = new ShoppingCenterAnomalies();
 let sb: Sandbox;

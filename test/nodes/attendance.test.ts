@@ -7,8 +7,8 @@ import type { INodeParameters } from 'n8n-workflow';
 import { ShoppingCenterAttendance } from '../../nodes/ShoppingCenterAttendance/ShoppingCenterAttendance.node';
 import { attendanceWindows } from '../../nodes/ShoppingCenterAttendance/actions/attendance/get.operation';
 import type { Sandbox } from '../../sandbox';
-import { api, token } from '../sandbox-tests/helpers';
-import { daysOf, locator, ofRoute, q, run, startTestSandbox } from './action-run';
+import { api, token } from '../../sandbox/test/support/helpers';
+import { daysOf, locator, ofRoute, q, run, startTestSandbox } from '../helpers/action-run';
 
 const node = new ShoppingCenterAttendance();
 let sb: Sandbox;

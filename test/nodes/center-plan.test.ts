@@ -10,7 +10,7 @@ import { forgetCenters } from '../../nodes/shared/center';
 import { clearPlans } from '../../nodes/shared/transport/planCache';
 import type { Sandbox } from '../../sandbox';
 import { asTool } from '../harness/tool';
-import { locator, run, startTestSandbox } from './action-run';
+import { locator, run, startTestSandbox } from '../helpers/action-run';
 
 let sb: Sandbox;
 beforeAll(async () => {

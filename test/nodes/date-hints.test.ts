@@ -10,7 +10,7 @@ import { YESTERDAY_HINT } from '../../nodes/shared/descriptions/notices';
 import { ShoppingCenterRevenue } from '../../nodes/ShoppingCenterRevenue/ShoppingCenterRevenue.node';
 import { ShoppingCenterIntake } from '../../nodes/ShoppingCenterIntake/ShoppingCenterIntake.node';
 import type { Sandbox } from '../../sandbox';
-import { locator, ofRoute, run, startTestSandbox } from './action-run';
+import { locator, ofRoute, run, startTestSandbox } from '../helpers/action-run';
 
 let sb: Sandbox;
 beforeAll(async () => {

@@ -13,7 +13,7 @@ import {
 	PRO_CENTER,
 	shopsOfCenter,
 } from '../../sandbox/fixtures';
-import { locator, ofRoute, run, startTestSandbox } from './action-run';
+import { locator, ofRoute, run, startTestSandbox } from '../helpers/action-run';
 
 const directory = new ShoppingCenter();
 let sb: Sandbox;

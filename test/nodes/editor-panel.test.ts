@@ -12,7 +12,7 @@ import { clearPlans } from '../../nodes/shared/transport/planCache';
 import { runListSearch } from '../harness';
 import { startSandbox, type Sandbox } from '../../sandbox';
 import { shopsOfCenter } from '../../sandbox/fixtures';
-import { NOW, harnessBase, locator } from './action-run';
+import { NOW, harnessBase, locator } from '../helpers/action-run';
 
 const revenue = new ShoppingCenterRevenue();
 

@@ -11,7 +11,7 @@ import { ShoppingCenterAttendance } from '../../nodes/ShoppingCenterAttendance/S
 import { forgetCenters } from '../../nodes/shared/center';
 import { clearPlans } from '../../nodes/shared/transport/planCache';
 import { startSandbox, type Sandbox } from '../../sandbox';
-import { NOW, daily, daysOf, ofRoute, q, run, locator } from './action-run';
+import { NOW, daily, daysOf, ofRoute, q, run, locator } from '../helpers/action-run';
 
 const revenue = new ShoppingCenterRevenue();
 

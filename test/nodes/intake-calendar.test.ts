@@ -14,7 +14,7 @@ import {
 	run,
 	sb,
 	useIntakeSandbox,
-} from './support/intake-setup';
+} from '../helpers/intake-setup';
 
 useIntakeSandbox();
 

@@ -16,7 +16,7 @@ import {
 	run,
 	sb,
 	useIntakeSandbox,
-} from './support/intake-setup';
+} from '../helpers/intake-setup';
 
 useIntakeSandbox();
 

@@ -7,9 +7,9 @@
  */
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 import { ShoppingCenterIntake } from '../../nodes/ShoppingCenterIntake/ShoppingCenterIntake.node';
-import { harnessBase } from './action-run';
+import { harnessBase } from '../helpers/action-run';
 import { runNode, type RunNodeResult } from '../harness';
-import { intakeCalls as writes, rl, sb, useIntakeSandbox } from './support/intake-setup';
+import { intakeCalls as writes, rl, sb, useIntakeSandbox } from '../helpers/intake-setup';
 
 useIntakeSandbox();
 

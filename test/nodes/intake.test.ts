@@ -15,7 +15,7 @@ import {
 	run,
 	sb,
 	useIntakeSandbox,
-} from './support/intake-setup';
+} from '../helpers/intake-setup';
 
 useIntakeSandbox();
 

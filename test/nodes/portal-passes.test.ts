@@ -3,7 +3,7 @@
  * creation period, validity period and/or ticket numbers, statuses, newest first).
  */
 import type { INodeParameters } from 'n8n-workflow';
-import { ofRoute, q, qList, run } from './action-run';
+import { ofRoute, q, qList, run } from '../helpers/action-run';
 import {
 	basicUids,
 	batches,
@@ -14,7 +14,7 @@ import {
 	sb,
 	truth,
 	usePortalSandbox,
-} from './support/portal-setup';
+} from '../helpers/portal-setup';
 
 usePortalSandbox();
 

@@ -5,7 +5,7 @@
  * Continue On Fail.
  */
 import type { INodeParameters } from 'n8n-workflow';
-import { ofRoute, q, qList, run } from './action-run';
+import { ofRoute, q, qList, run } from '../helpers/action-run';
 import {
 	basicUids,
 	batches,
@@ -16,7 +16,7 @@ import {
 	tickets,
 	truth,
 	usePortalSandbox,
-} from './support/portal-setup';
+} from '../helpers/portal-setup';
 
 usePortalSandbox();
 

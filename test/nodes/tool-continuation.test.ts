@@ -11,7 +11,7 @@ import { ShoppingCenterReceipts } from '../../nodes/ShoppingCenterReceipts/Shopp
 import { TOOL_PAGE } from '../../nodes/shared/tool/mode';
 import type { Sandbox } from '../../sandbox';
 import { asTool } from '../harness/tool';
-import { locator, NOW, run, startTestSandbox, type Run } from './action-run';
+import { locator, NOW, run, startTestSandbox, type Run } from '../helpers/action-run';
 
 let sb: Sandbox;
 beforeAll(async () => {

@@ -17,7 +17,7 @@ import { TOOL_MAX_CHARS } from '../../nodes/shared/tool/answer';
 import { TOOL_PAGE } from '../../nodes/shared/tool/mode';
 import type { Sandbox } from '../../sandbox';
 import { asTool } from '../harness/tool';
-import { locator, NOW, run, startTestSandbox, type Run } from './action-run';
+import { locator, NOW, run, startTestSandbox, type Run } from '../helpers/action-run';
 
 let sb: Sandbox;
 beforeAll(async () => {

@@ -29,7 +29,7 @@ import {
 	truthIds,
 	useTriggerSandbox,
 	without,
-} from './support/trigger-setup';
+} from '../helpers/trigger-setup';
 
 useTriggerSandbox();
 

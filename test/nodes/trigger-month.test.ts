@@ -28,7 +28,7 @@ import {
 	truthIds,
 	useTriggerSandbox,
 	without,
-} from './support/trigger-setup';
+} from '../helpers/trigger-setup';
 
 useTriggerSandbox();
 

@@ -6,7 +6,7 @@
  * with the other Events).
  */
 import type { INodeParameters } from 'n8n-workflow';
-import { ids, now, ok, PRO, sandbox, sb, useTriggerSandbox } from './support/trigger-setup';
+import { ids, now, ok, PRO, sandbox, sb, useTriggerSandbox } from '../helpers/trigger-setup';
 import { PENDING_MS } from '../../nodes/ShoppingCenterEventsTrigger/carry';
 
 useTriggerSandbox();
@@ -27,7 +27,12 @@ const WF = 'receipts-durable';
 function visibleAt(at: Date): string[] {
 	return sb.store.truth(
 		'receipts',
-		{ sc_id: PRO, shop_id: SHOP, start_received_date: '2026-11-19', end_received_date: '2099-01-01' },
+		{
+			sc_id: PRO,
+			shop_id: SHOP,
+			start_received_date: '2026-11-19',
+			end_received_date: '2099-01-01',
+		},
 		at,
 	).ids;
 }

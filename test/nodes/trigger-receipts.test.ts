@@ -26,7 +26,7 @@ import { forgetCenters } from '../../nodes/shared/center';
 import { clearPlans } from '../../nodes/shared/transport/planCache';
 import { forgetCarried } from '../../nodes/ShoppingCenterEventsTrigger/carry';
 import { addDays, todayIn } from '../../nodes/shared/walk/dateWindows';
-import { fileText, parseCsv } from '../output/csv-read';
+import { fileText, parseCsv } from '../helpers/csv-read';
 import { sandboxCredentials } from '../helpers/sandboxCredentials';
 
 const MIN = 60_000;

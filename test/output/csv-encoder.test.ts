@@ -2,7 +2,7 @@
 import { csvEncoder } from '../../nodes/shared/output/csv';
 import { fileColumns as receipt } from '../../nodes/ShoppingCenterReceipts/actions/receipt/export.operation';
 import { fileColumns as dailySales } from '../../nodes/ShoppingCenterRevenue/actions/dailySalesAggregate/getMany.operation';
-import { csvRecords, parseCsv } from './csv-read';
+import { csvRecords, parseCsv } from '../helpers/csv-read';
 
 const kind = {
 	columns: ['id', 'text', 'author.name', 'author.email', 'total_sum'],

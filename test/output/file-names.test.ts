@@ -8,7 +8,7 @@ import { ShoppingCenterReceipts } from '../../nodes/ShoppingCenterReceipts/Shopp
 import { ShoppingCenterRevenue } from '../../nodes/ShoppingCenterRevenue/ShoppingCenterRevenue.node';
 import { ShoppingCenterAnomalies } from '../../nodes/ShoppingCenterAnomalies/ShoppingCenterAnomalies.node';
 import { ShoppingCenterPortal } from '../../nodes/ShoppingCenterPortal/ShoppingCenterPortal.node';
-import { locator, run, startTestSandbox } from '../nodes/action-run';
+import { locator, run, startTestSandbox } from '../helpers/action-run';
 import type { Sandbox } from '../../sandbox';
 
 let sb: Sandbox;

@@ -8,9 +8,9 @@ import type { IDataObject } from 'n8n-workflow';
 import { ShoppingCenterReceipts } from '../../nodes/ShoppingCenterReceipts/ShoppingCenterReceipts.node';
 import { ShoppingCenterRevenue } from '../../nodes/ShoppingCenterRevenue/ShoppingCenterRevenue.node';
 import { ShoppingCenterPortal } from '../../nodes/ShoppingCenterPortal/ShoppingCenterPortal.node';
-import { locator, NOW, ofRoute, run, startTestSandbox } from '../nodes/action-run';
+import { locator, NOW, ofRoute, run, startTestSandbox } from '../helpers/action-run';
 import { PRO_CENTER, shopsOfCenter, type Sandbox } from '../../sandbox';
-import { csvRecords, fileText, parseCsv } from './csv-read';
+import { csvRecords, fileText, parseCsv } from '../helpers/csv-read';
 
 let sb: Sandbox;
 beforeAll(async () => {

@@ -16,9 +16,9 @@ import { ShoppingCenterReceipts } from '../../nodes/ShoppingCenterReceipts/Shopp
 import { ShoppingCenterRevenue } from '../../nodes/ShoppingCenterRevenue/ShoppingCenterRevenue.node';
 import { ShoppingCenterPortal } from '../../nodes/ShoppingCenterPortal/ShoppingCenterPortal.node';
 import { ShoppingCenterAnomalies } from '../../nodes/ShoppingCenterAnomalies/ShoppingCenterAnomalies.node';
-import { locator, run, startTestSandbox } from '../nodes/action-run';
+import { locator, run, startTestSandbox } from '../helpers/action-run';
 import { PRO_CENTER, type Sandbox } from '../../sandbox';
-import { fileText } from './csv-read';
+import { fileText } from '../helpers/csv-read';
 
 const GOLDEN = join(__dirname, 'golden', 'output-hashes.json');
 const write = process.env.GOLDEN_WRITE === '1';

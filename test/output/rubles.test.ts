@@ -8,9 +8,9 @@ import type { IDataObject, INodeParameters, INodeProperties, INodeType } from 'n
 import { ShoppingCenterReceipts } from '../../nodes/ShoppingCenterReceipts/ShoppingCenterReceipts.node';
 import { ShoppingCenterRevenue } from '../../nodes/ShoppingCenterRevenue/ShoppingCenterRevenue.node';
 import * as pkg from '../../index';
-import { locator, run, startTestSandbox } from '../nodes/action-run';
+import { locator, run, startTestSandbox } from '../helpers/action-run';
 import { PRO_CENTER, type Sandbox } from '../../sandbox';
-import { csvRecords, fileText, parseCsv } from './csv-read';
+import { csvRecords, fileText, parseCsv } from '../helpers/csv-read';
 
 let sb: Sandbox;
 beforeAll(async () => {

@@ -6,7 +6,13 @@
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { startSandbox, type Sandbox } from '../../sandbox';
-import { BASIC, PRO, VLAD_AFTER_MIDNIGHT, VLAD_NEW_MONTH, VLADIVOSTOK } from './support/operations';
+import {
+	BASIC,
+	PRO,
+	VLAD_AFTER_MIDNIGHT,
+	VLAD_NEW_MONTH,
+	VLADIVOSTOK,
+} from '../helpers/reliability/operations';
 import {
 	ACTION_NODES,
 	dataRequests,
@@ -17,7 +23,7 @@ import {
 	runOn,
 	type ActionNodeName,
 	type CaseRun,
-} from './support/run';
+} from '../helpers/reliability/run';
 
 let sb: Sandbox;
 

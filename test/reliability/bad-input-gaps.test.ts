@@ -5,8 +5,8 @@
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { startSandbox, type Sandbox } from '../../sandbox';
-import { HUGE, HUGE_DIGITS } from './support/bad-values';
-import { BASIC, PRO } from './support/operations';
+import { HUGE, HUGE_DIGITS } from '../helpers/reliability/bad-values';
+import { BASIC, PRO } from '../helpers/reliability/operations';
 import {
 	ACTION_NODES,
 	dataRequests,
@@ -16,7 +16,7 @@ import {
 	runOn,
 	type ActionNodeName,
 	type CaseRun,
-} from './support/run';
+} from '../helpers/reliability/run';
 
 let sb: Sandbox;
 

@@ -9,8 +9,15 @@ import type { INodeParameters } from 'n8n-workflow';
 import { startSandbox, type Sandbox } from '../../sandbox';
 import type { MalformedKind } from '../../sandbox/faults';
 import type { RouteName } from '../../sandbox/types';
-import { BASIC, PRO } from './support/operations';
-import { ACTION_NODES, NOW, resetCaches, rl, runOn, type ActionNodeName } from './support/run';
+import { BASIC, PRO } from '../helpers/reliability/operations';
+import {
+	ACTION_NODES,
+	NOW,
+	resetCaches,
+	rl,
+	runOn,
+	type ActionNodeName,
+} from '../helpers/reliability/run';
 
 let sb: Sandbox;
 

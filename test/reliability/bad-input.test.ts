@@ -1,6 +1,6 @@
 /**
  * Bad input for EVERY operation of every action node, through n8n-core's engine (test/harness) against
- * one shared sandbox. The table (support/bad-values.ts × support/operations.ts) mutates one field of
+ * one shared sandbox. The table (test/helpers/reliability/bad-values.ts × operations.ts) mutates one field of
  * values the node accepts (a control run proves they are accepted) and expects, for every case:
  * - a NodeOperationError whose message starts with the field's label and names the item ("[item N]";
  *   an Intake upload names the row, 1-based, with its key: "[row N+1 of M: …]");
@@ -24,7 +24,13 @@ import { ShoppingCenterReceipts } from '../../nodes/ShoppingCenterReceipts/Shopp
 import { ShoppingCenterRevenue } from '../../nodes/ShoppingCenterRevenue/ShoppingCenterRevenue.node';
 import { operationsOf, type ResourceModule } from '../../nodes/shared/actions';
 import { startSandbox, type Sandbox } from '../../sandbox';
-import { casesOf, itemsOf, OPERATIONS, type BadCase, type OpSpec } from './support/operations';
+import {
+	casesOf,
+	itemsOf,
+	OPERATIONS,
+	type BadCase,
+	type OpSpec,
+} from '../helpers/reliability/operations';
 import {
 	ACTION_NODES,
 	describeRequests,
@@ -34,7 +40,7 @@ import {
 	runOn,
 	type ActionNodeName,
 	type CaseRun,
-} from './support/run';
+} from '../helpers/reliability/run';
 
 let sb: Sandbox;
 

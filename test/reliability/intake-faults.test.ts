@@ -19,8 +19,15 @@ import { DEFAULT_RETRY_POLICY } from '../../nodes/shared/transport/retry';
 import { startSandbox, type Sandbox } from '../../sandbox';
 import { HANDLERS } from '../../sandbox/handlers/registry';
 import { ApiError, type Handler } from '../../sandbox/types';
-import { BASIC, PRO } from './support/operations';
-import { ACTION_NODES, NOW, resetCaches, rl, runOn, type CaseRun } from './support/run';
+import { BASIC, PRO } from '../helpers/reliability/operations';
+import {
+	ACTION_NODES,
+	NOW,
+	resetCaches,
+	rl,
+	runOn,
+	type CaseRun,
+} from '../helpers/reliability/run';
 
 const savedPolicy = { ...DEFAULT_RETRY_POLICY };
 let sb: Sandbox;

@@ -21,8 +21,8 @@ import {
 	startSandbox,
 	type Sandbox,
 } from '../../sandbox';
-import { BASIC, PRO } from './support/operations';
-import { ACTION_NODES, NOW, resetCaches, rl, runOn } from './support/run';
+import { BASIC, PRO } from '../helpers/reliability/operations';
+import { ACTION_NODES, NOW, resetCaches, rl, runOn } from '../helpers/reliability/run';
 
 const credentialTypes = [new ShoppingCenterApi()];
 

@@ -33,9 +33,9 @@ import {
 	recordIssuedTokens,
 	surfacesOf,
 	type ExposedRun,
-} from './support/leaks';
-import { BASIC, PRO, VLADIVOSTOK } from './support/operations';
-import { BLOCKED, WORKFLOWS } from './support/security-workflows';
+} from '../helpers/reliability/leaks';
+import { BASIC, PRO, VLADIVOSTOK } from '../helpers/reliability/operations';
+import { BLOCKED, WORKFLOWS } from '../helpers/reliability/security-workflows';
 import {
 	ACTION_NODES,
 	NOW,
@@ -45,7 +45,7 @@ import {
 	triggerNode,
 	type ActionNodeName,
 	type CaseRun,
-} from './support/run';
+} from '../helpers/reliability/run';
 
 const CLIENT_ID = 'sec-client-4471';
 const SECRET = `sc-S3cret+${randomBytes(12).toString('hex')}/=`;

@@ -7,7 +7,7 @@
 import type { INodeParameters } from 'n8n-workflow';
 import { ShoppingCenter } from '../../nodes/ShoppingCenter/ShoppingCenter.node';
 import { pacer } from '../../nodes/shared/transport';
-import { run } from '../nodes/action-run';
+import { run } from '../helpers/action-run';
 import { PRO_CENTER, startSandbox, type Sandbox } from '../../sandbox';
 
 const params: INodeParameters = {

@@ -9,7 +9,7 @@
  */
 import type { INodeParameters } from 'n8n-workflow';
 import { ShoppingCenterReceipts } from '../../nodes/ShoppingCenterReceipts/ShoppingCenterReceipts.node';
-import { locator as byId, NOW, ofRoute, run } from '../nodes/action-run';
+import { locator as byId, NOW, ofRoute, run } from '../helpers/action-run';
 import { PRO_CENTER, startSandbox, type Sandbox } from '../../sandbox';
 import type { DetailsShape } from '../../sandbox/details';
 import { describeDetails, describeFailure } from '../../nodes/shared/transport/errors';

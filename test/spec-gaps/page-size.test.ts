@@ -8,7 +8,7 @@
 import { ShoppingCenterPortal } from '../../nodes/ShoppingCenterPortal/ShoppingCenterPortal.node';
 import { forgetPageSizes } from '../../nodes/shared/transport/pagination';
 import { startSandbox, type Sandbox } from '../../sandbox';
-import { locator, NOW, ofRoute, q, run } from '../nodes/action-run';
+import { locator, NOW, ofRoute, q, run } from '../helpers/action-run';
 
 const params = {
 	resource: 'pass',

@@ -11,7 +11,7 @@ import { ShoppingCenterReceipts } from '../../nodes/ShoppingCenterReceipts/Shopp
 import { ShoppingCenterRevenue } from '../../nodes/ShoppingCenterRevenue/ShoppingCenterRevenue.node';
 import { forgetCenters } from '../../nodes/shared/center';
 import { clearPlans, PLAN_TTL_MS } from '../../nodes/shared/transport/planCache';
-import { locator, NOW, ofRoute, run } from '../nodes/action-run';
+import { locator, NOW, ofRoute, run } from '../helpers/action-run';
 import { BASIC_CENTER, PRO_CENTER, startSandbox, type Sandbox } from '../../sandbox';
 
 const shopOf = { [BASIC_CENTER]: '1001-06', [PRO_CENTER]: '1002-06' } as Record<string, string>;

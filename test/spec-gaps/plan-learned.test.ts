@@ -7,7 +7,7 @@
 import { ShoppingCenterRevenue } from '../../nodes/ShoppingCenterRevenue/ShoppingCenterRevenue.node';
 import { forgetCenters } from '../../nodes/shared/center';
 import { clearPlans } from '../../nodes/shared/transport/planCache';
-import { daily, daysOf, NOW, run, startTestSandbox } from '../nodes/action-run';
+import { daily, daysOf, NOW, run, startTestSandbox } from '../helpers/action-run';
 import { BASIC_CENTER, PRO_CENTER, type Sandbox } from '../../sandbox';
 
 let sb: Sandbox;

@@ -10,7 +10,7 @@ import type { INodeParameters } from 'n8n-workflow';
 import { ShoppingCenterRevenue } from '../../nodes/ShoppingCenterRevenue/ShoppingCenterRevenue.node';
 import { forgetCenters } from '../../nodes/shared/center';
 import { clearPlans } from '../../nodes/shared/transport/planCache';
-import { daily, NOW, ofRoute, run } from '../nodes/action-run';
+import { daily, NOW, ofRoute, run } from '../helpers/action-run';
 import { BASIC_CENTER, PRO_CENTER, startSandbox, type Sandbox } from '../../sandbox';
 
 let sb: Sandbox | undefined;

@@ -8,7 +8,7 @@ import type { INodeParameters } from 'n8n-workflow';
 import { ShoppingCenterReceipts } from '../../nodes/ShoppingCenterReceipts/ShoppingCenterReceipts.node';
 import { forgetCenters } from '../../nodes/shared/center';
 import { clearPlans, PLAN_TTL_MS } from '../../nodes/shared/transport/planCache';
-import { NOW, ofRoute, run } from '../nodes/action-run';
+import { NOW, ofRoute, run } from '../helpers/action-run';
 import { BASIC_CENTER, startSandbox, type Sandbox } from '../../sandbox';
 
 const byId = (value: string) => ({ __rl: true, mode: 'id', value });

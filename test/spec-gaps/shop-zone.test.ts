@@ -9,7 +9,7 @@ import type { INodeParameters } from 'n8n-workflow';
 import { ShoppingCenterIntake } from '../../nodes/ShoppingCenterIntake/ShoppingCenterIntake.node';
 import { forgetCenters } from '../../nodes/shared/center';
 import { BASIC_CENTER, PRO_CENTER, startSandbox, type Sandbox } from '../../sandbox';
-import { locator, ofRoute, run } from '../nodes/action-run';
+import { locator, ofRoute, run } from '../helpers/action-run';
 
 const submit = (center: string, shop: string, month: string): INodeParameters => ({
 	resource: 'declaredTurnover',

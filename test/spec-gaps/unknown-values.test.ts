@@ -5,7 +5,7 @@
  */
 import { ShoppingCenterAnomalies } from '../../nodes/ShoppingCenterAnomalies/ShoppingCenterAnomalies.node';
 import type { Sandbox } from '../../sandbox';
-import { locator, NOW, run, startTestSandbox } from '../nodes/action-run';
+import { locator, NOW, run, startTestSandbox } from '../helpers/action-run';
 
 let sb: Sandbox;
 let id: string;

@@ -108,7 +108,9 @@ async function browserPart({ n8n, step, cred }) {
 					.waitFor({ timeout: 30000 });
 				// how to say "yesterday", under the date fields
 				await ndv
-					.getByText(/Yesterday as an expression: \{\{ \$today\.minus\(\{days: 1\}\)\.toISODate\(\) \}\}/)
+					.getByText(
+						/Yesterday as an expression: \{\{ \$today\.minus\(\{days: 1\}\)\.toISODate\(\) \}\}/,
+					)
 					.first()
 					.waitFor({ timeout: 30000 });
 				await ndv

@@ -92,7 +92,9 @@ async function restartPart({ step, version }) {
 				// the zone Schedule Triggers and $today use, and the folder files may be read from and written to
 				assert.match(d.banner, /Time zone: Europe\/Moscow \(GENERIC_TIMEZONE\)/);
 				assert.ok(
-					d.banner.includes(`Files: workflows may read and write files in ${path.join(folder, 'files')}`),
+					d.banner.includes(
+						`Files: workflows may read and write files in ${path.join(folder, 'files')}`,
+					),
 					'the banner does not name the files folder',
 				);
 				assert.ok(fs.existsSync(path.join(folder, 'files', 'counter-hours.csv')));
