@@ -4,7 +4,7 @@
  */
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 import { ANOMALY_LEVELS, ANOMALY_STATUSES } from '../shared/allowedValues';
-import { choiceOf, fail, idList, wholeNumberIn, wordList } from '../shared/input';
+import { fail, idList, readPollChoice, wholeNumberIn, wordList } from '../shared/input';
 import { EVENT_NAMES, EVENTS, type TriggerEvent } from './events';
 
 export interface TriggerConfig {
@@ -18,33 +18,15 @@ export interface TriggerConfig {
 	shopIds: string[];
 }
 
-function problem(ctx: IPollFunctions, field: string, text: string): never {
-	fail(ctx, undefined, field, text);
-}
-
 export function readConfig(ctx: IPollFunctions): TriggerConfig {
-	const event = choiceOf(
-		ctx,
-		ctx.getNodeParameter('event', 'newTicket'),
-		'Event',
-		undefined,
-		EVENT_NAMES,
-		'newTicket',
-	);
-	const scope = choiceOf(
-		ctx,
-		ctx.getNodeParameter('centerScope', 'all'),
-		'Centers',
-		undefined,
-		['all', 'selected'] as const,
-		'all',
-	);
+	const event = readPollChoice(ctx, 'event', 'Event', EVENT_NAMES, 'newTicket');
+	const scope = readPollChoice(ctx, 'centerScope', 'Centers', ['all', 'selected'] as const, 'all');
 	const centerIds =
 		scope === 'selected'
 			? idList(ctx, ctx.getNodeParameter('centerIds', []), 'Center Names or IDs')
 			: [];
 	if (scope === 'selected' && centerIds.length === 0)
-		problem(ctx, 'Center Names or IDs', 'choose at least one center');
+		fail(ctx, undefined, 'Center Names or IDs', 'choose at least one center');
 	const lookbackDays = wholeNumberIn(
 		ctx,
 		ctx.getNodeParameter('lookbackDays', EVENTS[event].lookbackDays),
@@ -53,11 +35,10 @@ export function readConfig(ctx: IPollFunctions): TriggerConfig {
 		0,
 		EVENTS[event].maxLookbackDays,
 	);
-	const firstPoll = choiceOf(
+	const firstPoll = readPollChoice(
 		ctx,
-		ctx.getNodeParameter('firstPoll', 'remember'),
+		'firstPoll',
 		'On First Poll',
-		undefined,
 		['remember', 'emitAll'] as const,
 		'remember',
 	);

@@ -2,7 +2,7 @@
  * New Receipt: its own fields read and checked before any request (shops, archived shops, output).
  */
 import type { IExecuteFunctions, IPollFunctions } from 'n8n-workflow';
-import { choiceOf, fail, idList, quoted } from '../../shared/input';
+import { fail, idList, quoted, readPollChoice } from '../../shared/input';
 import { readFileSettings, type FileSettings } from '../../shared/output/fileOptions';
 
 export interface ReceiptSettings {
@@ -23,11 +23,10 @@ function asInputContext(ctx: IPollFunctions): IExecuteFunctions {
 }
 
 export function readReceiptSettings(ctx: IPollFunctions): ReceiptSettings {
-	const shopScope = choiceOf(
+	const shopScope = readPollChoice(
 		ctx,
-		ctx.getNodeParameter('receiptShops', 'all'),
+		'receiptShops',
 		'Shops',
-		undefined,
 		['all', 'selected'] as const,
 		'all',
 	);

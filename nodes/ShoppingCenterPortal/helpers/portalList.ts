@@ -11,7 +11,7 @@ import { centerLocator } from '../../shared/descriptions/locators';
 import {
 	fail,
 	precheckPeriod,
-	readRequiredChoice,
+	readChoice,
 	readId,
 	readLimit,
 	readPeriod,
@@ -240,7 +240,7 @@ async function portalBatches(
 	const { route, batch, operation } = SETTINGS[kind];
 	const scId = readId(ctx, 'center', 'Center', itemIndex);
 	const allowed = kind === 'ticket' ? SELECT_BY.slice(0, 3) : SELECT_BY;
-	const selectBy = readRequiredChoice(
+	const selectBy = readChoice(
 		ctx,
 		'selectBy',
 		'Select By',

@@ -3,7 +3,7 @@
  * expression may give anything) and lists of words (multi-options, a comma list or an array from an
  * expression). The allowed sets come from ../allowedValues.ts.
  */
-import type { INode } from 'n8n-workflow';
+import type { INode, IPollFunctions } from 'n8n-workflow';
 import { listEntries } from './ids';
 import { fail, quoted, type InputContext } from './values';
 
@@ -11,7 +11,7 @@ import { fail, quoted, type InputContext } from './values';
 const MAX_WORD = 64;
 
 /** A value of an options field (an expression may give anything); empty gives the default. */
-export function choiceOf<T extends string>(
+function choiceOf<T extends string>(
 	ctx: { getNode(): INode },
 	value: unknown,
 	label: string,
@@ -32,7 +32,11 @@ export function choiceOf<T extends string>(
 	return s as T;
 }
 
-/** One value of an options field of the current item; empty gives the default. */
+/**
+ * One value of an options field of the current item: trimmed, empty gives the default. With `exact`
+ * (the words of its refusal after "<label>: ", each field keeping its own), the value must be exactly
+ * one of `allowed`: no trimming, and empty is refused like any other value.
+ */
 export function readChoice<T extends string>(
 	ctx: InputContext,
 	name: string,
@@ -40,28 +44,24 @@ export function readChoice<T extends string>(
 	itemIndex: number,
 	allowed: readonly T[],
 	def: T,
-): T {
-	return choiceOf(ctx, ctx.getNodeParameter(name, itemIndex, def), label, itemIndex, allowed, def);
-}
-
-/**
- * One value of an options field that must be exactly one of `allowed` (no trimming; empty is refused
- * like any other value). `refusal` words the error after "<label>: " (each field keeps its own words).
- */
-export function readRequiredChoice<T extends string>(
-	ctx: InputContext,
-	name: string,
-	label: string,
-	itemIndex: number,
-	allowed: readonly T[],
-	def: T,
-	refusal: (value: unknown) => string = (value) =>
-		`${quoted(value)} is not one of ${allowed.join(', ')}`,
+	exact?: (value: unknown) => string,
 ): T {
 	const value = ctx.getNodeParameter(name, itemIndex, def) as unknown;
+	if (!exact) return choiceOf(ctx, value, label, itemIndex, allowed, def);
 	if (typeof value !== 'string' || !(allowed as readonly string[]).includes(value))
-		fail(ctx, itemIndex, label, refusal(value));
+		fail(ctx, itemIndex, label, exact(value));
 	return value as T;
+}
+
+/** One value of a trigger's options field (a poll has no item); empty gives the default. */
+export function readPollChoice<T extends string>(
+	ctx: Pick<IPollFunctions, 'getNode' | 'getNodeParameter'>,
+	name: string,
+	label: string,
+	allowed: readonly T[],
+	def: T,
+): T {
+	return choiceOf(ctx, ctx.getNodeParameter(name, def), label, undefined, allowed, def);
 }
 
 /** An options field whose empty value means "any": one of `allowed`, or '' when empty. */

@@ -28,6 +28,8 @@ export const PAYMENTS = [
 	'provision_sum',
 ];
 export const PERSON = ['id', 'name', 'email', 'mall_staff', 'phone'];
+/** Column names written as one text, separated by spaces. */
+export const names = (text: string): string[] => text.split(' ');
 /** Names of a nested object's fields as columns: `parent.name`. */
 export const under = (parent: string, names: string[]) => names.map((n) => `${parent}.${n}`);
 

@@ -22,7 +22,7 @@ import { featureRefusal, LIMITS, rulesFor } from '../../../shared/plan';
 import { walkPages } from '../../../shared/walk/pageStream';
 import { outputFields, readFileSettings } from '../../../shared/output/fileOptions';
 import { deliver } from '../../../shared/output/deliver';
-import { defineColumns } from '../../../shared/output/columns';
+import { defineColumns, names } from '../../../shared/output/columns';
 import type { OperationOutput } from '../../../shared/router';
 import { splitDays } from '../../../shared/walk/dateWindows';
 import { CENTER_ID, DAYS, MORE } from '../../../shared/tool/phrases';
@@ -36,21 +36,9 @@ export const list: ListFacts = { noun: 'anomalies', dateField: 'date', newestFir
 
 /** The columns of its file (the spec's field order). */
 export const fileColumns = defineColumns(
-	[
-		'id',
-		'date',
-		'created_at',
-		'type',
-		'type_title',
-		'level',
-		'magnitude',
-		'status',
-		'shop_id',
-		'shop_name',
-		'title',
-		'description',
-		'period',
-	],
+	names(
+		'id date created_at type type_title level magnitude status shop_id shop_name title description period',
+	),
 	'date',
 	'anomalies',
 );

@@ -7,7 +7,7 @@ import { centerLocator } from '../../../shared/descriptions/locators';
 import {
 	fail,
 	readBoolean,
-	readRequiredChoice,
+	readChoice,
 	readId,
 	readString,
 	precheckPeriod,
@@ -105,7 +105,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		required: true,
 		max: 5000,
 	});
-	const eventType = readRequiredChoice(
+	const eventType = readChoice(
 		this,
 		'eventType',
 		'Event Type',

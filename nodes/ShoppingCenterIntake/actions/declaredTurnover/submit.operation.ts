@@ -6,7 +6,7 @@ import { collectionField } from '../../../shared/descriptions/common';
 import { centerLocator, shopLocator } from '../../../shared/descriptions/locators';
 import {
 	fail,
-	readRequiredChoice,
+	readChoice,
 	readId,
 	toInteger,
 	dayIn,
@@ -109,7 +109,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const scId = readId(this, 'center', 'Center', itemIndex);
 	const shopId = readId(this, 'shop', 'Shop', itemIndex);
 	const rawMonth = readRawDate(this, 'month', 'Month', itemIndex);
-	const unit = readRequiredChoice(
+	const unit = readChoice(
 		this,
 		'amountUnit',
 		'Amount Unit',

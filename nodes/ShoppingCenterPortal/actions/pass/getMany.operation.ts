@@ -7,7 +7,7 @@ import { listOutputFields } from '../../../shared/descriptions/common';
 import { readWordList } from '../../../shared/input';
 import { listPortal, selectionFields } from '../../helpers/portalList';
 import type { OperationOutput } from '../../../shared/router';
-import { defineColumns, PERSON, under } from '../../../shared/output/columns';
+import { defineColumns, names, PERSON, under } from '../../../shared/output/columns';
 import { same } from '../../../shared/tool/simplify';
 import { CENTER_ID, DAYS, MORE } from '../../../shared/tool/phrases';
 import type { FieldSet, ListFacts } from '../../../shared/actions';
@@ -31,17 +31,9 @@ export const list: ListFacts = { noun: 'passes', dateField: 'created_at', newest
 /** The columns of its file (the spec's field order). */
 export const fileColumns = defineColumns(
 	[
-		'id',
-		'status',
-		'pass_type',
-		'person',
-		...under('vehicle', ['plate_number', 'brand', 'vehicle_type']),
-		'ticket_uid',
-		'created_at',
-		'valid_from',
-		'valid_to',
-		'permanent',
-		'work_period',
+		...names('id status pass_type person'),
+		...under('vehicle', names('plate_number brand vehicle_type')),
+		...names('ticket_uid created_at valid_from valid_to permanent work_period'),
 		...under('author', PERSON),
 		'tags',
 	],

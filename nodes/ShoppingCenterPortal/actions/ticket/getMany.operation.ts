@@ -8,7 +8,7 @@ import { listOutputFields } from '../../../shared/descriptions/common';
 import { readWordList } from '../../../shared/input';
 import { listPortal, selectionFields } from '../../helpers/portalList';
 import type { OperationOutput } from '../../../shared/router';
-import { defineColumns, PERSON, under } from '../../../shared/output/columns';
+import { defineColumns, names, PERSON, under } from '../../../shared/output/columns';
 import { same } from '../../../shared/tool/simplify';
 import { CENTER_ID, DAYS, MORE } from '../../../shared/tool/phrases';
 import type { FieldSet, ListFacts } from '../../../shared/actions';
@@ -36,22 +36,14 @@ const TYPE = ['id', 'title', 'analytics_key'];
 /** The columns of its file (the spec's field order). */
 export const fileColumns = defineColumns(
 	[
-		'ticket_uid',
-		'title',
-		'status',
-		'archived',
-		'work_period',
-		'text',
-		'created_at',
-		'resolution_created_at',
-		'begin_time',
-		'end_time',
+		...names('ticket_uid title status archived work_period text created_at'),
+		...names('resolution_created_at begin_time end_time'),
 		...under('ticket_type', TYPE),
 		...under('ticket_type.children', TYPE),
 		'has_passes',
 		'parameters',
-		...under('sell_location', ['id', 'name']),
-		...under('arendator', ['id', 'legal_name', 'inn']),
+		...under('sell_location', names('id name')),
+		...under('arendator', names('id legal_name inn')),
 		...under('author', PERSON),
 		'custom_fields',
 		'agreement_comments',

@@ -10,7 +10,7 @@ import { centerLocator, shopLocator } from '../../../shared/descriptions/locator
 import {
 	fail,
 	readBoolean,
-	readRequiredChoice,
+	readChoice,
 	readId,
 	readLimit,
 	readPeriod,
@@ -29,7 +29,7 @@ import {
 } from '../../../shared/walk/shopChoice';
 import { readFileSettings } from '../../../shared/output/fileOptions';
 import { deliver, type PageEncoder } from '../../../shared/output/deliver';
-import { defineColumns, PAYMENTS, vat } from '../../../shared/output/columns';
+import { defineColumns, names, PAYMENTS, vat } from '../../../shared/output/columns';
 import type { OperationOutput } from '../../../shared/router';
 import { same } from '../../../shared/tool/simplify';
 import { splitDays, type DayWindow } from '../../../shared/walk/dateWindows';
@@ -70,9 +70,9 @@ export const list: ListFacts = { noun: 'receipts', dateField: 'created_datetime'
 /** The columns of its file (the spec's field order; the New Receipt trigger writes the same). */
 export const fileColumns = defineColumns(
 	[
-		...'sc_id shop_id id document_type created_datetime received_datetime kkt_id'.split(' '),
-		...'kkt_reg_id kkt_serial_number kkt_fiscal_drive_number fiscal_document_number'.split(' '),
-		...'shift_number shift_check_number operation_type total_sum'.split(' '),
+		...names('sc_id shop_id id document_type created_datetime received_datetime kkt_id'),
+		...names('kkt_reg_id kkt_serial_number kkt_fiscal_drive_number fiscal_document_number'),
+		...names('shift_number shift_check_number operation_type total_sum'),
 		...PAYMENTS,
 		...vat(),
 		'items_count',
@@ -155,7 +155,7 @@ type PairKey = keyof typeof PAIRS;
 const PERIOD_BY = ['created', 'received', 'both'] as const;
 
 function readPairs(ctx: IExecuteFunctions, itemIndex: number): PairKey[] {
-	const by = readRequiredChoice(
+	const by = readChoice(
 		ctx,
 		'periodBy',
 		'Period By',

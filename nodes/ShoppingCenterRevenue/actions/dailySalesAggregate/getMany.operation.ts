@@ -11,7 +11,7 @@ import { planWindowGroups, WindowTrial, type SplitPeriod } from '../../../shared
 import { ONE_SHOP, shopIdsOf, shopScopeField } from '../../../shared/walk/shopChoice';
 import { outputFields, readFileSettings } from '../../../shared/output/fileOptions';
 import { deliver } from '../../../shared/output/deliver';
-import { defineColumns, PAYMENTS, vat } from '../../../shared/output/columns';
+import { defineColumns, names, PAYMENTS, vat } from '../../../shared/output/columns';
 import type { OperationOutput } from '../../../shared/router';
 import { simplifyField, same } from '../../../shared/tool/simplify';
 import { splitDays } from '../../../shared/walk/dateWindows';
@@ -52,16 +52,8 @@ export const list: ListFacts = { noun: 'days', dateField: 'date' };
 /** The columns of its file (the spec's field order). */
 export const fileColumns = defineColumns(
 	[
-		'sc_id',
-		'shop_id',
-		'date',
-		'kkts_count',
-		'receipts_count',
-		'income_receipts_count',
-		'refund_receipts_count',
-		'income_sum',
-		'income_without_nds_sum',
-		'refund_sum',
+		...names('sc_id shop_id date kkts_count receipts_count income_receipts_count'),
+		...names('refund_receipts_count income_sum income_without_nds_sum refund_sum'),
 		'refund_without_nds_sum',
 		...PAYMENTS,
 		...['cash', 'ecash', 'prepaid', 'credit', 'provision'].map((p) => `refund_${p}_sum`),
