@@ -10,11 +10,13 @@
  *   --rounds N        timed rounds of the 90-day renderings (default 5; node100k: at most 3; the median by wall time is reported)
  *   --only a,b,...    scenarios: node90, httpDocs, httpExpert, node100k, node100kNoSave, file1mCsv, file1mJsonl,
  *                    file1mQueue (queue mode: a worker, shared binary-data folder), file1mQueueDb (binary
- *                    data in PostgreSQL), http1mFile, basic, trigger (default all)
+ *                    data in PostgreSQL), http1mFile, file10mCsv (≥10,000,000 receipts of center 1006 → one CSV,
+ *                    ~15 minutes), basic, trigger (default all)
  *   --no-shared       skip the shared-budget runs (another client of the center spends most of each window)
  *   --no-trace        skip the transport trace (phases of each request of the Receipts node, own n8n, patched build)
  *   --n8n-heap-mb N   file-export rows: n8n started with --max-old-space-size=N (a container's heap; default: V8's own)
  *   --file-start D    file-export rows: the period's first day (default: searched, the shortest period with ≥ 1,000,000)
+ *   --big-start D     file10mCsv: the period's first day (default 2024-01-01, ≥ 10,000,000; a later day: a smaller dry run)
  *   --n8n-version V   default 1.123.81
  *   --out DIR         default bench/results (latest.json, latest.md; with --only, the rows and targets of the
  *                    scenarios not run are carried from the previous latest.json, marked with that run's date and commit)
@@ -46,7 +48,9 @@ const { runTrace } = require('./scenarios/trace');
 const { runNoSave } = require('./scenarios/no-save');
 const { runBasic } = require('./scenarios/basic');
 const { runTrigger } = require('./scenarios/trigger');
-const { runFileExports } = require('./scenarios/file-export');
+const { runFileExports, n8nEnv } = require('./scenarios/file-export');
+const { runBigExport } = require('./scenarios/file-export-big');
+const { bigRows, bigTargets } = require('./report/file-export-big');
 const { fileRows, fileTargets, itemModeTargets } = require('./report/file-export');
 const { summariseReceipts, summarisePlain, tableRows } = require('./report/figures');
 const { targetsAndNotes } = require('./report/targets');
@@ -79,6 +83,7 @@ function parseArgs(argv) {
 		else if (a === '--no-trace') o.trace = false;
 		else if (a === '--n8n-heap-mb') o.n8nHeapMb = Number(v());
 		else if (a === '--file-start') o.fileStart = v();
+		else if (a === '--big-start') o.bigStart = v();
 		else if (a === '--help' || a === '-h') {
 			const lines = fs.readFileSync(__filename, 'utf8').split('\n');
 			console.log(lines.slice(2, lines.indexOf(' */') + 1).join('\n'));
@@ -232,6 +237,16 @@ async function main() {
 			}
 		}
 
+		if (want('file10mCsv')) {
+			result.fileExports = result.fileExports || { n8nHeapMb: opts.n8nHeapMb || null };
+			try {
+				result.fileExports.file10mCsv = await runBigExport(ctx, n8nEnv(opts));
+			} catch (e) {
+				log(`  file10mCsv could not be measured: ${e.stack || e.message}`);
+				result.fileExports.file10mCsv = { key: 'file10mCsv', failedToRun: e.message };
+			}
+		}
+
 		if (want('basic') || want('trigger')) {
 			// the trigger counts days by the real clock: from here on the sandbox's (frozen) clock is the real now,
 			// set before this n8n gets its token (tokens live 1 hour on the sandbox clock)
@@ -274,20 +289,21 @@ async function main() {
 	}
 
 	const { rows, sharedPerMin } = tableRows(scenarios, windowMs);
-	result.rows = [...rows, ...fileRows(result.fileExports, windowMs)];
+	const previous = readPrevious(path.join(opts.out, 'latest.json'));
+	result.rows = [
+		...rows,
+		...fileRows(result.fileExports, windowMs),
+		...bigRows(result.fileExports, windowMs),
+	];
 	result.scenarios = scenarios;
 	result.targets = [
 		...targetsAndNotes(result, sharedPerMin, windowMs),
 		...fileTargets(result.fileExports, windowMs),
+		...bigTargets(result.fileExports, previous),
 		...itemModeTargets(scenarios.node100k),
 	];
 	// --only: the rows and targets of the scenarios not run now stay, marked with the run that measured them
-	if (opts.only)
-		result.carriedScenarios = carryOver(
-			result,
-			readPrevious(path.join(opts.out, 'latest.json')),
-			opts.only,
-		);
+	if (opts.only) result.carriedScenarios = carryOver(result, previous, opts.only);
 	result.benchSeconds = (Date.now() - t0) / 1000;
 	result.machine.loadAverageAtEnd = loadAverage();
 

@@ -32,7 +32,8 @@ function carriedEntries(list, previousList, previous, ran, sameText) {
 	const texts = new Set(list.map(sameText));
 	const out = [];
 	for (const e of previousList || []) {
-		const keep = e.scenario ? !ran.has(e.scenario) : !texts.has(sameText(e));
+		// an entry this run wrote again (the same label / target text) is not carried, whichever scenario named it
+		const keep = !texts.has(sameText(e)) && (!e.scenario || !ran.has(e.scenario));
 		if (keep) out.push({ ...e, carried: measuredBy(e, previous) });
 	}
 	return out;

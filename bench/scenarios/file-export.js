@@ -338,4 +338,4 @@ async function runFileExports(ctx, keys) {
 	return out;
 }
 
-module.exports = { runFileExports };
+module.exports = { runFileExports, n8nEnv };
