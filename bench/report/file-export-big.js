@@ -7,6 +7,7 @@
  * Wall and CPU per 1000 receipts are recorded (this row is about memory).
  */
 const { fmt } = require('../lib/util');
+const { fileRow } = require('./file-export');
 
 const SCENARIO = 'file10mCsv';
 const GROWTH_LIMIT_MB = 100;
@@ -24,36 +25,7 @@ function windowPeaks(s) {
 function bigRows(fx, windowMs) {
 	const s = fx && fx[SCENARIO];
 	if (!s || s.carried) return [];
-	if (s.failedToRun)
-		return [
-			{
-				scenario: SCENARIO,
-				label: SCENARIO,
-				exactText: `not run: ${s.failedToRun.slice(0, 80)}`,
-				requestsText: '–',
-				rssText: '–',
-			},
-		];
-	return [
-		{
-			scenario: SCENARIO,
-			label:
-				s.label +
-				(fx.n8nHeapMb ? `, n8n heap ${fx.n8nHeapMb} MB` : '') +
-				(s.status !== 'success' ? ` — **${s.status}**: ${s.error?.message}` : ''),
-			records: s.readBack.count,
-			exactText: s.exact
-				? 'yes (file read back)'
-				: `**no** (true ${fmt.int(s.truthCount)}: read ${fmt.int(s.readBack.count)}, distinct ${fmt.int(s.readBack.distinct)}, missing ${fmt.int(s.readBack.missing)})`,
-			requestsText: `${s.requests} (${s.minimumRequests})`,
-			rateLimited: s.rateLimited,
-			scaledMinutes: s.wallMs / windowMs,
-			recordsPerScaledMinute: s.readBack.count / (s.wallMs / windowMs),
-			ofCeiling: s.readBack.count / (s.wallMs / windowMs) / (300 * 1000),
-			rssText: `${fmt.mb(s.memory.mainPeakKb)} (+${fmt.mb(s.growthKb)})`,
-			cpuText: s.cpu ? `${fmt.num(s.cpu.per1000, 1)} ms / 1000` : undefined,
-		},
-	];
+	return [fileRow(SCENARIO, s, { n8nHeapMb: fx.n8nHeapMb, truthCount: s.truthCount }, windowMs)];
 }
 
 /** The 1,000,000-receipt CSV row to compare with: this run's, else the previous file's; → { growthKb, from } | undefined. */

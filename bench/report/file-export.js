@@ -23,43 +23,51 @@ const FILE_KEYS = {
 };
 const whoseRss = (s) => (s.queue ? "the worker's" : "n8n's");
 
+/**
+ * The table row of one one-file export `s` (scenario `key`): truthCount, the true set's size; floorMs1000,
+ * the CPU floor per 1000 receipts to compare with (none: not shown).
+ */
+function fileRow(key, s, { n8nHeapMb, truthCount, floorMs1000 }, windowMs) {
+	if (s.failedToRun)
+		return {
+			scenario: key,
+			label: key,
+			exactText: `not run: ${s.failedToRun.slice(0, 80)}`,
+			requestsText: '–',
+			rssText: '–',
+		};
+	return {
+		scenario: key,
+		label:
+			s.label +
+			(n8nHeapMb ? `, n8n heap ${n8nHeapMb} MB` : '') +
+			(s.status !== 'success' ? ` — **${s.status}**: ${s.error?.message}` : ''),
+		records: s.readBack.count,
+		exactText: s.exact
+			? 'yes (file read back)'
+			: `**no** (true ${fmt.int(truthCount)}: read ${fmt.int(s.readBack.count)}, distinct ${fmt.int(s.readBack.distinct)}, missing ${fmt.int(s.readBack.missing)})`,
+		requestsText: `${s.requests} (${s.minimumRequests})`,
+		rateLimited: s.rateLimited,
+		scaledMinutes: s.wallMs / windowMs,
+		recordsPerScaledMinute: s.readBack.count / (s.wallMs / windowMs),
+		ofCeiling: s.readBack.count / (s.wallMs / windowMs) / (300 * 1000),
+		rssText: `${s.queue ? 'worker ' : ''}${fmt.mb(s.memory.mainPeakKb)} (+${fmt.mb(s.growthKb)})`,
+		cpuText: s.cpu
+			? `${fmt.num(s.cpu.per1000, 1)} ms / 1000${floorMs1000 ? ` = ${fmt.num(s.cpu.per1000 / floorMs1000, 2)} × the floor` : ''}`
+			: undefined,
+	};
+}
+
 function fileRows(fx, windowMs) {
 	if (!fx) return [];
 	const rows = [];
-	for (const key of Object.keys(FILE_KEYS)) {
-		const s = fx[key];
-		if (!s) continue;
-		if (s.failedToRun) {
-			rows.push({
-				scenario: key,
-				label: key,
-				exactText: `not run: ${s.failedToRun.slice(0, 80)}`,
-				requestsText: '–',
-				rssText: '–',
-			});
-			continue;
-		}
-		rows.push({
-			scenario: key,
-			label:
-				s.label +
-				(fx.n8nHeapMb ? `, n8n heap ${fx.n8nHeapMb} MB` : '') +
-				(s.status !== 'success' ? ` — **${s.status}**: ${s.error?.message}` : ''),
-			records: s.readBack.count,
-			exactText: s.exact
-				? 'yes (file read back)'
-				: `**no** (true ${fmt.int(fx.truthCount)}: read ${fmt.int(s.readBack.count)}, distinct ${fmt.int(s.readBack.distinct)}, missing ${fmt.int(s.readBack.missing)})`,
-			requestsText: `${s.requests} (${s.minimumRequests})`,
-			rateLimited: s.rateLimited,
-			scaledMinutes: s.wallMs / windowMs,
-			recordsPerScaledMinute: s.readBack.count / (s.wallMs / windowMs),
-			ofCeiling: s.readBack.count / (s.wallMs / windowMs) / (300 * 1000),
-			rssText: `${s.queue ? 'worker ' : ''}${fmt.mb(s.memory.mainPeakKb)} (+${fmt.mb(s.growthKb)})`,
-			cpuText: s.cpu
-				? `${fmt.num(s.cpu.per1000, 1)} ms / 1000${fx.floor && fx.floor.cpuMsPer1000 ? ` = ${fmt.num(s.cpu.per1000 / fx.floor.cpuMsPer1000, 2)} × the floor` : ''}`
-				: undefined,
-		});
-	}
+	const facts = {
+		n8nHeapMb: fx.n8nHeapMb,
+		truthCount: fx.truthCount,
+		floorMs1000: fx.floor && fx.floor.cpuMsPer1000,
+	};
+	for (const key of Object.keys(FILE_KEYS))
+		if (fx[key]) rows.push(fileRow(key, fx[key], facts, windowMs));
 	const h = fx.http1mFile;
 	if (h && h.failedToRun)
 		rows.push({
@@ -195,4 +203,4 @@ function itemModeTargets(n100) {
 	];
 }
 
-module.exports = { fileRows, fileTargets, itemModeTargets };
+module.exports = { fileRow, fileRows, fileTargets, itemModeTargets };

@@ -86,15 +86,15 @@ function packedPackage(stage) {
 	return packedTgz;
 }
 
-/** Creates the credential of the bench's sandbox client in an n8n (over its REST); its id. */
-async function sandboxCredential(n8n, sandbox) {
+/** Creates the credential of a sandbox client (default: the bench's) in an n8n (over its REST); its id. */
+async function sandboxCredential(n8n, sandbox, client = CLIENT, name = 'Bench sandbox') {
 	const cred = await n8n.api.createCredential({
-		name: 'Bench sandbox',
+		name,
 		type: 'shoppingCenterApi',
 		data: {
 			baseUrl: sandbox.baseUrl,
-			clientId: CLIENT.id,
-			clientSecret: CLIENT.secret,
+			clientId: client.id,
+			clientSecret: client.secret,
 			allowInsecure: true,
 		},
 	});

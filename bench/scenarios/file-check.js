@@ -5,10 +5,11 @@
  * one measured export against the true set and the budget's floor.
  */
 const fs = require('node:fs');
+const path = require('node:path');
 const readline = require('node:readline');
-const { itemsOf, errorOf } = require('../lib/n8n');
-const { loadWorkflow, nodeOf } = require('../lib/util');
-const { PRO, requestsOf, requestsPerWindow } = require('./common');
+const { itemsOf, errorOf, measuredRun } = require('../lib/n8n');
+const { loadWorkflow, nodeOf, sleep, fmt } = require('../lib/util');
+const { PRO, requestsOf, requestsPerWindow, alignToWindow } = require('./common');
 
 /** bench/workflows/receipts-node-file.json for a period and a file format (csv | jsonl); sc: another center than 1002. */
 function fileWorkflow(credentialId, { start, end, format, name, sc }) {
@@ -21,6 +22,53 @@ function fileWorkflow(credentialId, { start, end, format, name, sc }) {
 	});
 	if (name) wf.name = name;
 	return wf;
+}
+
+/**
+ * One measured one-file export in an n8n: a one-day export of `warmDay` as a warm-up (n8n's modules, the
+ * token, the plan, the binary-data folder), the same one-day export measured (what any execution adds to
+ * this n8n, whatever its size), then the export of `period` from the start of a rate window.
+ * → { run, oneDay } (measuredRun's shape)
+ */
+async function measureOneFile({
+	n8n,
+	sandbox,
+	windowMs,
+	credentialId,
+	period,
+	format,
+	sc,
+	warmDay,
+}) {
+	const measure = (workflowId, more) =>
+		measuredRun({ n8n, sandbox, workflowId, spanNodes: ['Export receipts'], ...more });
+	const wf = await n8n.api.importWorkflow(fileWorkflow(credentialId, { ...period, format, sc }));
+	const warm = await n8n.api.importWorkflow(
+		fileWorkflow(credentialId, {
+			start: warmDay,
+			end: warmDay,
+			format,
+			sc,
+			name: `Bench F ${format} (warm-up)`,
+		}),
+	);
+	await measure(warm.id);
+	await sleep(1000);
+	const oneDay = await measure(warm.id);
+	await sleep(1000);
+	await alignToWindow(windowMs);
+	const run = await measure(wf.id, { timeoutMs: 3_600_000, pollMs: 2000 });
+	return { run, oneDay };
+}
+
+/** Where n8n keeps a stored binary in filesystem mode: its user folder's binary-data folder. */
+function binaryPath(n8n, binary) {
+	return path.join(
+		n8n.userFolder,
+		'.n8n',
+		'binaryData',
+		binary.id.slice(binary.id.indexOf(':') + 1),
+	);
 }
 
 /** Splits one CSV line (no line breaks inside fields in a receipt file) into cells, RFC 4180 quotes. */
@@ -183,4 +231,17 @@ async function fileResult({
 	return out;
 }
 
-module.exports = { fileWorkflow, csvCells, readBack, fileResult };
+/** The log line of one file export's figures. */
+function fileLine(out) {
+	return `  ${out.key}: ${out.status}, ${fmt.int(out.readBack.count)} records (${out.exact ? 'exact' : 'NOT exact'}), ${out.requests} requests (min ${out.minimumRequests}), ${out.rateLimited} × 429, wall ${fmt.int(out.wallMs)} ms (floor ${fmt.int(out.floorMs)}), peak RSS ${fmt.mb(out.memory.mainPeakKb)} (+${fmt.mb(out.growthKb)}; a one-day export: +${fmt.mb(out.oneDayExport.growthKb)})`;
+}
+
+module.exports = {
+	fileWorkflow,
+	measureOneFile,
+	binaryPath,
+	csvCells,
+	readBack,
+	fileResult,
+	fileLine,
+};

@@ -9,12 +9,10 @@
  * receipts once (truth-summary), and the file (~2.3 GB) is read back against a bitset of the true ids
  * (lib/summary-check.js), then removed.
  */
-const path = require('node:path');
-const { measuredRun } = require('../lib/n8n');
-const { addDays, splitDays, fmt, sleep } = require('../lib/util');
+const { addDays, splitDays, fmt } = require('../lib/util');
 const { indexOf, checkAgainstSummary } = require('../lib/summary-check');
-const { PRO, log, freshN8n, alignToWindow } = require('./common');
-const { csvCells, fileResult, fileWorkflow } = require('./file-check');
+const { PRO, log, freshN8n, sandboxCredential } = require('./common');
+const { csvCells, fileResult, fileLine, measureOneFile, binaryPath } = require('./file-check');
 
 const BIG = {
 	sc: '1006',
@@ -74,20 +72,6 @@ async function truthAndMinimum(sandbox, period) {
 	return { index: indexOf(summary), count: summary.count, sum: summary.sum, min, shops };
 }
 
-async function bulkCredential(n8n, sandbox) {
-	const cred = await n8n.api.createCredential({
-		name: 'Bench sandbox (bulk key)',
-		type: 'shoppingCenterApi',
-		data: {
-			baseUrl: sandbox.baseUrl,
-			clientId: BIG.client.id,
-			clientSecret: BIG.client.secret,
-			allowInsecure: true,
-		},
-	});
-	return cred.id;
-}
-
 /** → the file10mCsv figures (fileResult's shape, plus period, truth and the 1,000,000 row it is compared with). */
 async function runBigExport(ctx, env) {
 	const { opts, stage, sandbox, windowMs } = ctx;
@@ -103,37 +87,21 @@ async function runBigExport(ctx, env) {
 	log('file10mCsv: fresh n8n (binary data: filesystem) …');
 	const { n8n } = await freshN8n(opts, stage, sandbox, 'file10mCsv', undefined, env);
 	try {
-		const credentialId = await bulkCredential(n8n, sandbox);
-		const wf = await n8n.api.importWorkflow(
-			fileWorkflow(credentialId, { ...period, format: 'csv', sc: BIG.sc, name: 'Bench F 10M' }),
-		);
-		const day = addDays(BIG.end, -1);
-		const warm = await n8n.api.importWorkflow(
-			fileWorkflow(credentialId, {
-				start: day,
-				end: day,
-				format: 'csv',
-				sc: BIG.sc,
-				name: 'Bench F 10M (warm-up)',
-			}),
-		);
-		await measuredRun({ n8n, sandbox, workflowId: warm.id, spanNodes: ['Export receipts'] });
-		await sleep(1000);
-		const small = await measuredRun({
+		const credentialId = await sandboxCredential(
 			n8n,
 			sandbox,
-			workflowId: warm.id,
-			spanNodes: ['Export receipts'],
-		});
-		await sleep(1000);
-		await alignToWindow(windowMs);
-		const run = await measuredRun({
+			BIG.client,
+			'Bench sandbox (bulk key)',
+		);
+		const { run, oneDay } = await measureOneFile({
 			n8n,
 			sandbox,
-			workflowId: wf.id,
-			spanNodes: ['Export receipts'],
-			timeoutMs: 3_600_000,
-			pollMs: 2000,
+			windowMs,
+			credentialId,
+			period,
+			format: 'csv',
+			sc: BIG.sc,
+			warmDay: addDays(BIG.end, -1),
 		});
 		log('  the file read back against the true set (bitset of the true ids) …');
 		const out = await fileResult({
@@ -145,15 +113,9 @@ async function runBigExport(ctx, env) {
 			windowMs,
 			format: 'csv',
 			memory: run.memory,
-			oneDay: small,
+			oneDay,
 			sc: BIG.sc,
-			fileOf: async (binary) =>
-				path.join(
-					n8n.userFolder,
-					'.n8n',
-					'binaryData',
-					binary.id.slice(binary.id.indexOf(':') + 1),
-				),
+			fileOf: async (binary) => binaryPath(n8n, binary),
 			check: (file, format) => checkAgainstSummary(file, format, want.index, csvCells),
 		});
 		Object.assign(out, {
@@ -162,9 +124,7 @@ async function runBigExport(ctx, env) {
 			truthSum: want.sum,
 			targetCount: TARGET_10M,
 		});
-		log(
-			`  file10mCsv: ${out.status}, ${fmt.int(out.readBack.count)} records (${out.exact ? 'exact' : 'NOT exact'}), ${out.requests} requests (min ${out.minimumRequests}), ${out.rateLimited} × 429, wall ${fmt.int(out.wallMs)} ms (floor ${fmt.int(out.floorMs)}), peak RSS ${fmt.mb(out.memory.mainPeakKb)} (+${fmt.mb(out.growthKb)}; a one-day export: +${fmt.mb(out.oneDayExport.growthKb)})`,
-		);
+		log(fileLine(out));
 		return out;
 	} finally {
 		await n8n.stop();

@@ -7,19 +7,11 @@
  * sandbox's true set (count, distinct ids, Σ total_sum), wall time against the budget's floor, 429s,
  * requests against the minimum.
  */
-const path = require('node:path');
-const {
-	measuredRun,
-	itemsOf,
-	errorOf,
-	startRun,
-	waitFinished,
-	fetchExecution,
-} = require('../lib/n8n');
+const { itemsOf, errorOf, startRun, waitFinished, fetchExecution } = require('../lib/n8n');
 const { RssSampler } = require('../lib/rss');
-const { addDays, splitDays, loadWorkflow, sleep, fmt } = require('../lib/util');
+const { addDays, splitDays, loadWorkflow, fmt } = require('../lib/util');
 const { PRO, CLIENT, log, freshN8n, alignToWindow, requestsOf } = require('./common');
-const { readBack, fileResult, fileWorkflow } = require('./file-check');
+const { readBack, fileResult, fileLine, measureOneFile, binaryPath } = require('./file-check');
 const { QUEUE_KEYS, runQueueExport } = require('./file-export-queue');
 const { measureFloor } = require('./floor');
 
@@ -85,35 +77,14 @@ async function activeShops(sandbox) {
 
 async function runOne(ctx, n8n, credentialId, format, period, want) {
 	const { sandbox, windowMs } = ctx;
-	const wf = await n8n.api.importWorkflow(fileWorkflow(credentialId, { ...period, format }));
-	// warm-up: n8n's modules, the token, the plan, the binary-data folder
-	const day = addDays(PRO.end, -1);
-	const warm = await n8n.api.importWorkflow(
-		fileWorkflow(credentialId, {
-			start: day,
-			end: day,
-			format,
-			name: `Bench F ${format} (warm-up)`,
-		}),
-	);
-	await measuredRun({ n8n, sandbox, workflowId: warm.id, spanNodes: ['Export receipts'] });
-	// the same one-day export again: what any execution adds to this n8n, whatever its size
-	await sleep(1000);
-	const small = await measuredRun({
+	const { run, oneDay } = await measureOneFile({
 		n8n,
 		sandbox,
-		workflowId: warm.id,
-		spanNodes: ['Export receipts'],
-	});
-	await sleep(1000);
-	await alignToWindow(windowMs);
-	const run = await measuredRun({
-		n8n,
-		sandbox,
-		workflowId: wf.id,
-		spanNodes: ['Export receipts'],
-		timeoutMs: 1_800_000,
-		pollMs: 2000,
+		windowMs,
+		credentialId,
+		period,
+		format,
+		warmDay: addDays(PRO.end, -1),
 	});
 	const out = await fileResult({
 		key: `file1m${format === 'csv' ? 'Csv' : 'Jsonl'}`,
@@ -124,14 +95,11 @@ async function runOne(ctx, n8n, credentialId, format, period, want) {
 		windowMs,
 		format,
 		memory: run.memory,
-		oneDay: small,
+		oneDay,
 		// filesystem mode: the file is in this n8n's binary-data folder
-		fileOf: async (binary) =>
-			path.join(n8n.userFolder, '.n8n', 'binaryData', binary.id.slice(binary.id.indexOf(':') + 1)),
+		fileOf: async (binary) => binaryPath(n8n, binary),
 	});
-	log(
-		`  ${out.key}: ${out.status}, ${fmt.int(out.readBack.count)} records (${out.exact ? 'exact' : 'NOT exact'}), ${out.requests} requests (min ${out.minimumRequests}), ${out.rateLimited} × 429, wall ${fmt.int(out.wallMs)} ms (floor ${fmt.int(out.floorMs)}), peak RSS ${fmt.mb(out.memory.mainPeakKb)} (+${fmt.mb(out.growthKb)}; a one-day export: +${fmt.mb(out.oneDayExport.growthKb)})`,
-	);
+	log(fileLine(out));
 	return out;
 }
 
@@ -220,15 +188,7 @@ async function runHttpFile(ctx, n8n, period, want, shops) {
 		const file = (itemsOf(execution, 'Convert to File') || [])[0];
 		const binary = file && file.binary && file.binary.data;
 		if (binary && binary.id) {
-			const back = await readBack(
-				path.join(
-					n8n.userFolder,
-					'.n8n',
-					'binaryData',
-					binary.id.slice(binary.id.indexOf(':') + 1),
-				),
-				'csv',
-			);
+			const back = await readBack(binaryPath(n8n, binary), 'csv');
 			let missing = 0;
 			for (const id of want.truth.ids) if (!back.ids.has(id)) missing++;
 			out.readBack = { count: back.count, distinct: back.distinct, sum: back.sum, missing };
