@@ -168,7 +168,7 @@ const ROUTES: Record<string, ControlHandler> = {
 };
 
 export const CONTROL_ROUTES = Object.keys(ROUTES).map((k) =>
-	k.replace(' /truth', ' /truth/{kind}'),
+	k === 'GET /truth' ? 'GET /truth/{kind}' : k,
 );
 
 export async function handleControl(

@@ -143,5 +143,9 @@ describe('the large center over HTTP', () => {
 		expect(r.status).toBe(200);
 		expect(r.json.data).toEqual(receiptTruthSummary(world().store, q, NOW));
 		expect(r.json.data.count).toBeGreaterThan(25_000);
+		const routes = (await control(sb, 'GET', '/')).json.data.routes;
+		expect(routes).toEqual(
+			expect.arrayContaining(['GET /truth/{kind}', 'GET /truth-summary/receipts']),
+		);
 	});
 });
