@@ -8,27 +8,21 @@ import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workf
 import { ShoppingCenterApi } from '../../credentials/ShoppingCenterApi.credentials';
 import { ShoppingCenterIntake } from '../../nodes/ShoppingCenterIntake/ShoppingCenterIntake.node';
 import { runNode, type RunNodeResult } from '../harness';
-import { startSandbox, type Sandbox } from '../../sandbox';
+import { sb, useSandbox } from './sandbox';
 import { sandboxCredentials } from './sandboxCredentials';
 
 export const NOW = '2026-11-20T09:00:00Z';
 export const BASIC = '1001';
 export const PRO = '1002';
 
-/** The file's sandbox (a live binding: each test file has its own module instance). */
-export let sb: Sandbox;
+export { sb } from './sandbox';
 
 /**
  * Registers the calling test file's hooks: its own sandbox (no rate limits), started before and closed
  * after its tests; before each test no faults, the clock at NOW and an empty request log.
  */
 export function useIntakeSandbox(): void {
-	beforeAll(async () => {
-		sb = await startSandbox({ now: NOW, rateLimits: false });
-	});
-	afterAll(async () => {
-		await sb.close();
-	});
+	useSandbox({ now: NOW, rateLimits: false });
 	beforeEach(() => {
 		sb.faults.clear();
 		sb.clock.set(NOW);

@@ -3,25 +3,17 @@
  * receipt export in 30-day windows, by creation, reception or both dates; plan refusal on Basic.
  */
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
-import { ShoppingCenterApi } from '../../credentials/ShoppingCenterApi.credentials';
 import { ShoppingCenterReceipts } from '../../nodes/ShoppingCenterReceipts/ShoppingCenterReceipts.node';
 import { runNode, type RunNodeResult } from '../harness';
-import { startSandbox, type Sandbox } from '../../sandbox';
+import { sb, useSandbox } from '../helpers/sandbox';
 import type { TruthQuery } from '../../sandbox/data/store';
 import { BASIC_CENTER, BLOCKED_CENTER, BUSY_SHOP, PRO_CENTER } from '../../sandbox/fixtures';
-import { sandboxCredentials } from '../helpers/sandboxCredentials';
+import { harnessBase } from '../helpers/action-run';
 
 const NOW = '2026-11-20T09:00:00Z'; // 14:00 in Yekaterinburg (1002)
 const SHOP = '1002-02';
 
-let sb: Sandbox;
-
-beforeAll(async () => {
-	sb = await startSandbox({ seed: 42, now: NOW });
-});
-afterAll(async () => {
-	await sb.close();
-});
+useSandbox({ seed: 42, now: NOW });
 
 const byId = (value: string) => ({ __rl: true, mode: 'id', value });
 
@@ -33,9 +25,7 @@ async function runLogged(
 	const result = await runNode({
 		nodeType: new ShoppingCenterReceipts(),
 		parameters,
-		credentials: sandboxCredentials(sb.baseUrl),
-		credentialTypes: [new ShoppingCenterApi()],
-		now: NOW,
+		...harnessBase(sb),
 		...extra,
 	});
 	return { result, log: sb.log.list({ since }) };

@@ -3,25 +3,17 @@
  * daily sales, monthly totals, turnover settings, cash registers on Basic (1001) and PRO (1002) centers.
  */
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
-import { ShoppingCenterApi } from '../../credentials/ShoppingCenterApi.credentials';
 import { ShoppingCenterRevenue } from '../../nodes/ShoppingCenterRevenue/ShoppingCenterRevenue.node';
 import { runNode, type RunNodeResult } from '../harness';
-import { startSandbox, type Sandbox } from '../../sandbox';
+import { sb, useSandbox } from '../helpers/sandbox';
 import { BASIC_CENTER, BLOCKED_CENTER, PRO_CENTER } from '../../sandbox/fixtures';
-import { sandboxCredentials } from '../helpers/sandboxCredentials';
+import { harnessBase } from '../helpers/action-run';
 
 const NOW = '2026-11-20T09:00:00Z'; // 12:00 in Moscow (1001), 14:00 in Yekaterinburg (1002)
 const BASIC_SHOP = '1001-02';
 const PRO_SHOP = '1002-02';
 
-let sb: Sandbox;
-
-beforeAll(async () => {
-	sb = await startSandbox({ seed: 42, now: NOW });
-});
-afterAll(async () => {
-	await sb.close();
-});
+useSandbox({ seed: 42, now: NOW });
 
 const byId = (value: string) => ({ __rl: true, mode: 'id', value });
 
@@ -32,9 +24,7 @@ async function run(
 	return await runNode({
 		nodeType: new ShoppingCenterRevenue(),
 		parameters,
-		credentials: sandboxCredentials(sb.baseUrl),
-		credentialTypes: [new ShoppingCenterApi()],
-		now: NOW,
+		...harnessBase(sb),
 		...extra,
 	});
 }

@@ -5,7 +5,7 @@
  * that is already today there is accepted although UTC is still on the day before).
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
-import { startSandbox, type Sandbox } from '../../sandbox';
+import { sb, useSandbox } from '../helpers/sandbox';
 import {
 	BASIC,
 	PRO,
@@ -25,14 +25,7 @@ import {
 	type CaseRun,
 } from '../helpers/reliability/run';
 
-let sb: Sandbox;
-
-beforeAll(async () => {
-	sb = await startSandbox({ now: NOW, rateLimits: false });
-});
-afterAll(async () => {
-	await sb.close();
-});
+useSandbox({ now: NOW, rateLimits: false });
 beforeEach(() => {
 	sb.clock.set(NOW);
 	resetCaches();

@@ -4,7 +4,7 @@
  * any data request.
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
-import { startSandbox, type Sandbox } from '../../sandbox';
+import { sb, useSandbox } from '../helpers/sandbox';
 import { HUGE, HUGE_DIGITS } from '../helpers/reliability/bad-values';
 import { BASIC, PRO } from '../helpers/reliability/operations';
 import {
@@ -18,14 +18,7 @@ import {
 	type CaseRun,
 } from '../helpers/reliability/run';
 
-let sb: Sandbox;
-
-beforeAll(async () => {
-	sb = await startSandbox({ now: NOW, rateLimits: false });
-});
-afterAll(async () => {
-	await sb.close();
-});
+useSandbox({ now: NOW, rateLimits: false });
 
 async function run(
 	node: ActionNodeName,

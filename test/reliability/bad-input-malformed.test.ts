@@ -6,7 +6,7 @@
  * On Fail" the error item carries the code. A broken token answer is a clear credential error.
  */
 import type { INodeParameters } from 'n8n-workflow';
-import { startSandbox, type Sandbox } from '../../sandbox';
+import { sb, useSandbox } from '../helpers/sandbox';
 import type { MalformedKind } from '../../sandbox/faults';
 import type { RouteName } from '../../sandbox/types';
 import { BASIC, PRO } from '../helpers/reliability/operations';
@@ -19,14 +19,7 @@ import {
 	type ActionNodeName,
 } from '../helpers/reliability/run';
 
-let sb: Sandbox;
-
-beforeAll(async () => {
-	sb = await startSandbox({ now: NOW, rateLimits: false });
-});
-afterAll(async () => {
-	await sb.close();
-});
+useSandbox({ now: NOW, rateLimits: false });
 beforeEach(() => {
 	sb.faults.clear();
 	resetCaches();

@@ -23,7 +23,7 @@ import { ShoppingCenterPortal } from '../../nodes/ShoppingCenterPortal/ShoppingC
 import { ShoppingCenterReceipts } from '../../nodes/ShoppingCenterReceipts/ShoppingCenterReceipts.node';
 import { ShoppingCenterRevenue } from '../../nodes/ShoppingCenterRevenue/ShoppingCenterRevenue.node';
 import { operationsOf, type ResourceModule } from '../../nodes/shared/actions';
-import { startSandbox, type Sandbox } from '../../sandbox';
+import { sb, useSandbox } from '../helpers/sandbox';
 import {
 	casesOf,
 	itemsOf,
@@ -42,14 +42,7 @@ import {
 	type CaseRun,
 } from '../helpers/reliability/run';
 
-let sb: Sandbox;
-
-beforeAll(async () => {
-	sb = await startSandbox({ now: NOW, rateLimits: false });
-});
-afterAll(async () => {
-	await sb.close();
-});
+useSandbox({ now: NOW, rateLimits: false });
 
 const RESOURCES: Record<ActionNodeName, Record<string, ResourceModule>> = {
 	ShoppingCenter: ShoppingCenter.resources,
