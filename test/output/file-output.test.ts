@@ -75,6 +75,12 @@ describe('Receipt → Export to one file', () => {
 			format: 'csv',
 		});
 		expect((item.json.sumsInKopecks as IDataObject).total_sum).toBe(want.sum);
+		// every money field's Σ, counted by the encoder as it writes the cells, = Σ over the items
+		const sums: IDataObject = {};
+		for (const m of ShoppingCenterReceipts.resources.receipt.export.fileColumns.money)
+			sums[m] = items.json.reduce((a, x) => a + (Number.isInteger(x[m]) ? (x[m] as number) : 0), 0);
+		expect(Object.keys(sums).length).toBeGreaterThan(10);
+		expect(item.json.sumsInKopecks).toEqual(sums);
 		expect(item.binary?.data.mimeType).toBe('text/csv');
 	}, 60_000);
 

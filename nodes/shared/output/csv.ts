@@ -75,6 +75,21 @@ interface Column {
 	top: string;
 	rest: string[];
 	money: boolean;
+	/** a flat money column: its index in `kind.money` (the tally's sums), else -1 */
+	sum: number;
+	/** the flat column the summary's first / last date is read from */
+	date: boolean;
+}
+
+/**
+ * What a file's summary counts of its records (writeFile.ts): Σ of each money field (in
+ * `kind.money`'s order, integers only) and the first / last date; the CSV encoder adds to it while it
+ * reads the record's cells, so the summary needs no pass of its own over the record.
+ */
+export interface Tally {
+	sums: number[];
+	first?: string;
+	last?: string;
 }
 
 /**
@@ -111,7 +126,14 @@ export function csvEncoder(kind: KindColumns, options: CsvOptions) {
 	const rubles = options.rubles;
 	const columns: Column[] = kind.columns.map((c) => {
 		const [top, ...rest] = c.split('.');
-		return { top, rest, money: rubles && money.has(c) };
+		const flat = rest.length === 0;
+		return {
+			top,
+			rest,
+			money: rubles && money.has(c),
+			sum: flat ? kind.money.indexOf(c) : -1,
+			date: flat && c === kind.dateField,
+		};
 	});
 	const tree = treeOf(kind.columns);
 	const names: string[] = [];
@@ -123,11 +145,28 @@ export function csvEncoder(kind: KindColumns, options: CsvOptions) {
 	const n = columns.length;
 	return {
 		header: names.map(cell).join(d) + '\r\n',
-		line(row: IDataObject, fill?: IDataObject): string {
+		/**
+		 * Whether `line` can keep the tally: every money field and the date field are flat columns (the
+		 * summary reads them as the record's own top-level fields)
+		 */
+		tallies:
+			kind.columns.includes(kind.dateField) &&
+			!kind.dateField.includes('.') &&
+			kind.money.every((m) => !m.includes('.')),
+		line(row: IDataObject, fill?: IDataObject, tally?: Tally): string {
 			let line = '';
 			for (let i = 0; i < n; i++) {
 				const c = columns[i];
 				let v: unknown = row[c.top];
+				if (tally !== undefined && v !== undefined) {
+					// the record's own value, as the summary reads it
+					if (c.sum >= 0) {
+						if (typeof v === 'number' && Number.isInteger(v)) tally.sums[c.sum] += v;
+					} else if (c.date && typeof v === 'string') {
+						if (tally.first === undefined || v < tally.first) tally.first = v;
+						if (tally.last === undefined || v > tally.last) tally.last = v;
+					}
+				}
 				if (v === undefined && fill !== undefined) v = fill[c.top];
 				for (let j = 0; j < c.rest.length; j++) {
 					if (!isPlainObject(v)) {

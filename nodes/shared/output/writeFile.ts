@@ -9,20 +9,21 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import type { WalkStats } from '../walk/pageStream';
 import type { KindColumns } from './columns';
-import { csvEncoder, jsonLine, jsonLineWithLead } from './csv';
+import { csvEncoder, jsonLine, jsonLineWithLead, type Tally } from './csv';
 import type { FileSettings } from './fileOptions';
 import { ChunkStream } from './chunkStream';
 import { asNodeError } from '../transport';
 import { withRubles } from '../rubles';
 
-class Summary {
+class Summary implements Tally {
 	records = 0;
 	first?: string;
 	last?: string;
-	sums: Record<string, number> = {};
+	/** Σ of each money field, in `kind.money`'s order */
+	sums: number[];
 
 	constructor(private readonly kind: KindColumns) {
-		for (const m of kind.money) this.sums[m] = 0;
+		this.sums = kind.money.map(() => 0);
 	}
 
 	add(row: IDataObject): void {
@@ -32,9 +33,10 @@ class Summary {
 			if (this.first === undefined || date < this.first) this.first = date;
 			if (this.last === undefined || date > this.last) this.last = date;
 		}
-		for (const m of this.kind.money) {
-			const v = row[m];
-			if (typeof v === 'number' && Number.isInteger(v)) this.sums[m] += v;
+		const money = this.kind.money;
+		for (let i = 0; i < money.length; i++) {
+			const v = row[money[i]];
+			if (typeof v === 'number' && Number.isInteger(v)) this.sums[i] += v;
 		}
 	}
 
@@ -46,8 +48,14 @@ class Summary {
 			windows: stats.windows,
 			firstDate: this.first ?? null,
 			lastDate: this.last ?? null,
-			...(this.kind.money.length ? { sumsInKopecks: this.sums } : {}),
+			...(this.kind.money.length ? { sumsInKopecks: this.sumsByName() } : {}),
 		};
+	}
+
+	private sumsByName(): Record<string, number> {
+		const out: Record<string, number> = {};
+		this.kind.money.forEach((m, i) => (out[m] = this.sums[i]));
+		return out;
 	}
 }
 
@@ -77,12 +85,15 @@ export async function writeRecordsFile(
 	const encoder = settings.format === 'csv' ? csvEncoder(kind, settings) : undefined;
 	const jsonl = lead ? jsonLineWithLead(lead) : jsonLine;
 	const rubles = !encoder && settings.rubles;
+	// the CSV encoder counts the summary's sums and dates as it reads the cells
+	const tally = encoder?.tallies ? summary : undefined;
 	const encode: PageEncoder = (rows) => {
 		let chunk = '';
 		for (const row of rows) {
 			if (encoder) {
-				summary.add(row);
-				chunk += encoder.line(row, fill);
+				if (tally) summary.records++;
+				else summary.add(row);
+				chunk += encoder.line(row, fill, tally);
 				continue;
 			}
 			const r = rubles ? withRubles(row) : row;
