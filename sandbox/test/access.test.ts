@@ -1,3 +1,7 @@
+/**
+ * The sandbox's center access: a key's centers list (a blocked one included), 404 for a center outside
+ * the key's roles, roles checked on every request.
+ */
 import type { Sandbox } from '../index';
 import {
 	BASIC_CENTER,

@@ -1,3 +1,7 @@
+/**
+ * The sandbox's receipts: plan and validation, the fields and consistency of one day, windows by
+ * creation and reception date.
+ */
 import { BASIC_CENTER, BUSY_SHOP, PRO_CENTER } from '../fixtures';
 import { call, expectError, NOW, walk, world, type Rows } from './support/data-context';
 

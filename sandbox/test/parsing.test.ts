@@ -1,3 +1,4 @@
+/** The sandbox's request parsing: forms (bracket notation), queries (repeated keys, key[]), bodies by type. */
 import { parseBody, parseForm, parseQuery } from '../parsing';
 
 describe('sandbox request parsing', () => {

@@ -1,3 +1,4 @@
+/** The sandbox's attendance read: rows and meta, determinism, plan limits, the freshest date, hours of today. */
 import type { Sandbox } from '../index';
 import { BASIC_CENTER, BUSY_SHOP, NO_TRAFFIC_CENTER, PRO_CENTER } from '../fixtures';
 import { api, start, token } from './support/helpers';

@@ -5,7 +5,6 @@
  */
 import type { INodeParameters } from 'n8n-workflow';
 import { ShoppingCenterAttendance } from '../../nodes/ShoppingCenterAttendance/ShoppingCenterAttendance.node';
-import { attendanceWindows } from '../../nodes/ShoppingCenterAttendance/actions/attendance/get.operation';
 import type { Sandbox } from '../../sandbox';
 import { api, token } from '../../sandbox/test/support/helpers';
 import { daysOf, locator, ofRoute, q, run, startTestSandbox } from '../helpers/action-run';
@@ -461,22 +460,5 @@ describe('Attendance → Get', () => {
 			{ item: 1 },
 			{ item: 2 },
 		]);
-	});
-});
-
-describe('attendanceWindows (unit)', () => {
-	it('cuts week windows at Sundays and month windows at month ends, covering the period exactly', () => {
-		const weeks = attendanceWindows('2026-01-07', '2026-03-31', 'week', 31);
-		expect(weeks[0]).toEqual({ start: '2026-01-07', end: '2026-02-01' });
-		expect(weeks[weeks.length - 1].end).toBe('2026-03-31');
-		for (let i = 1; i < weeks.length; i++)
-			expect(new Date(`${weeks[i].start}T00:00:00Z`).getUTCDay()).toBe(1);
-		expect(attendanceWindows('2026-01-15', '2026-03-10', 'month', 31)).toEqual([
-			{ start: '2026-01-15', end: '2026-01-31' },
-			{ start: '2026-02-01', end: '2026-02-28' },
-			{ start: '2026-03-01', end: '2026-03-10' },
-		]);
-		const proMonths = attendanceWindows('2024-03-10', '2026-11-20', 'month', 366);
-		expect(proMonths.map((w) => w.start)).toEqual(['2024-03-10', '2025-03-01', '2026-03-01']);
 	});
 });

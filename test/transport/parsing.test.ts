@@ -1,3 +1,4 @@
+/** The transport's parsing: Retry-After and X-RateLimit-Reset, backoff, query and form encoding, the envelope. */
 import { parseReset } from '../../nodes/shared/transport/pacing';
 import {
 	backoffDelay,

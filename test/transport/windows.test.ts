@@ -1,6 +1,8 @@
+/** Periods split into request windows (days, months, attendance rows), dates in a center's zone, batches. */
 import {
 	addDays,
 	chunk,
+	rowWindows,
 	splitDays,
 	splitMonths,
 	toCenterDate,
@@ -68,5 +70,22 @@ describe('windowing', () => {
 		expect(chunk(ids, 100).map((c) => c.length)).toEqual([100, 1]);
 		expect(chunk(ids.slice(0, 100), 100).map((c) => c.length)).toEqual([100]);
 		expect(chunk([], 100)).toEqual([]);
+	});
+});
+
+describe('rowWindows (attendance rows)', () => {
+	it('cuts week windows at Sundays and month windows at month ends, covering the period exactly', () => {
+		const weeks = rowWindows('2026-01-07', '2026-03-31', 'week', 31);
+		expect(weeks[0]).toEqual({ start: '2026-01-07', end: '2026-02-01' });
+		expect(weeks[weeks.length - 1].end).toBe('2026-03-31');
+		for (let i = 1; i < weeks.length; i++)
+			expect(new Date(`${weeks[i].start}T00:00:00Z`).getUTCDay()).toBe(1);
+		expect(rowWindows('2026-01-15', '2026-03-10', 'month', 31)).toEqual([
+			{ start: '2026-01-15', end: '2026-01-31' },
+			{ start: '2026-02-01', end: '2026-02-28' },
+			{ start: '2026-03-01', end: '2026-03-10' },
+		]);
+		const proMonths = rowWindows('2024-03-10', '2026-11-20', 'month', 366);
+		expect(proMonths.map((w) => w.start)).toEqual(['2024-03-10', '2025-03-01', '2026-03-01']);
 	});
 });

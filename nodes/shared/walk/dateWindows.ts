@@ -97,6 +97,37 @@ export function splitMonths(start: string, end: string, months: number): DayWind
 	return out;
 }
 
+/**
+ * Windows a request may cover for rows of a granularity (attendance): week and month rows are cut at
+ * the end of a week (Sunday) or month whenever a window has to end early, so that no row is split
+ * between two requests.
+ */
+export function rowWindows(
+	start: string,
+	end: string,
+	granularity: 'hour' | 'day' | 'week' | 'month',
+	windowDays: number,
+): DayWindow[] {
+	if (granularity === 'day' || granularity === 'hour') return splitDays(start, end, windowDays);
+	const out: DayWindow[] = [];
+	let s = DateTime.fromISO(start, { zone: 'utc' });
+	const last = DateTime.fromISO(end, { zone: 'utc' });
+	while (s <= last) {
+		let e = s.plus({ days: windowDays - 1 });
+		if (e < last) {
+			const unit = granularity === 'week' ? 'week' : 'month';
+			// the last whole row inside the window: the day before the row e lies in starts
+			const cut = e.plus({ days: 1 }).startOf(unit).minus({ days: 1 });
+			if (cut >= s) e = cut;
+		} else {
+			e = last;
+		}
+		out.push({ start: s.toISODate() as string, end: e.toISODate() as string });
+		s = e.plus({ days: 1 });
+	}
+	return out;
+}
+
 export function chunk<T>(list: readonly T[], size: number): T[][] {
 	const out: T[][] = [];
 	for (let i = 0; i < list.length; i += size) out.push(list.slice(i, i + size));

@@ -4,8 +4,7 @@
  */
 import { asNodeError } from '../../../shared/transport';
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { DateTime } from 'luxon';
-import { ATTENDANCE_SCOPES, GRANULARITIES, type Granularity } from '../../../shared/allowedValues';
+import { ATTENDANCE_SCOPES, GRANULARITIES } from '../../../shared/allowedValues';
 import { centerInfo, centerPlan } from '../../../shared/center';
 import {
 	readChoice,
@@ -22,7 +21,7 @@ import { centerLocator, shopLocator, zoneLocator } from '../../../shared/descrip
 import { featureRefusal, LIMITS, rulesFor } from '../../../shared/plan';
 import { collectPlainWindows } from '../../../shared/walk/windowedPaging';
 import { planWindowGroups, WindowTrial, type SplitPeriod } from '../../../shared/walk/planWindows';
-import { splitDays, type DayWindow } from '../../../shared/walk/dateWindows';
+import { rowWindows } from '../../../shared/walk/dateWindows';
 
 export const description: INodeProperties[] = [
 	centerLocator(),
@@ -60,36 +59,6 @@ export const description: INodeProperties[] = [
 ];
 
 /**
- * Windows a request may cover. Week and month rows are cut at the end of a week (Sunday) or month
- * whenever a window has to end early, so that no row is split between two requests.
- */
-export function attendanceWindows(
-	start: string,
-	end: string,
-	granularity: Granularity,
-	windowDays: number,
-): DayWindow[] {
-	if (granularity === 'day' || granularity === 'hour') return splitDays(start, end, windowDays);
-	const out: DayWindow[] = [];
-	let s = DateTime.fromISO(start, { zone: 'utc' });
-	const last = DateTime.fromISO(end, { zone: 'utc' });
-	while (s <= last) {
-		let e = s.plus({ days: windowDays - 1 });
-		if (e < last) {
-			const unit = granularity === 'week' ? 'week' : 'month';
-			// the last whole row inside the window: the day before the row e lies in starts
-			const cut = e.plus({ days: 1 }).startOf(unit).minus({ days: 1 });
-			if (cut >= s) e = cut;
-		} else {
-			e = last;
-		}
-		out.push({ start: s.toISODate() as string, end: e.toISODate() as string });
-		s = e.plus({ days: 1 });
-	}
-	return out;
-}
-
-/**
  * GET /sc/{sc_id}/traffic over any period: split into the windows one request may cover (hour: 31
  * days; day / week / month: the plan's daily window), the end clipped to the plan's freshest day, rows
  * de-duplicated by their date label. An empty array (center or shop outside counting zones) is a valid
@@ -118,7 +87,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		if (refusal) fail(this, itemIndex, granularity === 'hour' ? 'Granularity' : 'Scope', refusal);
 	}
 	const split: SplitPeriod = (start, end, rules) =>
-		attendanceWindows(
+		rowWindows(
 			start,
 			end,
 			granularity,
