@@ -24,3 +24,4 @@ export { PACKAGE_NAME, START_NODE_NAME, withClock } from './engine';
 export type { CapturedLog, ExpressionEngine } from './env';
 export { isolatedVmAvailable, setExpressionEngine, stringifyForLog } from './env';
 export type { CredentialUpdate } from './credentials';
+export { asTool } from './tool';

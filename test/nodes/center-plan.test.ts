@@ -3,13 +3,13 @@
  * a model does not learn Basic vs PRO by failing; no request is spent to learn it (only GET /sc).
  * Through the n8n-core harness against the sandbox.
  */
+import { asTool } from '../harness';
 import { ShoppingCenter } from '../../nodes/ShoppingCenter/ShoppingCenter.node';
 import { ShoppingCenterRevenue } from '../../nodes/ShoppingCenterRevenue/ShoppingCenterRevenue.node';
 import { ShoppingCenterReceipts } from '../../nodes/ShoppingCenterReceipts/ShoppingCenterReceipts.node';
 import { forgetCenters } from '../../nodes/shared/center';
 import { clearPlans } from '../../nodes/shared/transport/planCache';
 import type { Sandbox } from '../../sandbox';
-import { asTool } from '../harness/tool';
 import { locator, run, startTestSandbox } from '../helpers/action-run';
 
 let sb: Sandbox;

@@ -5,12 +5,12 @@
  * fetches only what one answer shows plus the one record proving more exist. A bad Offset is an error
  * answer before any request. Against the sandbox's true sets and request log.
  */
+import { asTool } from '../harness';
 import type { INodeParameters } from 'n8n-workflow';
 import { ShoppingCenterPortal } from '../../nodes/ShoppingCenterPortal/ShoppingCenterPortal.node';
 import { ShoppingCenterReceipts } from '../../nodes/ShoppingCenterReceipts/ShoppingCenterReceipts.node';
 import { TOOL_PAGE } from '../../nodes/shared/tool/mode';
 import type { Sandbox } from '../../sandbox';
-import { asTool } from '../harness/tool';
 import { locator, NOW, run, startTestSandbox, type Run } from '../helpers/action-run';
 
 let sb: Sandbox;

@@ -6,6 +6,7 @@
  * what a model needs; examples/mcp-server.json carries them.
  */
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- development tooling (tests, sandbox, bench), not shipped: it runs in plain Node, not inside n8n */
+import { asTool } from '../harness';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { INodeParameters, INodeType } from 'n8n-workflow';
@@ -16,7 +17,6 @@ import { SIMPLE_FIELDS, TOOL_DESCRIPTIONS } from '../../nodes/shared/tool/descri
 import { TOOL_MAX_CHARS } from '../../nodes/shared/tool/answer';
 import { TOOL_PAGE } from '../../nodes/shared/tool/mode';
 import type { Sandbox } from '../../sandbox';
-import { asTool } from '../harness/tool';
 import { locator, NOW, run, startTestSandbox, type Run } from '../helpers/action-run';
 
 let sb: Sandbox;
