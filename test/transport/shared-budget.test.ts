@@ -163,6 +163,35 @@ describe('Pacer on a clock of its own', () => {
 		expect(waits).toEqual([]);
 	});
 
+	it('never takes a late answer of an earlier request for more budget than a later one showed', async () => {
+		// a wait that gives up instead of looping when the pacer would wait for answers that never come
+		const p = new Pacer(async (ms) => {
+			if (waits.length > 100) throw new Error('the pacer kept waiting');
+			await fakeWait(ms);
+		});
+		const reset = clock + 10_000;
+		await p.acquire('k');
+		p.release('k', 200, headers(4, reset, 5));
+		// a window of 5, this process alone: four requests in flight, counted by the server in the order sent
+		for (let i = 0; i < 4; i++) await p.acquire('k');
+		// the last one sent answers first (0 left), then the first one sent (3 left when it came in)
+		p.release('k', 200, headers(0, reset, 5));
+		p.release('k', 200, headers(3, reset, 5));
+		// two still in flight and nothing left: the window is spent until its reset
+		expect(p.blockedUntil('k', 0)).toBe(reset);
+		p.release('k', 200, headers(2, reset, 5));
+		p.release('k', 200, headers(1, reset, 5));
+		expect(p.blockedUntil('k', 0)).toBe(reset);
+		// the next window: its first answer, then a late answer of the window before
+		clock = reset + 100;
+		await p.acquire('k');
+		p.release('k', 200, headers(99, reset + 10_000));
+		p.release('k', 200, headers(50, reset, 100));
+		for (let i = 0; i < 99; i++) await p.acquire('k');
+		expect(waits).toEqual([]);
+		expect(p.blockedUntil('k', 0)).toBe(reset + 10_000);
+	});
+
 	it('keeps a window a 429 closed closed, whatever answers of earlier requests say', async () => {
 		const p = new Pacer(fakeWait, () => 0);
 		const reset = clock + 1000;

@@ -68,6 +68,16 @@ const TAIL_POLL_MS = 50;
 const JITTER_SHARE = 0.25;
 const MAX_JITTER_MS = 2000;
 
+/**
+ * Which window an answer's reset describes against the one known: the same, a later one, or an earlier
+ * one (the late answer of a request sent before the window turned, whose budget figure is stale).
+ */
+function windowOf(s: WindowState, reset: number | undefined): 'same' | 'later' | 'earlier' {
+	if (reset === undefined || s.resetAtMs === undefined) return 'later';
+	if (reset < s.resetAtMs - NEXT_WINDOW_MS) return 'earlier';
+	return reset > s.resetAtMs + NEXT_WINDOW_MS ? 'later' : 'same';
+}
+
 export class Pacer {
 	private windows = new Map<string, WindowState>();
 
@@ -182,8 +192,13 @@ export class Pacer {
 		const limit = intHeader(headers, 'x-ratelimit-limit');
 		if (limit !== undefined) s.limit = limit;
 		if (remaining !== undefined) {
-			s.remaining = remaining;
 			const reset = parseReset(headers['x-ratelimit-reset'], now);
+			const window = windowOf(s, reset);
+			if (window === 'earlier') return;
+			// answers of requests in flight together come back in any order: within one window an
+			// earlier request's answer must not raise what a later one said is left
+			s.remaining =
+				window === 'same' && s.remaining !== undefined ? Math.min(s.remaining, remaining) : remaining;
 			if (reset !== undefined) s.resetAtMs = reset;
 			this.observe(s, remaining, reset, now);
 		}
