@@ -11,7 +11,12 @@
  *   --only a,b,...    scenarios: node90, httpDocs, httpExpert, node100k, node100kNoSave, file1mCsv, file1mJsonl,
  *                    file1mQueue (queue mode: a worker, shared binary-data folder), file1mQueueDb (binary
  *                    data in PostgreSQL), http1mFile, file10mCsv (≥10,000,000 receipts of center 1006 → one CSV,
- *                    ~15 minutes), basic, trigger (default all)
+ *                    ~15 minutes), basic, trigger, receiptSync (default all)
+ *   --sync-receipts N receiptSync: receipts issued over the day (default 105000)
+ *   --sync-minutes M  receiptSync: real minutes the day is compressed into (default 10)
+ *   --sync-poll-s S   receiptSync: seconds between polls, a divisor of 60 (default 20)
+ *   --sync-sink K     receiptSync: batch (Aggregate → one INSERT … ON CONFLICT a poll; default) or upsert
+ *                    (the example's Insert or Update as it is)
  *   --no-shared       skip the shared-budget runs (another client of the center spends most of each window)
  *   --no-trace        skip the transport trace (phases of each request of the Receipts node, own n8n, patched build)
  *   --n8n-heap-mb N   file-export rows: n8n started with --max-old-space-size=N (a container's heap; default: V8's own)
@@ -51,6 +56,8 @@ const { runTrigger } = require('./scenarios/trigger');
 const { runFileExports, n8nEnv } = require('./scenarios/file-export');
 const { runBigExport } = require('./scenarios/file-export-big');
 const { bigRows, bigTargets } = require('./report/file-export-big');
+const { runReceiptSync } = require('./scenarios/receipt-sync');
+const { syncRows, syncTargets } = require('./report/receipt-sync');
 const { fileRows, fileTargets, itemModeTargets } = require('./report/file-export');
 const { summariseReceipts, summarisePlain, tableRows } = require('./report/figures');
 const { targetsAndNotes } = require('./report/targets');
@@ -84,6 +91,10 @@ function parseArgs(argv) {
 		else if (a === '--n8n-heap-mb') o.n8nHeapMb = Number(v());
 		else if (a === '--file-start') o.fileStart = v();
 		else if (a === '--big-start') o.bigStart = v();
+		else if (a === '--sync-receipts') o.syncReceipts = Number(v());
+		else if (a === '--sync-minutes') o.syncMinutes = Number(v());
+		else if (a === '--sync-poll-s') o.syncPollSeconds = Number(v());
+		else if (a === '--sync-sink') o.syncSink = v();
 		else if (a === '--help' || a === '-h') {
 			const lines = fs.readFileSync(__filename, 'utf8').split('\n');
 			console.log(lines.slice(2, lines.indexOf(' */') + 1).join('\n'));
@@ -247,6 +258,19 @@ async function main() {
 			}
 		}
 
+		if (want('receiptSync')) {
+			try {
+				scenarios.receiptSync = await runReceiptSync(ctx);
+				const s = scenarios.receiptSync;
+				log(
+					`  receipt sync: ${s.table.count} rows for ${s.truth.count} true, ${s.polls.length} polls, ${s.rateLimited} × 429, lag max ${s.table.lagSeconds.max} s`,
+				);
+			} catch (e) {
+				log(`  receiptSync could not be measured: ${e.stack || e.message}`);
+				scenarios.receiptSync = { key: 'receiptSync', failedToRun: e.message };
+			}
+		}
+
 		if (want('basic') || want('trigger')) {
 			// the trigger counts days by the real clock: from here on the sandbox's (frozen) clock is the real now,
 			// set before this n8n gets its token (tokens live 1 hour on the sandbox clock)
@@ -294,6 +318,7 @@ async function main() {
 		...rows,
 		...fileRows(result.fileExports, windowMs),
 		...bigRows(result.fileExports, windowMs),
+		...syncRows(scenarios.receiptSync),
 	];
 	result.scenarios = scenarios;
 	result.targets = [
@@ -301,6 +326,7 @@ async function main() {
 		...fileTargets(result.fileExports, windowMs),
 		...bigTargets(result.fileExports, previous),
 		...itemModeTargets(scenarios.node100k),
+		...syncTargets(scenarios.receiptSync),
 	];
 	// --only: the rows and targets of the scenarios not run now stay, marked with the run that measured them
 	if (opts.only) result.carriedScenarios = carryOver(result, previous, opts.only);

@@ -184,6 +184,8 @@ async function startPostgres({ port, database = 'n8n', onLine } = {}) {
 		database,
 		version: path.basename(path.dirname(bin)),
 		psql,
+		/** the data of an n8n Postgres credential for this database */
+		credential: { host: HOST, port, database, user: 'postgres', password, ssl: 'disable' },
 		env: {
 			DB_TYPE: 'postgresdb',
 			DB_POSTGRESDB_HOST: HOST,

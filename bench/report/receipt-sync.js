@@ -1,0 +1,107 @@
+'use strict';
+/*
+ * The receipt-sync row (scenarios/receipt-sync.js): its table row and its targets.
+ */
+const { fmt } = require('../lib/util');
+
+const RSS_GROWTH_MB = 50;
+
+/** The polls that read receipts (the first, run while activating, only remembers what exists). */
+const measured = (s) => s.polls.slice(1);
+
+function syncRows(s) {
+	if (!s) return [];
+	if (s.failedToRun)
+		return [
+			{
+				scenario: 'receiptSync',
+				label: 'New Receipt → PostgreSQL (receipt sync)',
+				exactText: `not run: ${s.failedToRun.slice(0, 80)}`,
+				requestsText: '–',
+				rssText: '–',
+			},
+		];
+	const polls = measured(s);
+	const t = s.table;
+	const exact =
+		t.missing === 0 && t.extra === 0 && t.count === s.truth.count && t.sum === s.truth.sum;
+	const m = s.memory;
+	const requests = polls.reduce((a, p) => a + p.requests, 0);
+	const formula = polls.reduce((a, p) => a + p.formulaAtFirstRequest, 0);
+	return [
+		{
+			scenario: 'receiptSync',
+			label: `${s.label}: ${fmt.int(s.day.issued)} receipts issued over ${fmt.num(s.day.issuedMs / 60000, 1)} min, ${polls.length} polls every ${s.config.pollSeconds} s, sink "${s.config.sink}"`,
+			records: t.count,
+			exactText: exact
+				? `yes (count, ids, Σ; ${t.rewritten} rows written twice)`
+				: `**no** (true ${fmt.int(s.truth.count)}: missing ${fmt.int(t.missing)}, extra ${fmt.int(t.extra)})`,
+			requestsText: `${requests} (formula ${formula})`,
+			rateLimited: s.rateLimited,
+			rssText: `${fmt.mb(m.firstQuarterPeakKb)} → ${fmt.mb(m.lastQuarterPeakKb)} (first → last quarter of the day's polls)`,
+		},
+	];
+}
+
+function syncTargets(s) {
+	if (!s || s.failedToRun) return [];
+	const polls = measured(s);
+	const m = s.memory;
+	const peaks = m.peakPerPollKb.slice(1);
+	const growthKb = m.growthKb;
+	const t = s.table;
+	const interval = s.config.pollSeconds;
+	const unequal = polls.filter((p) => !p.equal);
+	const describe = (p) =>
+		`${p.requests}/${p.formulaAtFirstRequest}${p.formulaAtLastRequest !== p.formulaAtFirstRequest ? `–${p.formulaAtLastRequest}` : ''}`;
+	return [
+		{
+			scenario: 'receiptSync',
+			target:
+				'Receipt sync: requests of every poll = Σ over shops ⌈receipts received in the re-read period / 1000⌉',
+			met: polls.length > 0 && unequal.length === 0,
+			measured: `${polls.length - unequal.length} of ${polls.length} polls equal (per poll: receipt requests / formula counted at each shop's first request, and where that differs at its last, as receipts kept arriving while it read): ${polls.map(describe).join(', ')}; shops read per poll ${[...new Set(polls.map((p) => p.shopsRead))].join('/')}; periods asked ${
+				unequal.some((p) => p.wrongPeriod.length)
+					? `NOT always (today − ${s.config.lookbackDays}) .. today: ${unequal
+							.flatMap((p) => p.wrongPeriod)
+							.slice(0, 3)
+							.join('; ')}`
+					: `always (today − ${s.config.lookbackDays}) .. today`
+			}; plus one shop list a poll`,
+		},
+		{
+			scenario: 'receiptSync',
+			target: 'Receipt sync: zero 429s',
+			met: s.rateLimited === 0,
+			measured: `${s.rateLimited} (one scaled minute = ${s.config.windowMs} ms, so a ${interval}-s poll interval holds ${fmt.num((interval * 1000) / s.config.windowMs, 2)} budgets of 300; the largest poll sent ${Math.max(...polls.map((p) => p.requests))} requests)`,
+		},
+		{
+			scenario: 'receiptSync',
+			target: `Receipt sync: n8n's peak RSS from the first to the last poll grows ≤ ${RSS_GROWTH_MB} MB`,
+			met: growthKb <= RSS_GROWTH_MB * 1024,
+			measured: `${fmt.mb(growthKb)} (the highest RSS sample of n8n's main process in the intervals of the day's last ${m.quarter} polls, ${fmt.mb(m.lastQuarterPeakKb)}, minus that of its first ${m.quarter}, ${fmt.mb(m.firstQuarterPeakKb)}, of ${m.pollsInDay} polls while receipts were issued; highest ${fmt.mb(Math.max(...peaks))}; idle before the day ${fmt.mb(m.baselineMainKb)}; each poll's interval: ${peaks.map((kb) => Math.round(kb / 1024)).join(' ')} MB; n8n's CPU over the day ${fmt.int(m.cpuMs)} ms = ${fmt.num((m.cpuMs / t.count) * 1000, 1)} ms per 1000 receipts)`,
+		},
+		{
+			scenario: 'receiptSync',
+			target: `Receipt sync: lag from a receipt's reception to its row ≤ one poll interval + the lookback's granularity, here ≤ 2 × ${interval} s`,
+			met: t.lagSeconds.max <= 2 * interval,
+			measured: `max ${fmt.num(t.lagSeconds.max, 1)} s, p99 ${fmt.num(t.lagSeconds.p99, 1)} s, p95 ${fmt.num(t.lagSeconds.p95, 1)} s, median ${fmt.num(t.lagSeconds.p50, 1)} s (the row's first write by PostgreSQL's clock minus received_datetime, which the API gives in whole seconds; see bench/README.md "Receipt sync" for why the bound is two intervals); the slowest poll read for ${fmt.num(Math.max(...polls.map((p) => p.readMs)) / 1000, 1)} s`,
+		},
+		{
+			scenario: 'receiptSync',
+			target:
+				"Receipt sync: the table = the sandbox's true set (count, distinct ids, Σ total_sum), nothing written twice, every late arrival in it",
+			met:
+				t.count === s.truth.count &&
+				t.distinct === t.count &&
+				t.missing === 0 &&
+				t.extra === 0 &&
+				t.sum === s.truth.sum &&
+				t.rewritten === 0 &&
+				t.lateWritten === s.day.late,
+			measured: `${fmt.int(t.count)} rows, ${fmt.int(t.distinct)} distinct ids, Σ ${fmt.int(t.sum)}; true ${fmt.int(s.truth.count)}, Σ ${fmt.int(s.truth.sum)}; missing ${t.missing}${t.examples.missing.length ? ` (${t.examples.missing.join(', ')})` : ''}, extra ${t.extra}; rows written more than once ${t.rewritten}; late arrivals issued ${fmt.int(s.day.late)} (printed 1–47 h before reception), in the table ${fmt.int(t.lateWritten)}; rows received > 1 h after printing ${fmt.int(t.late)}, ${fmt.int(t.lateAcrossMidnight)} of them received on a later day than printed (center's zone); executions ${JSON.stringify(s.executions)}${s.firstError ? ` (first error: ${s.firstError})` : ''}`,
+		},
+	];
+}
+
+module.exports = { syncRows, syncTargets };
