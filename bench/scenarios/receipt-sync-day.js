@@ -143,8 +143,7 @@ async function pages(control, shop, start, end, at) {
 /**
  * One poll against the formula: per shop it read, its requests against ⌈received in the re-read period /
  * 1000⌉ counted at its first request and, where that differs, at its last (receipts keep arriving while a
- * poll reads), and the
- * period it asked for against (today − lookback day) .. today in the center's zone.
+ * poll reads), and the period it asked for against (today − lookback day) .. today in the center's zone.
  */
 async function checkPoll(control, poll, lookbackDays) {
 	let requests = 0;
