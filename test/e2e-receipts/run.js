@@ -5,10 +5,13 @@
  * PostgreSQL (Debian's package, started as the queue-mode stack starts it: scripts/n8n/queue/services.js,
  * installed with apt-get when missing). The table is created from the DDL in the example's note.
  *
- *   node test/e2e-receipts/run.js [--version 1.123.81 [--version 2.41.1]] [--package-dir .] [--rounds 4] [--keep] [--verbose]
+ *   node test/e2e-receipts/run.js [--version 1.123.81 [--version 2.41.1 [--version 2.41.1+durable]]] [--package-dir .] [--rounds 4] [--keep] [--verbose]
  *
- * Versions: both by default (or $N8N_E2E_VERSIONS, comma-separated), one leg after the other, each
- * with its own PostgreSQL, sandbox and n8n.
+ * Legs: three by default (or $N8N_E2E_VERSIONS, comma-separated), one after the other, each with its
+ * own PostgreSQL, sandbox and n8n: 1.123.81 and 2.41.1 with n8n's default (in-memory) scheduler, and
+ * `2.41.1+durable`: n8n's durable scheduler with durable poll cursors (the four settings of
+ * docs/trigger.md on), n8n's own database in the same PostgreSQL (schema `n8n`), where the trigger's
+ * state is the `poller_state` row that n8n commits with the execution a poll starts.
  *
  * The sandbox's clock is frozen and set to the real time before each round (so n8n's "today" and the
  * API's agree); between polls receipts arrive (the day's own, received minutes to 12 hours after they
@@ -30,6 +33,7 @@ const { ensureServicePackages, startPostgres } = require('../../scripts/n8n/queu
 const { startSandboxProcess } = require('../../scripts/lib/processes');
 const { createReport, banner } = require('../e2e/lib/report');
 const { expectedTypes } = require('../e2e/harness/load-package');
+const { DURABLE_ENV } = require('../e2e/lib/poll-ledger');
 const checks = require('./checks');
 
 const argv = process.argv.slice(2);
@@ -39,7 +43,9 @@ const opt = (name, dflt) => {
 };
 const VERSIONS = argv.includes('--version')
 	? argv.flatMap((a, i) => (argv[i - 1] === '--version' ? [a] : []))
-	: (process.env.N8N_E2E_VERSIONS || '1.123.81,2.41.1').split(',').map((s) => s.trim());
+	: (process.env.N8N_E2E_VERSIONS || '1.123.81,2.41.1,2.41.1+durable')
+			.split(',')
+			.map((s) => s.trim());
 const PACKAGE_DIR = path.resolve(opt('package-dir', path.resolve(__dirname, '..', '..')));
 const ROUNDS = Number(opt('rounds', '4'));
 const KEEP = argv.includes('--keep');
@@ -63,7 +69,11 @@ async function main() {
 	return report.finish(t0);
 }
 
-async function leg(VERSION, report) {
+async function leg(spec, report) {
+	const [VERSION, mode = ''] = spec.split('+');
+	if (mode && mode !== 'durable')
+		throw new Error(`unknown leg ${spec} (a version, or version+durable)`);
+	const durable = mode === 'durable';
 	const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'n8n-e2e-receipts-'));
 	const env = { pg: null, sb: null, n8n: null };
 	const stopAll = async () => {
@@ -91,6 +101,11 @@ async function leg(VERSION, report) {
 			async () => {
 				const packages = ensureServicePackages();
 				env.pg = await startPostgres({ database: 'warehouse' });
+				if (durable) {
+					// n8n's own tables (poller_state among them) beside the warehouse's, in a schema of their own
+					env.pg.psql('CREATE SCHEMA n8n');
+					n8nOpts.env = { ...DURABLE_ENV, ...env.pg.env, DB_POSTGRESDB_SCHEMA: 'n8n' };
+				}
 				env.sb = await startSandboxProcess({
 					seed: 42,
 					now: new Date().toISOString(),
@@ -112,6 +127,7 @@ async function leg(VERSION, report) {
 				env,
 				step: report.step,
 				rounds: ROUNDS,
+				durable,
 				/** SIGKILL n8n's process group, then start it again on the same folder */
 				async killAndRestart() {
 					try {
