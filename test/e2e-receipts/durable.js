@@ -2,17 +2,30 @@
 /*
  * For the `2.41.1+durable` leg of `npm run e2e:receipts` (run.js, checks.js): the trigger's state as
  * n8n's durable poll cursors keep it — one `poller_state` row per trigger node, in n8n's own database
- * (schema `n8n` of the leg's PostgreSQL), committed in the transaction that creates the execution a
+ * (database `n8n` on the leg's PostgreSQL server), committed in the transaction that creates the execution a
  * poll starts — read back to tell what the trigger handed over from what n8n lost.
  */
+const path = require('node:path');
+const { spawnSync } = require('node:child_process');
+
+/** A query in n8n's own database (`n8n`, beside the warehouse on the leg's PostgreSQL server). */
+function n8nSql(pg, sql) {
+	const psql = path.join('/usr/lib/postgresql', pg.version, 'bin', 'psql');
+	const r = spawnSync(
+		psql,
+		['-h', pg.host, '-p', String(pg.port), '-U', pg.user, '-d', 'n8n', '-XAtqc', sql],
+		{ env: { ...process.env, PGPASSWORD: pg.password }, encoding: 'utf8' },
+	);
+	if (r.status !== 0) throw new Error(`psql -d n8n: ${r.stderr || r.stdout}`);
+	return r.stdout;
+}
 
 /** The trigger's committed cursor: the receipt ids per shop it remembers as emitted, and its size. */
 function pollerState(pg, workflowId) {
-	const out = pg
-		.psql(
-			`SELECT "cursor"::text FROM n8n.poller_state WHERE "workflowId" = '${String(workflowId).replace(/'/g, "''")}'`,
-		)
-		.trim();
+	const out = n8nSql(
+		pg,
+		`SELECT "cursor"::text FROM poller_state WHERE "workflowId" = '${String(workflowId).replace(/'/g, "''")}'`,
+	).trim();
 	if (!out) return null;
 	const rows = out.split('\n').map((l) => JSON.parse(l));
 	const ids = new Set();
@@ -28,11 +41,10 @@ function pollerState(pg, workflowId) {
 
 /** The workflow's static data as n8n saved it in workflow_entity (durable cursors no longer write it). */
 function staticDataOf(pg, workflowId) {
-	return pg
-		.psql(
-			`SELECT coalesce("staticData"::text, '') FROM n8n.workflow_entity WHERE id = '${String(workflowId).replace(/'/g, "''")}'`,
-		)
-		.trim();
+	return n8nSql(
+		pg,
+		`SELECT coalesce("staticData"::text, '') FROM workflow_entity WHERE id = '${String(workflowId).replace(/'/g, "''")}'`,
+	).trim();
 }
 
 /**

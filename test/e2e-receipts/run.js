@@ -10,7 +10,7 @@
  * Legs: three by default (or $N8N_E2E_VERSIONS, comma-separated), one after the other, each with its
  * own PostgreSQL, sandbox and n8n: 1.123.81 and 2.41.1 with n8n's default (in-memory) scheduler, and
  * `2.41.1+durable`: n8n's durable scheduler with durable poll cursors (the four settings of
- * docs/trigger.md on), n8n's own database in the same PostgreSQL (schema `n8n`), where the trigger's
+ * docs/trigger.md on), n8n's own database on the same PostgreSQL server (database `n8n`), where the trigger's
  * state is the `poller_state` row that n8n commits with the execution a poll starts.
  *
  * The sandbox's clock is frozen and set to the real time before each round (so n8n's "today" and the
@@ -102,9 +102,10 @@ async function leg(spec, report) {
 				const packages = ensureServicePackages();
 				env.pg = await startPostgres({ database: 'warehouse' });
 				if (durable) {
-					// n8n's own tables (poller_state among them) beside the warehouse's, in a schema of their own
-					env.pg.psql('CREATE SCHEMA n8n');
-					n8nOpts.env = { ...DURABLE_ENV, ...env.pg.env, DB_POSTGRESDB_SCHEMA: 'n8n' };
+					// n8n's own tables (poller_state among them) in a database of their own on the same server;
+					// not a schema of the warehouse: n8n 2.41.1's scheduler queries its tables unqualified
+					env.pg.psql('CREATE DATABASE n8n');
+					n8nOpts.env = { ...DURABLE_ENV, ...env.pg.env, DB_POSTGRESDB_DATABASE: 'n8n' };
 				}
 				env.sb = await startSandboxProcess({
 					seed: 42,
