@@ -291,14 +291,14 @@ async function run({ env, step, rounds, durable, killAndRestart }) {
 			for (let i = 0; i < rounds; i++) await roundTrip(`poll ${i + 1}`);
 			if (durable) {
 				// the durable cursors are really on: the trigger's state is n8n's poller_state row
-				const ps = pollerState(pg, wf.id);
+				const ps = pollerState(durable, wf.id);
 				assert.ok(
 					ps && ps.rows === 1 && ps.event === 'newReceipt',
 					`no poller_state row of the trigger (durable cursors off?): ${JSON.stringify(ps && { rows: ps.rows, event: ps.event })}`,
 				);
 				const absent = inserted.filter((id) => !ps.ids.has(id));
 				assert.deepEqual(absent, [], 'receipts written but not in the committed cursor');
-				const sd = staticDataOf(pg, wf.id);
+				const sd = staticDataOf(durable, wf.id);
 				console.log(
 					`       durable cursors: the trigger's state is its poller_state row (${ps.ids.size} ids, ${ps.bytes} bytes); workflow_entity.staticData: ${sd && sd !== '{}' ? `${sd.length} chars` : 'empty'}`,
 				);
@@ -379,7 +379,7 @@ async function run({ env, step, rounds, durable, killAndRestart }) {
 					durable,
 					`missing receipts the crashed execution did not carry: ${notCarried.slice(0, 10)}`,
 				);
-				const ps = pollerState(pg, wf.id);
+				const ps = pollerState(durable, wf.id);
 				const notHanded = notCarried.filter((id) => !ps || !ps.ids.has(id));
 				assert.deepEqual(
 					notHanded,

@@ -1,33 +1,42 @@
 'use strict';
 /*
  * For the `2.41.1+durable` leg of `npm run e2e:receipts` (run.js, checks.js): the trigger's state as
- * n8n's durable poll cursors keep it — one `poller_state` row per trigger node, in n8n's own database
- * (database `n8n` on the leg's PostgreSQL server), committed in the transaction that creates the execution a
- * poll starts — read back to tell what the trigger handed over from what n8n lost.
+ * n8n's durable poll cursors keep it — one `poller_state` row per trigger node in n8n's own database
+ * (SQLite in the user folder, as the e2e part `durable` runs it), committed in the transaction that
+ * creates the execution a poll starts — read back (with n8n's own Node and sqlite3 module, read-only)
+ * to tell what the trigger handed over from what n8n lost.
  */
 const path = require('node:path');
 const { spawnSync } = require('node:child_process');
+const { installDir, layout } = require('../../scripts/n8n/install');
 
-/** A query in n8n's own database (`n8n`, beside the warehouse on the leg's PostgreSQL server). */
-function n8nSql(pg, sql) {
-	const psql = path.join('/usr/lib/postgresql', pg.version, 'bin', 'psql');
-	const r = spawnSync(
-		psql,
-		['-h', pg.host, '-p', String(pg.port), '-U', pg.user, '-d', 'n8n', '-XAtqc', sql],
-		{ env: { ...process.env, PGPASSWORD: pg.password }, encoding: 'utf8' },
-	);
-	if (r.status !== 0) throw new Error(`psql -d n8n: ${r.stderr || r.stdout}`);
-	return r.stdout;
+const READ = `const [mod, file, sql] = process.argv.slice(1);
+const sqlite3 = require(mod);
+const db = new sqlite3.Database(file, sqlite3.OPEN_READONLY, (e) => { if (e) { console.error(e.message); process.exit(2); } });
+db.all(sql, (e, rows) => { if (e) { console.error(e.message); process.exit(3); } process.stdout.write(JSON.stringify(rows)); db.close(); });`;
+
+/** Rows of a query in n8n's SQLite database of a user folder (read-only; n8n may be running). */
+function n8nRows(n8nDb, sql) {
+	const dir = installDir(n8nDb.version);
+	const l = layout(dir, n8nDb.version);
+	const mod = path.join(dir, 'node_modules', 'sqlite3');
+	const file = path.join(n8nDb.userFolder, '.n8n', 'database.sqlite');
+	const r = spawnSync(l.nodeBin, ['-e', READ, mod, file, sql], { encoding: 'utf8', cwd: dir });
+	if (r.status !== 0) throw new Error(`reading ${file}: ${r.stderr || r.stdout}`);
+	return JSON.parse(r.stdout);
 }
 
+const quote = (v) => `'${String(v).replace(/'/g, "''")}'`;
+
 /** The trigger's committed cursor: the receipt ids per shop it remembers as emitted, and its size. */
-function pollerState(pg, workflowId) {
-	const out = n8nSql(
-		pg,
-		`SELECT "cursor"::text FROM poller_state WHERE "workflowId" = '${String(workflowId).replace(/'/g, "''")}'`,
-	).trim();
-	if (!out) return null;
-	const rows = out.split('\n').map((l) => JSON.parse(l));
+function pollerState(n8nDb, workflowId) {
+	const found = n8nRows(
+		n8nDb,
+		`SELECT "cursor" AS c FROM poller_state WHERE "workflowId" = ${quote(workflowId)}`,
+	);
+	if (!found.length) return null;
+	const bytes = found.reduce((n, r) => n + String(r.c).length, 0);
+	const rows = found.map((r) => (typeof r.c === 'string' ? JSON.parse(r.c) : r.c));
 	const ids = new Set();
 	let event = null;
 	for (const cursor of rows) {
@@ -36,15 +45,16 @@ function pollerState(pg, workflowId) {
 			for (const shop of Object.values(center.receipts?.shops || {}))
 				for (const id of shop.ids || []) ids.add(id);
 	}
-	return { rows: rows.length, event, ids, bytes: out.length };
+	return { rows: rows.length, event, ids, bytes };
 }
 
 /** The workflow's static data as n8n saved it in workflow_entity (durable cursors no longer write it). */
-function staticDataOf(pg, workflowId) {
-	return n8nSql(
-		pg,
-		`SELECT coalesce("staticData"::text, '') FROM workflow_entity WHERE id = '${String(workflowId).replace(/'/g, "''")}'`,
-	).trim();
+function staticDataOf(n8nDb, workflowId) {
+	const [row] = n8nRows(
+		n8nDb,
+		`SELECT "staticData" AS s FROM workflow_entity WHERE id = ${quote(workflowId)}`,
+	);
+	return row && row.s ? String(row.s) : '';
 }
 
 /**

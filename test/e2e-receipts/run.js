@@ -10,8 +10,8 @@
  * Legs: three by default (or $N8N_E2E_VERSIONS, comma-separated), one after the other, each with its
  * own PostgreSQL, sandbox and n8n: 1.123.81 and 2.41.1 with n8n's default (in-memory) scheduler, and
  * `2.41.1+durable`: n8n's durable scheduler with durable poll cursors (the four settings of
- * docs/trigger.md on), n8n's own database on the same PostgreSQL server (database `n8n`), where the trigger's
- * state is the `poller_state` row that n8n commits with the execution a poll starts.
+ * docs/trigger.md on; n8n's own database SQLite, as the e2e part `durable` runs it), where the
+ * trigger's state is the `poller_state` row that n8n commits with the execution a poll starts.
  *
  * The sandbox's clock is frozen and set to the real time before each round (so n8n's "today" and the
  * API's agree); between polls receipts arrive (the day's own, received minutes to 12 hours after they
@@ -92,6 +92,8 @@ async function leg(spec, report) {
 	const n8nOpts = {
 		version: VERSION,
 		userFolder: folder,
+		// the four settings of the durable scheduler with durable cursors; n8n's own database stays SQLite
+		env: durable ? DURABLE_ENV : undefined,
 		keep: true,
 		onLog: VERBOSE ? (l) => process.stderr.write(`[n8n] ${l}\n`) : undefined,
 	};
@@ -101,12 +103,6 @@ async function leg(spec, report) {
 			async () => {
 				const packages = ensureServicePackages();
 				env.pg = await startPostgres({ database: 'warehouse' });
-				if (durable) {
-					// n8n's own tables (poller_state among them) in a database of their own on the same server;
-					// not a schema of the warehouse: n8n 2.41.1's scheduler queries its tables unqualified
-					env.pg.psql('CREATE DATABASE n8n');
-					n8nOpts.env = { ...DURABLE_ENV, ...env.pg.env, DB_POSTGRESDB_DATABASE: 'n8n' };
-				}
 				env.sb = await startSandboxProcess({
 					seed: 42,
 					now: new Date().toISOString(),
@@ -128,7 +124,8 @@ async function leg(spec, report) {
 				env,
 				step: report.step,
 				rounds: ROUNDS,
-				durable,
+				/** where the durable leg reads the trigger's poller_state row (n8n's SQLite) */
+				durable: durable && { version: VERSION, userFolder: folder },
 				/** SIGKILL n8n's process group, then start it again on the same folder */
 				async killAndRestart() {
 					try {
