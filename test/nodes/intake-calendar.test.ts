@@ -18,7 +18,7 @@ import {
 
 useIntakeSandbox();
 
-// ---------------------------------------------------------------- Daily attendance
+// ---------------------------------------------------------------- Calendar events
 
 describe('Calendar Event → Create', () => {
 	const event = (extra: INodeParameters): INodeParameters => ({
@@ -207,5 +207,3 @@ describe('Calendar Event → Create', () => {
 		});
 	});
 });
-
-// ---------------------------------------------------------------- Declared turnover
