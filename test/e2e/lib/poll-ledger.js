@@ -216,16 +216,25 @@ async function nextPolls(
 	);
 }
 
-/** Waits until no execution of the workflow is running (or new). */
-async function settled(n8n, workflowId, timeoutMs = 60000) {
-	await waitUntil(
-		async () => {
-			const l = (await n8n.api.executions({ workflowId, limit: 100 })) || [];
-			return l.every((e) => !['running', 'new', 'waiting'].includes(e.status));
-		},
-		{ what: 'the executions to end', timeoutMs, everyMs: 500 },
-	);
-	await sleep(300);
+const OPEN = ['running', 'new', 'waiting'];
+
+/**
+ * The ledger once it has settled: no execution of the workflow running (or new, or waiting) and every
+ * id of `expect` handed to some execution. A poll's answer reaches the sandbox's log before n8n has
+ * made the execution it starts (under the durable scheduler n8n first saves the poll's cursor), so
+ * "nothing running" alone can be read in that gap and an execution that then appears is read while its
+ * Wait node still runs. On timeout the last ledger read is returned: the caller's checks say what is
+ * missing or unfinished.
+ */
+async function settledLedger(n8n, workflowId, { expect = [], timeoutMs = 60000 } = {}) {
+	const deadline = Date.now() + timeoutMs;
+	for (;;) {
+		const entries = await ledger(n8n, workflowId);
+		const open = entries.some((e) => OPEN.includes(e.status));
+		const { received } = tally(entries);
+		if ((!open && expect.every((id) => received.has(id))) || Date.now() > deadline) return entries;
+		await sleep(1000);
+	}
 }
 
 module.exports = {
@@ -243,5 +252,5 @@ module.exports = {
 	truth,
 	nextPolls,
 	matches,
-	settled,
+	settledLedger,
 };
