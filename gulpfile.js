@@ -1,3 +1,4 @@
+// Build step run after tsc (`npm run build`): the gulp task that copies static node assets into dist/
 const path = require('path');
 const { task, src, dest } = require('gulp');
 

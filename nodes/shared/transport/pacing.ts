@@ -198,7 +198,9 @@ export class Pacer {
 			// answers of requests in flight together come back in any order: within one window an
 			// earlier request's answer must not raise what a later one said is left
 			s.remaining =
-				window === 'same' && s.remaining !== undefined ? Math.min(s.remaining, remaining) : remaining;
+				window === 'same' && s.remaining !== undefined
+					? Math.min(s.remaining, remaining)
+					: remaining;
 			if (reset !== undefined) s.resetAtMs = reset;
 			this.observe(s, remaining, reset, now);
 		}
