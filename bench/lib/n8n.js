@@ -32,12 +32,17 @@ async function fetchExecution(n8n, executionId) {
 }
 const { sleep } = require('./util');
 
+/** The light executions list of a workflow (its last five): what the bench asks while it watches a run. */
+async function recentExecutions(n8n, workflowId) {
+	const filter = encodeURIComponent(JSON.stringify({ workflowId: String(workflowId) }));
+	const r = await n8n.request('GET', `/rest/executions?limit=5&filter=${filter}`);
+	return (r && r.results) || r || [];
+}
+
 async function waitFinished(n8n, workflowId, executionId, timeoutMs, pollMs = 400) {
 	const deadline = Date.now() + timeoutMs;
-	const filter = encodeURIComponent(JSON.stringify({ workflowId: String(workflowId) }));
 	for (;;) {
-		const r = await n8n.request('GET', `/rest/executions?limit=5&filter=${filter}`);
-		const list = (r && r.results) || r || [];
+		const list = await recentExecutions(n8n, workflowId);
 		const ex = list.find((e) => String(e.id) === String(executionId));
 		if (ex && ['success', 'error', 'crashed', 'canceled'].includes(ex.status)) return ex;
 		if (Date.now() > deadline)
@@ -154,4 +159,13 @@ function errorOf(execution) {
 	};
 }
 
-module.exports = { fetchExecution, measuredRun, startRun, waitFinished, spanOf, itemsOf, errorOf };
+module.exports = {
+	fetchExecution,
+	measuredRun,
+	recentExecutions,
+	startRun,
+	waitFinished,
+	spanOf,
+	itemsOf,
+	errorOf,
+};

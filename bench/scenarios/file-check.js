@@ -1,13 +1,15 @@
 'use strict';
 /*
  * What the 1,000,000-receipt file rows (file-export.js, file-export-queue.js) share: the Receipts
- * node's one-file workflow, the file read back (count, distinct ids, Σ total_sum) and the figures of
- * one measured export against the true set and the budget's floor.
+ * node's one-file workflow, n8n's CPU while it runs nothing (right before the export), the file read
+ * back (count, distinct ids, Σ total_sum) and the figures of one measured export against the true set
+ * and the budget's floor.
  */
 const fs = require('node:fs');
 const path = require('node:path');
 const readline = require('node:readline');
-const { itemsOf, errorOf, measuredRun } = require('../lib/n8n');
+const { itemsOf, errorOf, measuredRun, recentExecutions } = require('../lib/n8n');
+const { cpuMs } = require('../lib/rss');
 const { loadWorkflow, nodeOf, sleep, fmt } = require('../lib/util');
 const { PRO, requestsOf, requestsPerWindow, alignToWindow } = require('./common');
 
@@ -24,11 +26,39 @@ function fileWorkflow(credentialId, { start, end, format, name, sc }) {
 	return wf;
 }
 
+/** How long n8n's idle CPU is measured, each way (no request; the watch's ask); how often the watch asks. */
+const IDLE_CPU_MS = 30_000;
+const WATCH_POLL_MS = 2000;
+
+/**
+ * CPU of n8n's main process (utime + stime, /proc/<pid>/stat) while no execution runs: `ms` with no
+ * request to n8n at all (quiet), then `ms` in which the bench asks for the workflow's executions list
+ * every `pollMs`, as it does while it watches an export (watched). → { pollMs, quiet, watched }, each
+ * { ms, cpuMs, msPerS } (CPU ms per second of wall).
+ */
+async function idleCpu(n8n, workflowId, ms = IDLE_CPU_MS, pollMs = WATCH_POLL_MS) {
+	const span = async (ask) => {
+		const t0 = Date.now();
+		const c0 = cpuMs(n8n.pid);
+		while (Date.now() - t0 < ms) {
+			if (ask) await recentExecutions(n8n, workflowId);
+			await sleep(Math.max(0, Math.min(ask ? pollMs : ms, ms - (Date.now() - t0))));
+		}
+		const wall = Date.now() - t0;
+		const cpu = cpuMs(n8n.pid) - c0;
+		return { ms: wall, cpuMs: cpu, msPerS: +((cpu / wall) * 1000).toFixed(2) };
+	};
+	const quiet = await span(false);
+	const watched = await span(true);
+	return { pollMs, quiet, watched };
+}
+
 /**
  * One measured one-file export in an n8n: a one-day export of `warmDay` as a warm-up (n8n's modules, the
  * token, the plan, the binary-data folder), the same one-day export measured (what any execution adds to
- * this n8n, whatever its size), then the export of `period` from the start of a rate window.
- * → { run, oneDay } (measuredRun's shape)
+ * this n8n, whatever its size), n8n's idle CPU (idleCpu, twice `idleMs`; 0: not measured), then the
+ * export of `period` from the start of a rate window.
+ * → { run, oneDay } (measuredRun's shape; run.idleCpu: idleCpu's answer)
  */
 async function measureOneFile({
 	n8n,
@@ -39,6 +69,7 @@ async function measureOneFile({
 	format,
 	sc,
 	warmDay,
+	idleMs = IDLE_CPU_MS,
 }) {
 	const measure = (workflowId, more) =>
 		measuredRun({ n8n, sandbox, workflowId, spanNodes: ['Export receipts'], ...more });
@@ -55,9 +86,11 @@ async function measureOneFile({
 	await measure(warm.id);
 	await sleep(1000);
 	const oneDay = await measure(warm.id);
-	await sleep(1000);
+	await sleep(idleMs ? 5000 : 1000); // the one-day run's aftermath (its execution saved) out of the idle span
+	const idle = idleMs ? await idleCpu(n8n, wf.id, idleMs) : undefined;
 	await alignToWindow(windowMs);
-	const run = await measure(wf.id, { timeoutMs: 3_600_000, pollMs: 2000 });
+	const run = await measure(wf.id, { timeoutMs: 3_600_000, pollMs: WATCH_POLL_MS });
+	if (idle) run.idleCpu = idle;
 	return { run, oneDay };
 }
 
@@ -215,12 +248,17 @@ async function fileResult({
 	out.storedAs = binary.id.slice(0, binary.id.indexOf(':')); // n8n's binary-data mode that kept it
 	// CPU of the process that ran the export over the export's span, per 1000 receipts written
 	const records = out.summary && out.summary.records;
-	if (memory.cpuDuringExport && records)
+	const spanCpu = memory.cpuDuringExport;
+	if (spanCpu && records)
 		out.cpu = {
-			ms: memory.cpuDuringExport.ms,
-			per1000: +((memory.cpuDuringExport.ms / records) * 1000).toFixed(2),
-			perPage: +(memory.cpuDuringExport.ms / Math.max(1, budgetRequests)).toFixed(2),
+			ms: spanCpu.ms,
+			per1000: +((spanCpu.ms / records) * 1000).toFixed(2),
+			perPage: +(spanCpu.ms / Math.max(1, budgetRequests)).toFixed(2),
+			spanMs: spanCpu.toT - spanCpu.fromT, // the CPU reads' span: the export's, to a sample each side
+			records,
 		};
+	// n8n's CPU per second of wall with no execution, measured right before the export (idleCpu)
+	if (run.idleCpu) out.idleCpu = run.idleCpu;
 	const file = await fileOf(binary);
 	try {
 		out.fileBytes = fs.statSync(file).size;
@@ -238,6 +276,7 @@ function fileLine(out) {
 
 module.exports = {
 	fileWorkflow,
+	idleCpu,
 	measureOneFile,
 	binaryPath,
 	csvCells,
