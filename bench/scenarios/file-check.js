@@ -34,19 +34,20 @@ const WATCH_POLL_MS = 2000;
  * CPU of n8n's main process (utime + stime, /proc/<pid>/stat) while no execution runs: `ms` with no
  * request to n8n at all (quiet), then `ms` in which the bench asks for the workflow's executions list
  * every `pollMs`, as it does while it watches an export (watched). → { pollMs, quiet, watched }, each
- * { ms, cpuMs, msPerS } (CPU ms per second of wall).
+ * { ms, cpuMs, msPerS (CPU ms per second of wall), series (the CPU read every 5 s / every ask) }.
  */
 async function idleCpu(n8n, workflowId, ms = IDLE_CPU_MS, pollMs = WATCH_POLL_MS) {
 	const span = async (ask) => {
 		const t0 = Date.now();
 		const c0 = cpuMs(n8n.pid);
+		const series = []; // [ms since the span's start, CPU ms since it] after each step: is the rate steady?
 		while (Date.now() - t0 < ms) {
 			if (ask) await recentExecutions(n8n, workflowId);
-			await sleep(Math.max(0, Math.min(ask ? pollMs : ms, ms - (Date.now() - t0))));
+			await sleep(Math.max(0, Math.min(ask ? pollMs : 5000, ms - (Date.now() - t0))));
+			series.push([Date.now() - t0, cpuMs(n8n.pid) - c0]);
 		}
-		const wall = Date.now() - t0;
-		const cpu = cpuMs(n8n.pid) - c0;
-		return { ms: wall, cpuMs: cpu, msPerS: +((cpu / wall) * 1000).toFixed(2) };
+		const [wall, cpu] = series[series.length - 1];
+		return { ms: wall, cpuMs: cpu, msPerS: +((cpu / wall) * 1000).toFixed(2), series };
 	};
 	const quiet = await span(false);
 	const watched = await span(true);
