@@ -68,6 +68,10 @@ export interface PollOptions {
 	 * static data n8n saved, as the classic mode does
 	 */
 	workflowId?: string;
+	/** other credentials than the sandbox's default key (e.g. the bulk center's) */
+	credentials?: ReturnType<typeof sandboxCredentials>;
+	/** the poll's budget as n8n 2.x's durable scheduler gives it (getPollBudgetMs) */
+	pollBudgetMs?: number;
 }
 let polls = 0;
 
@@ -78,9 +82,10 @@ export async function poll(
 	return await runPoll({
 		nodeType: trigger,
 		credentialTypes,
-		credentials: sandboxCredentials(sb.baseUrl),
+		credentials: o.credentials ?? sandboxCredentials(sb.baseUrl),
 		parameters,
 		staticData: o.staticData,
+		pollBudgetMs: o.pollBudgetMs,
 		mode: o.mode,
 		workflowId: o.workflowId ?? `trigger-test-${++polls}`,
 		now: o.clock === false ? undefined : sb.clock.now(),

@@ -13,15 +13,15 @@
  * while one received after the floor but hours below the newest one seen is emitted once.
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
-import { runPoll, type RunPollResult } from '../harness';
+import type { RunPollResult } from '../harness';
 import {
-	credentialTypes,
+	H,
 	items,
 	lastSeq,
 	now,
+	ok,
 	sandbox,
 	sb,
-	trigger,
 	useTriggerSandbox,
 } from '../helpers/trigger-setup';
 import { sandboxCredentials } from '../helpers/sandboxCredentials';
@@ -37,7 +37,6 @@ import { addDays, todayIn } from '../../nodes/shared/walk/dateWindows';
 useTriggerSandbox();
 
 const MIN = 60_000;
-const H = 60 * MIN;
 const SHOP = '1006-04';
 const ZONE = 'Asia/Yekaterinburg'; // the bulk center's
 const LOOKBACK = 20;
@@ -51,23 +50,14 @@ const params: INodeParameters = {
 	firstPoll: 'emitAll',
 };
 
-let polls = 0;
 /** One poll as n8n runs it (a workflow id of its own: nothing carried in the process plays a part). */
-async function poll(staticData?: IDataObject): Promise<RunPollResult> {
-	const r = await runPoll({
-		nodeType: trigger,
-		credentialTypes,
-		credentials: sandboxCredentials(sb.baseUrl, BULK_CLIENT_ID, BULK_CLIENT_SECRET),
-		parameters: params,
+const poll = (staticData?: IDataObject): Promise<RunPollResult> =>
+	ok(params, {
 		staticData,
-		workflowId: `receipt-cap-${++polls}`,
+		credentials: sandboxCredentials(sb.baseUrl, BULK_CLIENT_ID, BULK_CLIENT_SECRET),
 		// a loaded machine must not cut the poll short: the request count is checked exactly
 		pollBudgetMs: 120_000,
-		now: now(),
 	});
-	if (r.error) throw r.error;
-	return r;
-}
 
 const cursorOf = (r: RunPollResult): ShopCursor => {
 	const center = (r.staticData.centers as IDataObject)[BIG_CENTER] as IDataObject;
