@@ -4,6 +4,7 @@
  * period as One File has none); the README gives the same threshold. Through the n8n-core harness
  * against the sandbox.
  */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- development tooling (tests, sandbox, bench), not shipped: it runs in plain Node, not inside n8n */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { INodeParameters, IRunData } from 'n8n-workflow';
