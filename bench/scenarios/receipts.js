@@ -23,61 +23,51 @@ const {
 	loadAverage,
 } = require('./common');
 
+/** The nodes a rendering's wall time spans, and the one whose items are the export. */
+const NODE_RENDERING = {
+	kind: 'node',
+	exportNodes: ['Export receipts'],
+	outputNode: 'Export receipts',
+};
+const HTTP_RENDERING = {
+	kind: 'http',
+	exportNodes: [
+		'Get token',
+		'Windows',
+		'One item per window',
+		'Receipt pages',
+		'One item per receipt',
+	],
+	outputNode: 'One item per receipt',
+};
+
 const RECEIPT_SCENARIOS = {
 	node90: {
 		label: 'Receipts node, 90 days (PRO 1002-01)',
 		file: 'receipts-node.json',
-		kind: 'node',
-		exportNodes: ['Export receipts'],
-		outputNode: 'Export receipts',
+		...NODE_RENDERING,
 	},
 	httpDocs: {
 		label: 'HTTP Request (a) as the docs suggest',
 		file: 'receipts-http-docs.json',
-		kind: 'http',
-		exportNodes: [
-			'Get token',
-			'Windows',
-			'One item per window',
-			'Receipt pages',
-			'One item per receipt',
-		],
-		outputNode: 'One item per receipt',
+		...HTTP_RENDERING,
 	},
 	httpExpert: {
 		label: 'HTTP Request (b) hand-tuned by an expert',
 		file: 'receipts-http-expert.json',
-		kind: 'http',
-		exportNodes: [
-			'Get token',
-			'Windows',
-			'One item per window',
-			'Receipt pages',
-			'One item per receipt',
-		],
-		outputNode: 'One item per receipt',
+		...HTTP_RENDERING,
 	},
 	node100k: {
 		label: 'Receipts node, ≥100,000 receipts',
 		file: 'receipts-node.json',
-		kind: 'node',
-		exportNodes: ['Export receipts'],
-		outputNode: 'Export receipts',
+		...NODE_RENDERING,
 		period: 'p100k',
 	},
 	// the same job as n8n's own nodes do it: (b)'s pagination over the ≥100,000 period, Split Out into items
 	http100k: {
 		label: 'HTTP Request (b) pagination + Split Out, ≥100,000 receipts',
 		file: 'receipts-http-expert.json',
-		kind: 'http',
-		exportNodes: [
-			'Get token',
-			'Windows',
-			'One item per window',
-			'Receipt pages',
-			'One item per receipt',
-		],
-		outputNode: 'One item per receipt',
+		...HTTP_RENDERING,
 		period: 'p100k',
 	},
 };
