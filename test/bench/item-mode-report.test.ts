@@ -5,9 +5,9 @@
  */
 /* eslint-disable @typescript-eslint/no-require-imports -- development tooling (tests, sandbox, bench), not shipped: it runs in plain Node, not inside n8n */
 
-type Target = { scenario: string; target: string; met: boolean | null; measured: string };
+type ItemModeTarget = { scenario: string; target: string; met: boolean | null; measured: string };
 const { itemModeVsHttp } = require('../../bench/report/item-mode.js') as {
-	itemModeVsHttp: (node: unknown, http: unknown) => Target[];
+	itemModeVsHttp: (node: unknown, http: unknown) => ItemModeTarget[];
 };
 
 const MB = 1024;
