@@ -16,7 +16,7 @@ import type { OperationOutput } from '../../../shared/router';
 import { simplifyField, same } from '../../../shared/tool/simplify';
 import { splitDays } from '../../../shared/walk/dateWindows';
 import { readSalesRequest } from '../../helpers/salesRequest';
-import { KOPECKS_HINT, rubleAmountsField } from '../../../shared/descriptions/money';
+import { kopecksNotices, rubleAmountsField } from '../../../shared/descriptions/money';
 import { notice, PERIOD_HINTS, PRO_NOTICES } from '../../../shared/descriptions/notices';
 import { withShopIds } from '../../../shared/walk/rowIds';
 import { noteEmptyAnswer } from '../../../shared/input';
@@ -76,7 +76,7 @@ export const description: INodeProperties[] = [
 		endHint: PERIOD_HINTS.dailyEnd,
 	}),
 	...returnAllAndLimit(),
-	notice('kopecksNotice', KOPECKS_HINT),
+	...kopecksNotices(),
 	rubleAmountsField(),
 	notice('turnoverNotice', PRO_NOTICES.turnover),
 	...simplifyField(),
