@@ -37,6 +37,18 @@ const turnover = (extra: INodeParameters = {}): INodeParameters => ({
 	turnover: '={{ $json.sum }}',
 	...extra,
 });
+/**
+ * The error's message as n8n's editor shows it (NodeErrorView's addItemIndexSuffix, n8n 1.123 and
+ * 2.x): with several input items and an item index in the error's context it appends " [item N]",
+ * counted from 0, unless the message already says "item N".
+ */
+function asTheEditorShowsIt(error: unknown, items: number): string {
+	const e = error as { message: string; context?: { itemIndex?: number } };
+	const index = e.context?.itemIndex;
+	if (items < 2 || index === undefined || e.message.includes(`item ${index}`)) return e.message;
+	return `${e.message} [item ${index}]`;
+}
+
 const declared = (shop: string, month: string) =>
 	sb.intake.snapshot().declaredTurnover.find((d) => d.shop_id === shop && d.month === month);
 
@@ -50,7 +62,8 @@ describe('Declared Turnover: a spreadsheet of three rows', () => {
 		expect(r.error?.message).toMatch(
 			/^Turnover: "10O.00" is not an amount.* \[row 2 of 3: shop 1002-06, month 2026-07\]; nothing was sent$/,
 		);
-		expect((r.error as { context?: IDataObject }).context?.itemIndex).toBe(1);
+		// one numbering: the editor adds no "[item 1]" (items counted from 0) to a message counting rows
+		expect(asTheEditorShowsIt(r.error, 3)).toBe(r.error?.message);
 		expect(writes()).toEqual([]);
 		expect(declared('1002-05', '2026-07')).toBeUndefined();
 	});
@@ -103,6 +116,25 @@ describe('Declared Turnover: a spreadsheet of three rows', () => {
 		expect(writes().map((w) => w.status)).toEqual([200, 404]);
 		expect(declared('1002-05', '2026-10')?.manual_turnover).toBe(10000);
 		expect(declared('1002-07', '2026-10')).toBeUndefined();
+	});
+
+	it('the API refuses row 3 of 4: rows counted from 1 in all the editor shows; the details in words', async () => {
+		const r = await run(turnover(), [
+			{ shop: '1002-05', month: '2026-08', sum: '100' },
+			{ shop: '1002-06', month: '2026-08', sum: '100' },
+			{ shop: '9999-99', month: '2026-08', sum: '200' },
+			{ shop: '1002-07', month: '2026-08', sum: '300' },
+		]);
+		const e = r.error as { message: string; description?: string };
+		expect(asTheEditorShowsIt(r.error, 4)).toBe(
+			'Shop 9999-99 is not in center Mega PRO (1002) [row 3 of 4: shop 9999-99, month 2026-08]. 2 of 4 stored: 1002-05 2026-08, 1002-06 2026-08; not sent: row 4',
+		);
+		// the API's details {"field":"shop_id"} said in words, not as JSON
+		expect(e.description).toMatch(
+			/^API error not_found \(HTTP 404\): .*\. The API names the field shop_id\.\nStored before row 3 failed: /,
+		);
+		expect(e.description).not.toMatch(/[{}"]/);
+		expect(writes().map((w) => w.status)).toEqual([200, 200, 404]);
 	});
 
 	it('Continue On Fail: one result per row — the bad row an error item naming it, the others written', async () => {
