@@ -41,9 +41,6 @@ export const simpleFields: FieldSet = same(
 	'ecash_sum',
 	'turnover',
 	'kkts_count',
-	'income_sum_rub',
-	'refund_sum_rub',
-	'turnover_rub',
 );
 
 /** The list it returns (the tool's "more exist" note). */
@@ -137,6 +134,7 @@ export async function execute(
 			file,
 			fill: { sc_id: scId, shop_id: shop.shopId },
 			rubles: addRubles,
+			simple: simpleFields,
 			name: { of: shop.shopId ?? `${scId}-all-shops`, start: asked.start, end: asked.end },
 		},
 		batches.bind(this),
