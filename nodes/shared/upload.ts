@@ -16,7 +16,7 @@ import {
 } from 'n8n-workflow';
 import { asNodeError, checkOnly, RequestChecked } from './transport';
 import { operationOf, type OperationModule, type ResourceModule } from './actions';
-import { errorJson } from './router';
+import { errorItem } from './router';
 import { toolAnswer } from './tool/answer';
 import { runsAsTool } from './tool/mode';
 
@@ -141,7 +141,7 @@ export async function routeUploads(
 					: early;
 			if (early instanceof NodeOperationError && !(early instanceof RowProblems))
 				early.message = `${withoutItemTag(early.message)} ${tag(rowOf(early, i))}`;
-			out.push({ json: errorJson(shown), pairedItem: { item: i } });
+			out.push(errorItem(this, shown, i));
 			continue;
 		}
 		try {
@@ -167,7 +167,7 @@ export async function routeUploads(
 			if (total > 1 || e instanceof NodeOperationError)
 				e.message = `${withoutStop(withoutItemTag(e.message))} ${tag(rowOf(e, i))}`;
 			if (!lenient) throw total > 1 ? aboutRows(progress(e, i, stored, total, keyOf, again)) : e;
-			out.push({ json: errorJson(e), pairedItem: { item: i } });
+			out.push(errorItem(this, e, i));
 		}
 	}
 	return [out];

@@ -16,14 +16,15 @@ useIntakeSandbox();
 async function run(
 	parameters: INodeParameters,
 	rows: IDataObject[],
-	continueOnFail = false,
+	continueOnFail: boolean | 'errorOutput' = false,
 ): Promise<RunNodeResult> {
 	return await runNode({
 		...harnessBase(sb),
 		nodeType: new ShoppingCenterIntake(),
 		parameters,
 		inputItems: rows.map((json): INodeExecutionData => ({ json })),
-		continueOnFail,
+		continueOnFail: continueOnFail === true,
+		onError: continueOnFail === 'errorOutput' ? 'continueErrorOutput' : undefined,
 	});
 }
 
@@ -159,6 +160,31 @@ describe('Declared Turnover: a spreadsheet of three rows', () => {
 		expect(json[2]).toMatchObject({ code: 'not_found' });
 		expect(json[2].error).toMatch(/\[row 3 of 4: shop 9999-99, month 2026-09\]$/);
 		expect(json[3]).toMatchObject({ shop_id: '1002-08', manual_turnover: 400 });
+		expect(writes().map((w) => w.status)).toEqual([200, 404, 200]);
+	});
+
+	it('Continue (using error output): the stored rows on the success output, each bad row on the error output', async () => {
+		const r = await run(
+			turnover(),
+			[
+				{ shop: '1002-05', month: '2026-04', sum: '1' },
+				{ shop: '1002-06', month: '2026-04', sum: '1.234' },
+				{ shop: '9999-99', month: '2026-04', sum: '3' },
+				{ shop: '1002-08', month: '2026-04', sum: '4' },
+			],
+			'errorOutput',
+		);
+		expect(r.error).toBeUndefined();
+		const [ok, bad] = r.items;
+		expect(ok.map((i) => [i.json.shop_id, i.json.manual_turnover, i.pairedItem])).toEqual([
+			['1002-05', 100, { item: 0 }],
+			['1002-08', 400, { item: 3 }],
+		]);
+		// each paired with its row (a workflow's n8n also puts the row's own fields beside the error)
+		expect(bad.map((i) => i.pairedItem)).toEqual([{ item: 1 }, { item: 2 }]);
+		expect(bad[0].json.error).toMatch(/\[row 2 of 4: shop 1002-06, month 2026-04\]$/);
+		expect(bad[1].json.message).toMatch(/^API error not_found \(HTTP 404\)/);
+		expect(bad[1].json.error).toMatch(/\[row 3 of 4: shop 9999-99, month 2026-04\]$/);
 		expect(writes().map((w) => w.status)).toEqual([200, 404, 200]);
 	});
 });
