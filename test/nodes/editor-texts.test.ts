@@ -1,15 +1,22 @@
 /**
  * What the panel and the canvas say, as the editor decides it from the node descriptions (n8n-workflow's
  * own display rules over the parameters a user set): the kopecks notice follows Add Ruble Amounts, one
- * spelling of the currency in every text. The browser part of the e2e checks the same on screen.
+ * spelling of the currency in every text, the canvas subtitle names the operation and resource as the
+ * editor does, an action title does not say "of a shop" where the operation reads all shops too. The
+ * browser part of the e2e checks the same on screen.
  */
 /* eslint-disable @typescript-eslint/no-require-imports -- development tooling (tests, sandbox, bench), not shipped: it runs in plain Node, not inside n8n */
 import {
 	NodeHelpers,
+	Workflow,
+	type INode,
 	type INodeParameters,
 	type INodeProperties,
+	type INodeType,
 	type INodeTypeDescription,
+	type INodeTypes,
 } from 'n8n-workflow';
+import { applyConfiguredExpressionEngine } from '../harness/env';
 import * as pkg from '../../index';
 
 type Described = { description: INodeTypeDescription };
@@ -59,5 +66,98 @@ describe('one spelling of the currency: "ruble"', () => {
 		expect(texts).toMatch(/ruble/i);
 		expect(texts).not.toMatch(/rouble/i);
 		expect(JSON.stringify(TOOL_DESCRIPTIONS)).not.toMatch(/rouble/i);
+	});
+});
+
+/** The subtitle the canvas shows under a node with these parameters (the editor's own evaluation). */
+function subtitleShown(description: INodeTypeDescription, parameters: INodeParameters): unknown {
+	const node: INode = {
+		id: 'a0000000-0000-4000-8000-000000000001',
+		name: 'Node',
+		type: `n8n-nodes-shopping-center.${description.name}`,
+		typeVersion: 1,
+		position: [0, 0],
+		parameters,
+	};
+	const type = { description } as INodeType;
+	const nodeTypes = {
+		getByName: () => type,
+		getByNameAndVersion: () => type,
+		getKnownTypes: () => ({}),
+	} as unknown as INodeTypes;
+	const workflow = new Workflow({ nodes: [node], connections: {}, active: false, nodeTypes });
+	return workflow.expression.getSimpleParameterValue(
+		node,
+		description.subtitle as string,
+		'internal',
+		{},
+	);
+}
+
+/** Every action node's [resource value, resource name, operation value, operation name, action]. */
+function operationsOf(description: INodeTypeDescription) {
+	const resource = description.properties.find((p) => p.name === 'resource');
+	return (resource?.options ?? []).flatMap((r) => {
+		const { value, name } = r as { value: string; name: string };
+		const selector = description.properties.find(
+			(p) => p.name === 'operation' && p.displayOptions?.show?.resource?.includes(value),
+		);
+		return (selector?.options ?? []).map((o) => {
+			const op = o as { value: string; name: string; action: string };
+			return { resource: value, resourceName: name, ...op };
+		});
+	});
+}
+const actionNodes = nodes.filter((n) =>
+	n.description.properties.some((p) => p.name === 'resource'),
+);
+
+describe('the canvas subtitle names the operation and resource as the editor does', () => {
+	beforeAll(async () => {
+		await applyConfiguredExpressionEngine();
+	});
+
+	test('every operation of every action node: "<Operation>: <Resource>", never the stored values', () => {
+		let checked = 0;
+		for (const { description } of actionNodes)
+			for (const op of operationsOf(description)) {
+				const shown = subtitleShown(description, { resource: op.resource, operation: op.value });
+				expect({ node: description.name, shown }).toEqual({
+					node: description.name,
+					shown: `${op.name}: ${op.resourceName}`,
+				});
+				checked++;
+			}
+		expect(checked).toBeGreaterThanOrEqual(16);
+		expect(
+			subtitleShown(byName('shoppingCenterRevenue'), {
+				resource: 'dailySalesAggregate',
+				operation: 'getMany',
+			}),
+		).toBe('Get Many: Daily Sales Aggregate');
+	});
+});
+
+describe('action titles and texts say "all shops" where the operation reads all shops too', () => {
+	test('operations with Shops (one shop or all shops of the center)', () => {
+		const withScope = actionNodes.flatMap(({ description }) =>
+			operationsOf(description)
+				.filter((op) =>
+					shownFields(description, { resource: op.resource, operation: op.value }).some(
+						(p) => p.name === 'shopScope',
+					),
+				)
+				.map((op) => ({ ...op, about: description.properties })),
+		);
+		expect(withScope.map((o) => `${o.resource}.${o.value}`).sort()).toEqual([
+			'dailySalesAggregate.getMany',
+			'receipt.export',
+		]);
+		for (const op of withScope) {
+			expect(op.action).toMatch(/all shops/);
+			const resource = op.about.find((p) => p.name === 'resource')!;
+			const option = resource.options!.find((o) => (o as { value: string }).value === op.resource);
+			expect((option as { description: string }).description).toMatch(/all shops/);
+		}
 	});
 });
