@@ -50,6 +50,14 @@ function asTheEditorShowsIt(error: unknown, items: number): string {
 	return `${e.message} [item ${index}]`;
 }
 
+/** Four rows of one month: row 2 with bad input, row 3 a shop not in the center (the API's 404). */
+const fourRows = (month: string) => [
+	{ shop: '1002-05', month, sum: '1' },
+	{ shop: '1002-06', month, sum: '1.234' },
+	{ shop: '9999-99', month, sum: '3' },
+	{ shop: '1002-08', month, sum: '4' },
+];
+
 const declared = (shop: string, month: string) =>
 	sb.intake.snapshot().declaredTurnover.find((d) => d.shop_id === shop && d.month === month);
 
@@ -139,16 +147,7 @@ describe('Declared Turnover: a spreadsheet of three rows', () => {
 	});
 
 	it('Continue On Fail: one result per row — the bad row an error item naming it, the others written', async () => {
-		const r = await run(
-			turnover(),
-			[
-				{ shop: '1002-05', month: '2026-09', sum: '1' },
-				{ shop: '1002-06', month: '2026-09', sum: '1.234' },
-				{ shop: '9999-99', month: '2026-09', sum: '3' },
-				{ shop: '1002-08', month: '2026-09', sum: '4' },
-			],
-			true,
-		);
+		const r = await run(turnover(), fourRows('2026-09'), true);
 		expect(r.error).toBeUndefined();
 		const items = r.items[0] ?? [];
 		expect(items.map((i) => i.pairedItem)).toEqual([0, 1, 2, 3].map((item) => ({ item })));
@@ -164,16 +163,7 @@ describe('Declared Turnover: a spreadsheet of three rows', () => {
 	});
 
 	it('Continue (using error output): the stored rows on the success output, each bad row on the error output', async () => {
-		const r = await run(
-			turnover(),
-			[
-				{ shop: '1002-05', month: '2026-04', sum: '1' },
-				{ shop: '1002-06', month: '2026-04', sum: '1.234' },
-				{ shop: '9999-99', month: '2026-04', sum: '3' },
-				{ shop: '1002-08', month: '2026-04', sum: '4' },
-			],
-			'errorOutput',
-		);
+		const r = await run(turnover(), fourRows('2026-04'), 'errorOutput');
 		expect(r.error).toBeUndefined();
 		const [ok, bad] = r.items;
 		expect(ok.map((i) => [i.json.shop_id, i.json.manual_turnover, i.pairedItem])).toEqual([

@@ -14,6 +14,7 @@
  */
 const assert = require('node:assert/strict');
 const { loadExamples, bindExample } = require('../lib/examples');
+const { searchNodePicker } = require('../lib/browser');
 
 const PACKAGE = 'n8n-nodes-shopping-center.';
 
@@ -157,32 +158,22 @@ async function browserExamplesPart({ n8n, step, cred, page }) {
 				.first()
 				.waitFor();
 			// the example has Add Ruble Amounts on: the notice says so, and says otherwise once it is off
-			await ndv
-				.getByText(/Add Ruble Amounts is on/)
-				.first()
-				.waitFor();
-			assert.equal(await ndv.getByText(/Turn on Add Ruble Amounts/).count(), 0);
-			await ndv.locator('[data-test-id="parameter-input-addRubles"] .el-switch').first().click();
-			await ndv
-				.getByText(/Turn on Add Ruble Amounts/)
-				.first()
-				.waitFor();
-			assert.equal(await ndv.getByText(/Add Ruble Amounts is on/).count(), 0);
-			await ndv.locator('[data-test-id="parameter-input-addRubles"] .el-switch').first().click();
-			await ndv
-				.getByText(/Add Ruble Amounts is on/)
-				.first()
-				.waitFor();
+			const ON = /Add Ruble Amounts is on/;
+			const OFF = /Turn on Add Ruble Amounts/;
+			const toggle = () =>
+				ndv.locator('[data-test-id="parameter-input-addRubles"] .el-switch').first().click();
+			const says = async (shown, hidden) => {
+				await ndv.getByText(shown).first().waitFor();
+				assert.equal(await ndv.getByText(hidden).count(), 0, `${hidden} is shown beside ${shown}`);
+			};
+			await says(ON, OFF);
+			await toggle();
+			await says(OFF, ON);
+			await toggle();
+			await says(ON, OFF);
 			await page.keyboard.press('Escape');
 			// the operation's action, as the node picker lists the node's actions
-			await page.locator('[data-test-id="node-creator-plus-button"]').first().click();
-			await page
-				.locator(
-					'[data-test-id="node-creator-search-bar"] input, input[data-test-id="node-creator-search-bar"]',
-				)
-				.first()
-				.waitFor();
-			await page.keyboard.type('Shopping Center Revenue', { delay: 20 });
+			await searchNodePicker(page, 'Shopping Center Revenue');
 			await page
 				.locator('[data-test-id="node-creator-item-name"]:visible')
 				.filter({ hasText: /^Shopping Center Revenue$/ })

@@ -13,7 +13,7 @@ const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const assert = require('node:assert/strict');
-const { launchBrowser, signIn } = require('../lib/browser');
+const { launchBrowser, signIn, searchNodePicker } = require('../lib/browser');
 const browserExamplesPart = require('./browser-examples');
 
 const NODE = 'Daily sales';
@@ -192,15 +192,7 @@ async function browserPart({ n8n, step, cred }) {
 		await step('browser: the node picker shows each node with its own description', async () => {
 			await page.goto(`${n8n.url}/workflow/${wf.id}`, { waitUntil: 'domcontentloaded' });
 			await page.waitForSelector('[data-test-id="canvas-node"]');
-			// the canvas's "+" (node-creator-plus-button) opens the node panel in 1.x and 2.x alike
-			await page.locator('[data-test-id="node-creator-plus-button"]').first().click();
-			await page
-				.locator(
-					'[data-test-id="node-creator-search-bar"] input, input[data-test-id="node-creator-search-bar"]',
-				)
-				.first()
-				.waitFor();
-			await page.keyboard.type('Shopping Center', { delay: 20 });
+			await searchNodePicker(page, 'Shopping Center');
 			await page.waitForTimeout(2500);
 			if (shots) await page.screenshot({ path: path.join(shots, 'screenshot-editor.png') });
 			// the node's own view (its actions) carries the description n8n shows for it. The list may stay
