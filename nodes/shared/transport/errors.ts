@@ -219,10 +219,7 @@ function validationMessage(f: ApiFailure, sent?: ReadonlySet<string>): string {
 
 export type ApiError = NodeApiError & { context: { code?: string; details?: unknown } };
 
-/**
- * `error.details` said in words for the error's description (the raw JSON stays in the context and
- * in an error item's `details`): the fields it names, or its words ("per_page: must be at most 100").
- */
+/** `error.details` in words for the description (the JSON stays in the context, an error item's `details`). */
 function detailsInWords(details: unknown): string {
 	const { fields, text } = describeDetails(details);
 	if (!text) return '';
