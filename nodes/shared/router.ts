@@ -15,6 +15,7 @@ import { operationOf, type ResourceModule } from './actions';
 import { asNodeError, errorShape } from './transport';
 import { toolAnswer } from './tool/answer';
 import { runsAsTool } from './tool/mode';
+import { noteLargeResult } from './output/largeResult';
 
 export type { OperationHandler, OperationOutput } from './actions';
 
@@ -56,6 +57,7 @@ export async function routeOperations(
 ): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
 	const out: INodeExecutionData[] = [];
+	let asItems = 0; // records of operations that could have written them to One File
 	for (let i = 0; i < items.length; i++) {
 		const resource = this.getNodeParameter('resource', i) as string;
 		const operation = this.getNodeParameter('operation', i) as string;
@@ -70,7 +72,9 @@ export async function routeOperations(
 			const answer = toolAnswer(this, i, handler);
 			const result = await handler.execute.call(this, i, items);
 			if (Array.isArray(result)) {
-				for (const json of answer(result)) out.push({ json, pairedItem: { item: i } });
+				const records = answer(result);
+				for (const json of records) out.push({ json, pairedItem: { item: i } });
+				if (handler.fileColumns) asItems += records.length;
 				continue;
 			}
 			if ('item' in result) {
@@ -87,5 +91,6 @@ export async function routeOperations(
 			out.push(errorItem(this, error, i));
 		}
 	}
+	noteLargeResult(this, asItems);
 	return [out];
 }

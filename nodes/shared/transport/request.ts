@@ -37,6 +37,13 @@ export interface RequestInput {
 	 * have to wait longer fails with the deadline error (isDeadlineError) instead.
 	 */
 	deadlineMs?: number;
+	/** counts every exchange sent for this input, retries included (the trigger's day budget) */
+	counter?: RequestCounter;
+}
+
+/** What a caller counts of the requests it sends (each exchange with the API, whatever its answer). */
+export interface RequestCounter {
+	sent: number;
 }
 
 export interface ApiResult {
@@ -164,6 +171,7 @@ export async function apiRequest(
 		let raw: RawResponse;
 		try {
 			token = await tokenCache.get(ctx, creds);
+			if (input.counter) input.counter.sent++;
 			raw = await sendHttp(ctx, {
 				method: ROUTES[route].method,
 				url,
