@@ -16,7 +16,7 @@ import type { OperationOutput } from '../../../shared/router';
 import { simplifyField, same } from '../../../shared/tool/simplify';
 import { splitDays } from '../../../shared/walk/dateWindows';
 import { readSalesRequest } from '../../helpers/salesRequest';
-import { KOPECKS_HINT, rubleAmountsField } from '../../../shared/descriptions/money';
+import { kopecksNotices, rubleAmountsField } from '../../../shared/descriptions/money';
 import { notice, PERIOD_HINTS, PRO_NOTICES } from '../../../shared/descriptions/notices';
 import { withShopIds } from '../../../shared/walk/rowIds';
 import { noteEmptyAnswer } from '../../../shared/input';
@@ -41,9 +41,6 @@ export const simpleFields: FieldSet = same(
 	'ecash_sum',
 	'turnover',
 	'kkts_count',
-	'income_sum_rub',
-	'refund_sum_rub',
-	'turnover_rub',
 );
 
 /** The list it returns (the tool's "more exist" note). */
@@ -76,7 +73,7 @@ export const description: INodeProperties[] = [
 		endHint: PERIOD_HINTS.dailyEnd,
 	}),
 	...returnAllAndLimit(),
-	notice('kopecksNotice', KOPECKS_HINT),
+	...kopecksNotices(),
 	rubleAmountsField(),
 	notice('turnoverNotice', PRO_NOTICES.turnover),
 	...simplifyField(),
@@ -137,6 +134,7 @@ export async function execute(
 			file,
 			fill: { sc_id: scId, shop_id: shop.shopId },
 			rubles: addRubles,
+			simple: simpleFields,
 			name: { of: shop.shopId ?? `${scId}-all-shops`, start: asked.start, end: asked.end },
 		},
 		batches.bind(this),

@@ -10,7 +10,7 @@ import { planWindowGroups, WindowTrial, type SplitPeriod } from '../../../shared
 import { splitMonths } from '../../../shared/walk/dateWindows';
 import { withRubles } from '../../../shared/rubles';
 import { readSalesRequest } from '../../helpers/salesRequest';
-import { KOPECKS_HINT, rubleAmountsField } from '../../../shared/descriptions/money';
+import { kopecksNotices, rubleAmountsField } from '../../../shared/descriptions/money';
 import { notice, PERIOD_HINTS, PRO_NOTICES } from '../../../shared/descriptions/notices';
 import { withShopIds } from '../../../shared/walk/rowIds';
 import { noteEmptyAnswer } from '../../../shared/input';
@@ -30,7 +30,7 @@ export const description: INodeProperties[] = [
 		endHint: PERIOD_HINTS.monthlyEnd,
 	}),
 	...returnAllAndLimit(),
-	notice('kopecksNotice', KOPECKS_HINT),
+	...kopecksNotices(),
 	rubleAmountsField(),
 	notice('monthlyProNotice', PRO_NOTICES.monthlyPro),
 ];
