@@ -160,4 +160,14 @@ describe('action titles and texts say "all shops" where the operation reads all 
 			expect((option as { description: string }).description).toMatch(/all shops/);
 		}
 	});
+
+	test('the trigger: the Event as the panel names it ("New Receipt"), never its value', () => {
+		const trigger = byName('shoppingCenterEventsTrigger');
+		const options = trigger.properties.find((p) => p.name === 'event')!.options as Array<{
+			name: string;
+			value: string;
+		}>;
+		for (const o of options) expect(subtitleShown(trigger, { event: o.value })).toBe(o.name);
+		expect(options).toHaveLength(5);
+	});
 });
