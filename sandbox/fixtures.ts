@@ -15,6 +15,9 @@ export const BULK_CLIENT_SECRET = 'bulk-secret-3d8e51';
 /** The key of the sync center only (SYNC_CENTER): the other keys do not see it. */
 export const SYNC_CLIENT_ID = 'sync-client';
 export const SYNC_CLIENT_SECRET = 'sync-secret-5a90c2';
+/** The key of the two day centers only (DAY_CENTER, DAY_SMALL_CENTER): the other keys do not see them. */
+export const DAY_CLIENT_ID = 'day-client';
+export const DAY_CLIENT_SECRET = 'day-secret-8c41f7';
 
 /** Basic plan, Moscow (UTC+3), counting system configured. */
 export const BASIC_CENTER = '1001';
@@ -37,6 +40,17 @@ export const BIG_CENTER = '1006';
  */
 export const SYNC_CENTER = '1007';
 export const SYNC_SHOPS = 100;
+/**
+ * The trigger's day (issue 29): two PRO centers seen only by the day key, whose shops keep opening hours
+ * (dayShopKind): most sell 10:00–22:00 in the center's zone, a few round the clock, a few are closed for
+ * good (listed, not archived, no receipt at all), shop NN9 / N09 is archived; a selling shop has 20–80
+ * receipts a day. 300 shops (ids 1008-001..1008-300), Moscow (UTC+3): ~13,000–18,000 receipts a day.
+ */
+export const DAY_CENTER = '1008';
+export const DAY_SHOPS = 300;
+/** The small day center: 30 shops (ids 1009-01..1009-30), Tomsk (UTC+7), ~1,300–1,800 receipts a day. */
+export const DAY_SMALL_CENTER = '1009';
+export const DAY_SMALL_SHOPS = 30;
 
 /** The busy PRO shop: >= 200,000 receipts a year. */
 export const BUSY_SHOP = '1002-01';
@@ -84,6 +98,8 @@ export const CENTERS: CenterFixture[] = [
 	center(SECOND_KEY_CENTER, 'Volga Second', 'Europe/Samara', 'Samara', 'basic'),
 	center(BIG_CENTER, 'Metropolis Big PRO', 'Asia/Yekaterinburg', 'Yekaterinburg', 'pro'),
 	center(SYNC_CENTER, 'Sibir Sync PRO', 'Asia/Novosibirsk', 'Novosibirsk', 'pro'),
+	center(DAY_CENTER, 'Kazan Day PRO', 'Europe/Moscow', 'Kazan', 'pro'),
+	center(DAY_SMALL_CENTER, 'Tomsk Day PRO', 'Asia/Tomsk', 'Tomsk', 'pro'),
 ];
 
 export const API_KEYS: ApiKeyFixture[] = [
@@ -111,6 +127,12 @@ export const API_KEYS: ApiKeyFixture[] = [
 		personId: 'person-507',
 		centers: [SYNC_CENTER],
 	},
+	{
+		clientId: DAY_CLIENT_ID,
+		clientSecret: DAY_CLIENT_SECRET,
+		personId: 'person-508',
+		centers: [DAY_CENTER, DAY_SMALL_CENTER],
+	},
 ];
 
 const SHOP_NAMES = [
@@ -134,8 +156,10 @@ function shopsOf(
 	receiptsPerDay: (i: number) => number,
 ): ShopFixture[] {
 	const shops: ShopFixture[] = [];
+	// three digits where a center has more than 100 shops (the sync center's 100th is 1007-100)
+	const digits = count > 100 ? 3 : 2;
 	for (let i = 1; i <= count; i++) {
-		const id = `${c.id}-${String(i).padStart(2, '0')}`;
+		const id = `${c.id}-${String(i).padStart(digits, '0')}`;
 		const archived = i === 9;
 		const noRenter = i === 5;
 		shops.push({
@@ -161,12 +185,46 @@ function shopsOf(
 	return shops;
 }
 
-const shopCount = (c: CenterFixture) =>
-	c.id === SYNC_CENTER ? SYNC_SHOPS : c.id === PRO_CENTER || c.id === BIG_CENTER ? 12 : 10;
+const isDayCenter = (centerId: string) => centerId === DAY_CENTER || centerId === DAY_SMALL_CENTER;
+
+/** What a shop of a day center does over a day (by its number i): see DAY_CENTER. */
+export type DayShopKind = 'hours10to22' | 'allDay' | 'closedForGood' | 'archived';
+
+function dayKindOf(i: number): DayShopKind {
+	if (i === 9) return 'archived'; // shopsOf's archived shop
+	if (i % 20 === 5) return 'closedForGood';
+	return i % 20 === 6 ? 'allDay' : 'hours10to22';
+}
+
+/** The kind of a day center's shop; undefined for the shops of other centers. */
+export function dayShopKind(shop: ShopFixture): DayShopKind | undefined {
+	return isDayCenter(shop.center_id) ? dayKindOf(Number(shop.id.split('-')[1])) : undefined;
+}
+
+/**
+ * Opening hours (seconds after local midnight, [opens, closes)) a fixture fixes for a shop; undefined
+ * where the generator's own rule applies (data/shop-profile.ts: busy shop 08–23, NN-06 round the clock,
+ * others 10–22).
+ */
+export function openingHoursOf(shop: ShopFixture): readonly [number, number] | undefined {
+	const kind = dayShopKind(shop);
+	if (kind === undefined) return undefined;
+	return kind === 'allDay' ? [0, 86_399] : [10 * 3600, 22 * 3600];
+}
+
+const SHOP_COUNTS: Record<string, number> = {
+	[PRO_CENTER]: 12,
+	[BIG_CENTER]: 12,
+	[SYNC_CENTER]: SYNC_SHOPS,
+	[DAY_CENTER]: DAY_SHOPS,
+	[DAY_SMALL_CENTER]: DAY_SMALL_SHOPS,
+};
+const shopCount = (c: CenterFixture) => SHOP_COUNTS[c.id] ?? 10;
 
 export const SHOPS: ShopFixture[] = CENTERS.flatMap((c) =>
 	shopsOf(c, shopCount(c), (i) => {
 		if (c.id === PRO_CENTER && i === 1) return 620; // the busy shop: ~226,000 a year
+		if (isDayCenter(c.id)) return dayKindOf(i) === 'closedForGood' ? 0 : 20 + ((i * 37) % 61); // 20..80
 		if (i === 5) return 0; // the shop without tenant and without cash registers
 		if (c.id === BIG_CENTER) return 850 + ((i * 83) % 400); // 850..1249 a day each
 		if (c.id === SYNC_CENTER) return 5 + ((i * 7) % 10); // 5..14 a day: the bulk is issued live

@@ -6,6 +6,7 @@ import type { ShopFixture } from '../types';
 import { Stream } from './prng';
 import { kktIdentitiesOf, type KktIdentity } from '../catalogue/kkts';
 import { DATA_START_IDX, dayIndex } from './calendar';
+import { openingHoursOf } from '../fixtures';
 
 /** How a shop's sales split over VAT rates (see docs/sandbox.md, "Receipts"). */
 export type VatRegime = 'general' | 'food' | 'simplified5' | 'simplified7';
@@ -63,11 +64,12 @@ function buildProfile(seed: number, shop: ShopFixture): ShopProfile {
 		};
 	});
 	const area = busy ? 180 : Math.round((40 + s.unit(2) * 460) * 10) / 10;
+	const hours = openingHoursOf(shop);
 	return {
 		avgCheck: busy ? 38_000 : s.int(3, 60, 450) * 1000,
 		vatRegime: busy ? 'food' : regimes[(index + Math.floor(s.unit(4) * 2)) % regimes.length],
-		opensAt: busy ? 8 * 3600 : index === 6 ? 0 : 10 * 3600,
-		closesAt: busy ? 23 * 3600 : index === 6 ? 86_399 : 22 * 3600,
+		opensAt: hours ? hours[0] : busy ? 8 * 3600 : index === 6 ? 0 : 10 * 3600,
+		closesAt: hours ? hours[1] : busy ? 23 * 3600 : index === 6 ? 86_399 : 22 * 3600,
 		closedShare: busy ? 0 : 0.02,
 		kkts,
 		area_size: area,
