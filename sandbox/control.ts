@@ -142,6 +142,12 @@ const ROUTES: Record<string, ControlHandler> = {
 	},
 	'GET /truth-summary/receipts': (p, _b, q) =>
 		receiptTruthSummary(p.store, truthQuery(q), truthMoment(p, q)),
+	'GET /truth-received/receipts': (p, _b, q) => {
+		const [from, to] = ['from', 'to'].map((k) => Date.parse(scalar(q, k) ?? ''));
+		if (Number.isNaN(from) || Number.isNaN(to)) throw bad('from and to must be ISO 8601 moments.');
+		const rows = p.store.receivedBetween(truthQuery(q).sc_id, from, to);
+		return { count: rows.length, receipts: rows };
+	},
 	'GET /intake': (p) => p.intake.snapshot(),
 	'POST /token': (p, b) => {
 		const clientId = str(b, 'client_id');

@@ -22,6 +22,7 @@ import { TICKET_STATUSES, type TicketStatus } from './portal-catalog';
 import { selectTickets } from './portal-query';
 import type { DayTotals } from './daily';
 import { computeTruth } from './truth';
+import { receivedBetween, type ReceivedReceipt } from './truth-received';
 
 export type InsertKind = 'ticket' | 'pass' | 'anomaly' | 'receipt';
 
@@ -334,6 +335,16 @@ export class DataStore {
 		now: Date,
 	): TruthSet {
 		return computeTruth(this, kind, q, now);
+	}
+
+	/** The center's receipts received in [fromMs, toMs) and by the clock's now, with their moments. */
+	receivedBetween(
+		scId: string,
+		fromMs: number,
+		toMs: number,
+		types?: readonly number[],
+	): ReceivedReceipt[] {
+		return receivedBetween(this, scId, fromMs, toMs, this.opts.clock.now().getTime(), types);
 	}
 }
 
