@@ -68,6 +68,18 @@ export class RequestLog {
 		);
 	}
 
+	/** The entries after seq `since`, in order, without scanning the older ones (seq grows by one an entry). */
+	since(since: number): LogEntry[] {
+		const first = this.entries[0]?.seq;
+		if (first === undefined) return [];
+		return this.entries.slice(Math.max(0, Math.min(this.entries.length, since - first + 1)));
+	}
+
+	/** The seq of the newest entry (0 before the first). */
+	lastSeq(): number {
+		return this.seq;
+	}
+
 	getStats(): Stats {
 		return JSON.parse(JSON.stringify(this.stats)) as Stats;
 	}
