@@ -93,21 +93,34 @@ export function dayOfMs(zone: string, ms: number): number {
 	return Math.floor((ms + offsetMinutes(zone, ms) * 60_000) / DAY_MS);
 }
 
-function pad(n: number, width = 2): string {
-	return String(n).padStart(width, '0');
-}
+/** '00' … '59' */
+const TWO = Array.from({ length: 60 }, (_, n) => String(n).padStart(2, '0'));
+const localDates = new Map<number, string>();
+const offsetTexts = new Map<number, string>();
 
-/** ISO 8601 with the zone's offset, whole seconds: 2026-11-20T14:05:00+05:00 */
+/**
+ * ISO 8601 with the zone's offset, whole seconds: 2026-11-20T14:05:00+05:00. Built from cached day and
+ * offset texts with integer arithmetic (no Date, no padStart: a receipt page formats two per receipt).
+ */
 export function isoAt(ms: number, zone: string): string {
 	const off = offsetMinutes(zone, ms);
-	const local = new Date(Math.floor(ms / 1000) * 1000 + off * 60_000);
-	const sign = off < 0 ? '-' : '+';
-	const a = Math.abs(off);
-	return (
-		`${local.getUTCFullYear()}-${pad(local.getUTCMonth() + 1)}-${pad(local.getUTCDate())}` +
-		`T${pad(local.getUTCHours())}:${pad(local.getUTCMinutes())}:${pad(local.getUTCSeconds())}` +
-		`${sign}${pad(Math.floor(a / 60))}:${pad(a % 60)}`
-	);
+	const local = Math.floor(ms / 1000) + off * 60;
+	const day = Math.floor(local / 86_400);
+	const sec = local - day * 86_400;
+	let date = localDates.get(day);
+	if (date === undefined) {
+		if (localDates.size > 100_000) localDates.clear();
+		localDates.set(day, (date = dateOfIndex(day)));
+	}
+	let offText = offsetTexts.get(off);
+	if (offText === undefined) {
+		const a = Math.abs(off);
+		offText = `${off < 0 ? '-' : '+'}${TWO[Math.floor(a / 60)]}:${TWO[a % 60]}`;
+		offsetTexts.set(off, offText);
+	}
+	const hour = Math.floor(sec / 3600);
+	const minute = Math.floor((sec - hour * 3600) / 60);
+	return `${date}T${TWO[hour]}:${TWO[minute]}:${TWO[sec % 60]}${offText}`;
 }
 
 /** First and last day index of the month of a day index. */

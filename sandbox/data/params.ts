@@ -16,9 +16,22 @@ export function requirePro(center: CenterFixture, what: string): void {
 	if (center.plan !== 'pro') throw planRequired(center, what);
 }
 
+/** `${zone}|${date}` → day index of the dates already parsed (luxon's parse was a tenth of a receipt page) */
+const parsedDays = new Map<string, number>();
+
 export function optionalDay(query: QueryValues, field: string, zone: string): number | undefined {
+	const v = query[field];
+	const key = typeof v === 'string' ? `${zone}|${v}` : undefined;
+	const known = key === undefined ? undefined : parsedDays.get(key);
+	if (known !== undefined) return known;
 	const d = optionalDate(query, field, zone);
-	return d === undefined ? undefined : indexOfDateTime(d);
+	if (d === undefined) return undefined;
+	const day = indexOfDateTime(d);
+	if (key !== undefined) {
+		if (parsedDays.size > 10_000) parsedDays.clear();
+		parsedDays.set(key, day);
+	}
+	return day;
 }
 
 export function requiredDay(query: QueryValues, field: string, zone: string): number {

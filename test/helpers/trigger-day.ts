@@ -81,10 +81,14 @@ export interface DayPoll {
 	byCenter: Record<string, number>;
 	/** … by route name */
 	byRoute: Record<string, number>;
+	/** … by HTTP status of the answer */
+	byStatus: Record<string, number>;
 	/** answers 429 */
 	rateLimited: number;
-	/** answers other than 2xx */
+	/** answers other than 2xx (e.g. 401 token_expired once an hour, then a new token) */
 	failed: number;
+	/** n8n saved the static data after this poll (it emitted and changed it) */
+	saved: boolean;
 	/** the poll's error (n8n logs it; the static data stays as it was) */
 	error?: string;
 	/** real time the poll took */
@@ -169,6 +173,7 @@ function countRequests(
 		p.byCenter[sc] = (p.byCenter[sc] ?? 0) + 1;
 		const route = e.route ?? 'unknown';
 		p.byRoute[route] = (p.byRoute[route] ?? 0) + 1;
+		p.byStatus[e.status] = (p.byStatus[e.status] ?? 0) + 1;
 		if (e.status === 429) p.rateLimited++;
 		if (e.status < 200 || e.status > 299) p.failed++;
 		const zone = centerById(sc)?.time_zone;
@@ -235,8 +240,10 @@ export async function runDay(o: DayRunOptions): Promise<DayRunResult> {
 			requests: 0,
 			byCenter: {},
 			byRoute: {},
+			byStatus: {},
 			rateLimited: 0,
 			failed: 0,
+			saved: r.items !== null && r.staticDataChanged,
 			wallMs: Date.now() - began,
 		};
 		if (r.error) p.error = r.error.message;
@@ -253,7 +260,7 @@ export async function runDay(o: DayRunOptions): Promise<DayRunResult> {
 			});
 		}
 		live = r.staticData;
-		if (r.items !== null && r.staticDataChanged) saved = r.staticData;
+		if (p.saved) saved = r.staticData;
 		polls.push(p);
 		o.onPoll?.(p, progress);
 	}

@@ -1,0 +1,130 @@
+/**
+ * The day driver (test/helpers/trigger-day.ts) on today's trigger: New Receipt on the small day center
+ * (1009, 30 shops, Tomsk UTC+7) polled every minute over a few simulated hours across the center's
+ * midnight, with one restart of "n8n" at night. Today's trigger reads every listed shop on every poll,
+ * so every receipt received meanwhile is emitted once, at the first poll after its reception (lag
+ * under one interval), and each poll asks once per shop; the driver's counts agree with the sandbox's
+ * own log and its lags with the sandbox's true reception moments.
+ */
+import { startSandbox, type Sandbox } from '../../sandbox';
+import { DAY_SMALL_CENTER, dayShopKind, shopsOfCenter } from '../../sandbox/fixtures';
+import { DEFAULT_RETRY_POLICY } from '../../nodes/shared/transport/retry';
+import { quantile, restartProcess, runDay, type DayRunResult } from '../helpers/trigger-day';
+
+const MIN = 60_000;
+const H = 60 * MIN;
+/** 21:30 in Tomsk (UTC+7): the evening's last sales, midnight, the late arrivals of the night */
+const START = '2026-11-20T14:30:00Z';
+const RESTART = Date.parse('2026-11-20T16:45:00Z'); // 23:45 in Tomsk
+const MIDNIGHT = Date.parse('2026-11-20T17:00:00Z');
+const POLLS = 181;
+const listed = shopsOfCenter(DAY_SMALL_CENTER).filter((s) => !s.is_archived);
+
+const savedPolicy = { ...DEFAULT_RETRY_POLICY };
+beforeAll(() =>
+	Object.assign(DEFAULT_RETRY_POLICY, { baseDelayMs: 1, maxDelayMs: 2, maxTotalWaitMs: 200 }),
+);
+afterAll(() => Object.assign(DEFAULT_RETRY_POLICY, savedPolicy));
+
+let sb: Sandbox;
+let run: DayRunResult;
+beforeAll(async () => {
+	restartProcess();
+	sb = await startSandbox({ now: START });
+	run = await runDay({
+		sb,
+		parameters: { event: 'newReceipt', centerScope: 'selected', centerIds: [DAY_SMALL_CENTER] },
+		start: START,
+		durationMs: 3 * H,
+		intervalMs: MIN,
+		restartAt: RESTART,
+	});
+});
+afterAll(async () => {
+	restartProcess();
+	await sb?.close();
+});
+
+describe("the day driver on today's New Receipt (1009, every minute, 3 h, one restart)", () => {
+	test('181 polls at one-minute steps of the sandbox clock, none failed, one restarted at the given moment; n8n saved the polls that emitted', () => {
+		expect(run.polls).toHaveLength(POLLS);
+		expect(run.polls.map((p) => p.at - Date.parse(START))).toEqual(
+			Array.from({ length: POLLS }, (_, i) => i * MIN),
+		);
+		expect(run.polls.filter((p) => p.error)).toEqual([]);
+		expect(run.polls.filter((p) => p.restarted).map((p) => p.at)).toEqual([RESTART]);
+		// the first poll remembers what exists; the day's sales go on till 22:00, then trickle in late
+		expect(run.polls[0].emitted).toBe(0);
+		expect(run.polls.filter((p) => p.emitted > 0).length).toBeGreaterThan(30);
+		expect(run.polls.filter((p) => p.emitted === 0).length).toBeGreaterThan(10);
+		expect(run.polls.every((p) => p.saved === p.emitted > 0)).toBe(true);
+	});
+
+	test('every receipt received after the first poll is emitted once: the true set, no duplicate', () => {
+		const truth = run.truth[DAY_SMALL_CENTER];
+		expect(Object.keys(run.truth)).toEqual([DAY_SMALL_CENTER]);
+		expect(truth.length).toBeGreaterThan(100);
+		expect(run.duplicates).toEqual([]);
+		expect(run.missing).toEqual([]);
+		expect(run.unexpected).toEqual([]);
+		expect(run.emitted).toHaveLength(truth.length);
+		// late arrivals among them: printed hours before, and received after the center's midnight
+		expect(truth.filter((r) => r.received - r.created > 3 * H).length).toBeGreaterThan(5);
+		expect(truth.filter((r) => r.received >= MIDNIGHT).length).toBeGreaterThan(5);
+		// none from a shop closed for good or archived
+		const silent = new Set(
+			shopsOfCenter(DAY_SMALL_CENTER)
+				.filter((s) => dayShopKind(s) === 'closedForGood' || s.is_archived)
+				.map((s) => s.id),
+		);
+		expect(run.emitted.filter((e) => silent.has(e.shop_id))).toEqual([]);
+	});
+
+	test("lag = the emitting poll's moment − the true reception moment; below one interval when every shop is read every poll", () => {
+		const received = new Map(run.truth[DAY_SMALL_CENTER].map((r) => [r.id, r.received]));
+		for (const e of run.emitted) {
+			expect(e.received).toBe(received.get(e.id));
+			expect(e.lagMs).toBe(e.at - e.received);
+			expect(run.lagMs.get(e.id)).toBe(e.lagMs);
+		}
+		const lags = [...run.lagMs.values()];
+		expect(Math.min(...lags)).toBeGreaterThanOrEqual(0);
+		expect(Math.max(...lags)).toBeLessThan(MIN);
+		expect(quantile(lags, 0.95)).toBeLessThan(MIN);
+		expect(quantile([3, 1, 2, 10], 0.5)).toBe(2);
+		expect(quantile([3, 1, 2, 10], 1)).toBe(10);
+		expect(quantile([], 0.5)).toBeUndefined();
+	});
+
+	test('requests: one receipts request per listed shop every poll; per poll and per center day as the sandbox logged them', () => {
+		for (const p of run.polls) expect(p.byRoute.receipts).toBe(listed.length);
+		// no 429; the only failures: the token's hour is over (401, then a new token at once)
+		expect(run.polls.every((p) => p.rateLimited === 0)).toBe(true);
+		for (const p of run.polls) expect(p.failed).toBe(p.byStatus[401] ?? 0);
+		for (const p of run.polls) if (p.failed) expect(p.byRoute.token).toBe(1);
+		expect(run.polls.filter((p) => p.failed).length).toBe(2);
+		const total = run.polls.reduce((n, p) => n + p.requests, 0);
+		expect(total).toBe(sb.log.getStats().total);
+		const ofCenter = run.polls.reduce((n, p) => n + (p.byCenter[DAY_SMALL_CENTER] ?? 0), 0);
+		// the center's day turns at 17:00Z (midnight in Tomsk): polls before it and from it on
+		const beforeMidnight = run.polls.filter((p) => p.at < MIDNIGHT);
+		const perDay = run.requestsPerCenterDay[DAY_SMALL_CENTER];
+		expect(Object.keys(perDay).sort()).toEqual(['2026-11-20', '2026-11-21']);
+		expect(perDay['2026-11-20']).toBe(
+			beforeMidnight.reduce((n, p) => n + (p.byCenter[DAY_SMALL_CENTER] ?? 0), 0),
+		);
+		expect(perDay['2026-11-20'] + perDay['2026-11-21']).toBe(ofCenter);
+		expect(ofCenter).toBeGreaterThanOrEqual(POLLS * listed.length);
+	});
+
+	test("the restart forgets the process (a new token, the center list again) and goes on from the saved static data, older than the last poll's", () => {
+		const i = run.polls.findIndex((p) => p.restarted);
+		expect(run.polls[i].byRoute.token).toBe(1);
+		expect(run.polls[i].byRoute.centers).toBe(1);
+		expect(run.polls[i - 1].byRoute.token).toBeUndefined();
+		// the poll before the restart emitted nothing: n8n had not saved its state (and nothing was lost)
+		expect(run.polls[i - 1].saved).toBe(false);
+		expect(Object.keys(run.staticData)).toContain('centers');
+		expect(Object.keys(run.savedStaticData)).toContain('centers');
+	});
+});
