@@ -36,16 +36,24 @@ export interface Stats {
 }
 
 const MAX_ENTRIES = 100000;
+const COMPACT_AT = 20_000;
 
 export class RequestLog {
+	/** the log is entries[head..]: the oldest are dropped by moving head (Array.shift at 100,000 entries
+	 *  costs ~0.3 ms, a day of polls at 300 shops made minutes of it), the array compacted now and then */
 	private entries: LogEntry[] = [];
+	private head = 0;
 	private seq = 0;
 	private stats: Stats = emptyStats();
 
 	add(entry: Omit<LogEntry, 'seq'>): LogEntry {
 		const full: LogEntry = { seq: ++this.seq, ...entry };
 		this.entries.push(full);
-		if (this.entries.length > MAX_ENTRIES) this.entries.shift();
+		if (this.entries.length - this.head > MAX_ENTRIES) this.head++;
+		if (this.head >= COMPACT_AT) {
+			this.entries = this.entries.slice(this.head);
+			this.head = 0;
+		}
 		const s = this.stats;
 		s.total += 1;
 		const byStatus = (s.byRoute[entry.route ?? 'unknown'] ??= {});
@@ -61,18 +69,23 @@ export class RequestLog {
 
 	/** Entries, optionally only those after seq `since` and / or of one route. */
 	list(filter: { since?: number; route?: string } = {}): LogEntry[] {
-		return this.entries.filter(
-			(e) =>
+		const out: LogEntry[] = [];
+		for (let i = this.head; i < this.entries.length; i++) {
+			const e = this.entries[i];
+			if (
 				(filter.since === undefined || e.seq > filter.since) &&
-				(filter.route === undefined || e.route === filter.route),
-		);
+				(filter.route === undefined || e.route === filter.route)
+			)
+				out.push(e);
+		}
+		return out;
 	}
 
 	/** The entries after seq `since`, in order, without scanning the older ones (seq grows by one an entry). */
 	since(since: number): LogEntry[] {
-		const first = this.entries[0]?.seq;
+		const first = this.entries[this.head]?.seq;
 		if (first === undefined) return [];
-		return this.entries.slice(Math.max(0, Math.min(this.entries.length, since - first + 1)));
+		return this.entries.slice(this.head + Math.max(0, since - first + 1));
 	}
 
 	/** The seq of the newest entry (0 before the first). */
@@ -87,6 +100,7 @@ export class RequestLog {
 	/** Clears entries and statistics (sequence numbers keep growing). */
 	clear(): void {
 		this.entries = [];
+		this.head = 0;
 		this.stats = emptyStats();
 	}
 }
