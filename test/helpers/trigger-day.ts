@@ -250,6 +250,8 @@ export async function runDay(o: DayRunOptions): Promise<DayRunResult> {
 		countRequests(sb, since, p, perDay);
 		for (const { json } of rows) {
 			const received = Date.parse(String(json.received_datetime));
+			if (json.id === undefined || Number.isNaN(received))
+				throw new Error('runDay reads one item per receipt (Output: One Item per Receipt)');
 			emitted.push({
 				id: String(json.id),
 				sc_id: String(json.sc_id),
