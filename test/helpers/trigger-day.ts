@@ -7,7 +7,6 @@
  * reception to the poll that emitted it, and the sandbox's true set of receipts received meanwhile.
  * The trigger's parameters are passed through untouched (e.g. dayBudgetShare, quietShopMaxWaitMinutes).
  */
-/* eslint-disable @n8n/community-nodes/no-restricted-imports -- development tooling (tests, sandbox, bench), not shipped: it runs in plain Node, not inside n8n */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { runPoll } from '../harness';
 import type { Sandbox } from '../../sandbox';
