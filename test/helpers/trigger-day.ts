@@ -101,7 +101,8 @@ export interface EmittedReceipt {
 	shop_id: string;
 	/** received_datetime, epoch ms */
 	received: number;
-	/** the emitting poll's moment, epoch ms */
+	/** the emitting poll's index (DayRunResult.polls) and moment, epoch ms */
+	poll: number;
 	at: number;
 	/** at − received */
 	lagMs: number;
@@ -256,6 +257,7 @@ export async function runDay(o: DayRunOptions): Promise<DayRunResult> {
 				sc_id: String(json.sc_id),
 				shop_id: String(json.shop_id),
 				received,
+				poll: i,
 				at,
 				lagMs: at - received,
 			});

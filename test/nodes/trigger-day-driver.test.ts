@@ -68,6 +68,7 @@ describe("the day driver on today's New Receipt (1009, every minute, 3 h, one re
 		expect(run.missing).toEqual([]);
 		expect(run.unexpected).toEqual([]);
 		expect(run.emitted).toHaveLength(truth.length);
+		expect(run.polls.reduce((n, p) => n + p.emitted, 0)).toBe(run.emitted.length);
 		// late arrivals among them: printed hours before, and received after the center's midnight
 		expect(truth.filter((r) => r.received - r.created > 3 * H).length).toBeGreaterThan(5);
 		expect(truth.filter((r) => r.received >= MIDNIGHT).length).toBeGreaterThan(5);
@@ -85,6 +86,7 @@ describe("the day driver on today's New Receipt (1009, every minute, 3 h, one re
 		for (const e of run.emitted) {
 			expect(e.received).toBe(received.get(e.id));
 			expect(e.lagMs).toBe(e.at - e.received);
+			expect(run.polls[e.poll].at).toBe(e.at);
 			expect(run.lagMs.get(e.id)).toBe(e.lagMs);
 		}
 		const lags = [...run.lagMs.values()];
