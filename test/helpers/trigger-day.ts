@@ -5,7 +5,7 @@
  * once (or more) on the way, and returns what a day-budget test checks: each receipt emitted (once?),
  * the requests per poll and per center day (the sandbox's request log), each receipt's lag from its
  * reception to the poll that emitted it, and the sandbox's true set of receipts received meanwhile.
- * The trigger's parameters are passed through untouched (e.g. dayBudgetShare, quietShopMaxWaitMinutes).
+ * The trigger's parameters are passed through untouched (e.g. dayBudgetShare, quietMaxWaitMinutes).
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { runPoll } from '../harness';
@@ -15,7 +15,7 @@ import { dateOfIndex, dayOfMs } from '../../sandbox/data/calendar';
 import type { ReceivedReceipt } from '../../sandbox/data/truth-received';
 import { ShoppingCenterApi } from '../../credentials/ShoppingCenterApi.credentials';
 import { ShoppingCenterEventsTrigger } from '../../nodes/ShoppingCenterEventsTrigger/ShoppingCenterEventsTrigger.node';
-import { forgetCarried } from '../../nodes/ShoppingCenterEventsTrigger/carry';
+import { forgetNodeMemory } from '../../nodes/ShoppingCenterEventsTrigger/memory';
 import { pacer, tokenCache } from '../../nodes/shared/transport';
 import { clearPlans } from '../../nodes/shared/transport/planCache';
 import { forgetPageSizes } from '../../nodes/shared/transport/pagination';
@@ -139,11 +139,12 @@ const credentialTypes = [new ShoppingCenterApi()];
 
 /**
  * As after a restart of n8n: everything the package keeps in the process between polls is gone
- * (carried trigger state, learned plans and window sizes, center lists, page sizes, tokens, pacing).
+ * (the trigger's node memory: memory.ts; learned plans and window sizes, center lists, page sizes,
+ * tokens, pacing).
  * A module that starts keeping something in memory adds its reset here.
  */
 export function restartProcess(): void {
-	forgetCarried();
+	forgetNodeMemory();
 	clearPlans();
 	forgetCenters();
 	forgetPageSizes();

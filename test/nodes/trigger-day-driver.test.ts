@@ -1,10 +1,10 @@
 /**
- * The day driver (test/helpers/trigger-day.ts) on today's trigger: New Receipt on the small day center
- * (1009, 30 shops, Tomsk UTC+7) polled every minute over a few simulated hours across the center's
- * midnight, with one restart of "n8n" at night. Today's trigger reads every listed shop on every poll,
- * so every receipt received meanwhile is emitted once, at the first poll after its reception (lag
- * under one interval), and each poll asks once per shop; the driver's counts agree with the sandbox's
- * own log and its lags with the sandbox's true reception moments.
+ * The day driver (test/helpers/trigger-day.ts) on the trigger as it is: New Receipt on the small day
+ * center (1009, 30 shops, Tomsk UTC+7) polled every minute over a few simulated hours across the
+ * center's midnight, with one restart of "n8n" at night. Checked: every receipt received meanwhile is
+ * emitted once (the sandbox's true set), each lag is the emitting poll's moment minus the true
+ * reception moment, and the driver's request counts (per poll, route, status, center and center day)
+ * agree with the sandbox's own log; the restart starts from what n8n saved, with a new process.
  */
 import { startSandbox, type Sandbox } from '../../sandbox';
 import { DAY_SMALL_CENTER, dayShopKind, shopsOfCenter } from '../../sandbox/fixtures';
@@ -45,7 +45,7 @@ afterAll(async () => {
 	await sb?.close();
 });
 
-describe("the day driver on today's New Receipt (1009, every minute, 3 h, one restart)", () => {
+describe("the day driver on the trigger's New Receipt (1009, every minute, 3 h, one restart)", () => {
 	test('181 polls at one-minute steps of the sandbox clock, none failed, one restarted at the given moment; n8n saved the polls that emitted', () => {
 		expect(run.polls).toHaveLength(POLLS);
 		expect(run.polls.map((p) => p.at - Date.parse(START))).toEqual(
@@ -81,7 +81,7 @@ describe("the day driver on today's New Receipt (1009, every minute, 3 h, one re
 		expect(run.emitted.filter((e) => silent.has(e.shop_id))).toEqual([]);
 	});
 
-	test("lag = the emitting poll's moment − the true reception moment; below one interval when every shop is read every poll", () => {
+	test("lag = the emitting poll's moment − the true reception moment, never negative; quantile()", () => {
 		const received = new Map(run.truth[DAY_SMALL_CENTER].map((r) => [r.id, r.received]));
 		for (const e of run.emitted) {
 			expect(e.received).toBe(received.get(e.id));
@@ -91,22 +91,31 @@ describe("the day driver on today's New Receipt (1009, every minute, 3 h, one re
 		}
 		const lags = [...run.lagMs.values()];
 		expect(Math.min(...lags)).toBeGreaterThanOrEqual(0);
-		expect(Math.max(...lags)).toBeLessThan(MIN);
-		expect(quantile(lags, 0.95)).toBeLessThan(MIN);
+		expect(quantile(lags, 1)).toBe(Math.max(...lags));
+		expect(quantile(lags, 0.95)).toBeLessThanOrEqual(quantile(lags, 1)!);
 		expect(quantile([3, 1, 2, 10], 0.5)).toBe(2);
 		expect(quantile([3, 1, 2, 10], 1)).toBe(10);
 		expect(quantile([], 0.5)).toBeUndefined();
 	});
 
-	test('requests: one receipts request per listed shop every poll; per poll and per center day as the sandbox logged them', () => {
-		for (const p of run.polls) expect(p.byRoute.receipts).toBe(listed.length);
-		// no 429; the only failures: the token's hour is over (401, then a new token at once)
+	test('requests per poll, route, status, center and center day as the sandbox logged them', () => {
+		const stats = sb.log.getStats();
+		const total = run.polls.reduce((n, p) => n + p.requests, 0);
+		expect(total).toBe(stats.total);
+		for (const [route, byStatus] of Object.entries(stats.byRoute)) {
+			const logged = Object.values(byStatus).reduce((n, k) => n + k, 0);
+			expect(run.polls.reduce((n, p) => n + (p.byRoute[route] ?? 0), 0)).toBe(logged);
+		}
+		const receipts = sb.log.list({ route: 'receipts' });
+		expect(receipts.every((e) => e.sc_id === DAY_SMALL_CENTER)).toBe(true);
+		// the shops it read: the listed ones (archived only if it reads them), each at least once
+		const read = new Set(receipts.map((e) => /\/shops\/([^/]+)\//.exec(e.path)![1]));
+		for (const s of listed) expect(read.has(s.id)).toBe(true);
+		// no 429; the only failures: the token's hour is over (401, then a new token in the same poll)
 		expect(run.polls.every((p) => p.rateLimited === 0)).toBe(true);
 		for (const p of run.polls) expect(p.failed).toBe(p.byStatus[401] ?? 0);
 		for (const p of run.polls) if (p.failed) expect(p.byRoute.token).toBe(1);
-		expect(run.polls.filter((p) => p.failed).length).toBe(2);
-		const total = run.polls.reduce((n, p) => n + p.requests, 0);
-		expect(total).toBe(sb.log.getStats().total);
+		expect(run.polls.filter((p) => p.failed).length).toBeGreaterThan(0);
 		const ofCenter = run.polls.reduce((n, p) => n + (p.byCenter[DAY_SMALL_CENTER] ?? 0), 0);
 		// the center's day turns at 17:00Z (midnight in Tomsk): polls before it and from it on
 		const beforeMidnight = run.polls.filter((p) => p.at < MIDNIGHT);
@@ -116,7 +125,8 @@ describe("the day driver on today's New Receipt (1009, every minute, 3 h, one re
 			beforeMidnight.reduce((n, p) => n + (p.byCenter[DAY_SMALL_CENTER] ?? 0), 0),
 		);
 		expect(perDay['2026-11-20'] + perDay['2026-11-21']).toBe(ofCenter);
-		expect(ofCenter).toBeGreaterThanOrEqual(POLLS * listed.length);
+		expect(ofCenter).toBe(sb.log.list().filter((e) => e.sc_id === DAY_SMALL_CENTER).length);
+		expect(ofCenter).toBeGreaterThan(0);
 	});
 
 	test("the restart forgets the process (a new token, the center list again) and goes on from the saved static data, older than the last poll's", () => {
