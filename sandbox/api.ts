@@ -20,9 +20,9 @@ import {
 	type ApiKeyFixture,
 	type CenterFixture,
 	type QueryValues,
-	type RequestContext,
 	type RouteName,
 } from './types';
+import type { RequestContext } from './handlers/context';
 
 export interface ApiOutcome {
 	answer: Answer;

@@ -2,13 +2,8 @@
  * Request rules the data handlers share (on top of rules.ts): required dates and date pairs as day
  * indexes, the freshest-date rule, plan periods, enumerations. (The shop of the path: directory.ts shopOfPath.)
  */
-import {
-	ApiError,
-	validationError,
-	type CenterFixture,
-	type QueryValues,
-	type RequestContext,
-} from '../types';
+import { ApiError, validationError, type CenterFixture, type QueryValues } from '../types';
+import type { RequestContext } from '../handlers/context';
 import { freshestDate, list, optionalDate, planRequired, scalar } from '../rules';
 import { dateOfIndex, indexOfDateTime } from './calendar';
 

@@ -20,31 +20,18 @@ import { buildTicket, type TicketOverride, type TicketRecord } from './tickets';
 import { buildStandalonePass, passesOfTicket, type PassRecord } from './passes';
 import { TICKET_STATUSES, type TicketStatus } from './portal-catalog';
 import { selectTickets } from './portal-query';
-import type { DayTotals } from './daily';
+import type { DayTotals } from './day-fields';
+import type { StoreView, TruthQuery, TruthSet } from './store-view';
 import { computeTruth } from './truth';
 
 export type InsertKind = 'ticket' | 'pass' | 'anomaly' | 'receipt';
 
-export interface TruthQuery {
-	sc_id: string;
-	shop_id?: string;
-	/** YYYY-MM-DD, inclusive, in the center's zone */
-	start_date?: string;
-	end_date?: string;
-	[key: string]: string | undefined;
-}
-
-export interface TruthSet {
-	ids: string[];
-	count: number;
-	/** sum of the money field that matters (receipts: total_sum; daily: income_sum), integer kopecks */
-	sum?: number;
-}
+export type { TruthQuery, TruthSet } from './store-view';
 
 const RECEIPT_DAY_CACHE = 256;
 const H = 3_600_000;
 
-export class DataStore {
+export class DataStore implements StoreView {
 	readonly seed: number;
 	/** settled days' totals, key `${shopId}|${day}` (see daily.ts) */
 	readonly dayTotalsCache = new Map<string, DayTotals>();

@@ -6,7 +6,8 @@
  * (100, max 366). Monthly: the period widened to whole months, rows up to the freshest date, no pagination.
  */
 import { LIMITS, PLAN_RULES, freshestDate, paginate, parsePage } from '../rules';
-import { validationError, type Handler, type RequestContext, type RouteName } from '../types';
+import { validationError, type RouteName } from '../types';
+import type { Handler, RequestContext } from './context';
 import { indexOfDateTime, monthBounds } from '../data/calendar';
 import { shopOfPath } from './directory';
 import { checkFreshness, checkPeriod, requiredDay } from '../data/params';

@@ -15,7 +15,8 @@ import {
 	requireOrder,
 	scalar,
 } from '../rules';
-import { validationError, type Handler, type RequestContext, type RouteName } from '../types';
+import { validationError, type RouteName } from '../types';
+import type { Handler, RequestContext } from './context';
 import { shopOfPath, trafficNotConfigured } from './directory';
 import { notFound } from './fields';
 
