@@ -174,12 +174,7 @@ export async function handleApi(
 			now,
 			intake: parts.intake,
 			store: parts.store,
-			options: {
-				periodRule: parts.options.periodRule,
-				passesPerPageMax: parts.options.passesPerPageMax,
-				shopTimeZones: parts.options.shopTimeZones,
-				afterFreshest: parts.options.afterFreshest,
-			},
+			options: parts.options,
 		};
 		const result = handler(ctx);
 		out.answer = envelope(result.data, result.meta, result.status ?? 200, rateHeaders);

@@ -1,7 +1,8 @@
 /**
  * `npm run sandbox`: starts the sandbox and keeps it up until SIGINT / SIGTERM.
  * Options: --port (or SANDBOX_PORT), --host, --seed, --now, --clock frozen|running, --rate-window-ms,
- * --token-ttl, --period-rule strict|lenient, --faults '<json>', --rate-limits '<json>', --no-rate-limits.
+ * --token-ttl, --period-rule strict|lenient,
+ * --period-refusal validation_error|period_too_long|plan_required, --faults '<json>', --rate-limits '<json>', --no-rate-limits.
  */
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, no-console -- development tooling (tests, sandbox, bench), not shipped: it runs in plain Node, not inside n8n */
 import { startSandbox, type SandboxOptions } from './index';
@@ -14,6 +15,7 @@ import {
 
 const USAGE = `Usage: npm run sandbox -- [--port 4010] [--host 127.0.0.1] [--seed 42] [--now 2026-11-20T09:00:00Z]
   [--clock frozen|running] [--rate-window-ms 60000] [--token-ttl 3600] [--period-rule strict|lenient]
+  [--period-refusal validation_error|period_too_long|plan_required]
   [--faults '{"errorRate":0.1}'] [--rate-limits '{"pro":{"perWindow":40}}'] [--no-rate-limits]`;
 
 function fail(message: string): never {
@@ -75,6 +77,13 @@ export function parseArgs(argv: string[], env: NodeJS.ProcessEnv): SandboxOption
 				const v = value();
 				if (v !== 'strict' && v !== 'lenient') fail('--period-rule is strict or lenient');
 				o.periodRule = v;
+				break;
+			}
+			case '--period-refusal': {
+				const v = value();
+				if (v !== 'validation_error' && v !== 'period_too_long' && v !== 'plan_required')
+					fail('--period-refusal is validation_error, period_too_long or plan_required');
+				o.periodRefusal = v;
 				break;
 			}
 			case '--faults':

@@ -16,6 +16,7 @@ import { RateLimiter, type RateLimitOption } from './ratelimit';
 import { API_PREFIX, CONTROL_PREFIX } from './routes';
 import { createSandboxServer } from './server';
 import type { ApiKeyFixture, Plan } from './types';
+import type { PeriodRefusal } from './handlers/context';
 import { setPlan } from './plans';
 
 export interface SandboxOptions {
@@ -47,6 +48,11 @@ export interface SandboxOptions {
 	 * 'reject' (default) a 422 validation_error naming end_date; 'empty' the days with data, none after.
 	 */
 	afterFreshest?: 'reject' | 'empty';
+	/**
+	 * What a period longer than the plan allows is refused with (daily, monthly, attendance; the spec
+	 * does not say): 'validation_error' (default, 422), 'period_too_long' (422) or 'plan_required' (403).
+	 */
+	periodRefusal?: PeriodRefusal;
 }
 
 export interface Sandbox {
@@ -97,6 +103,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 			passesPerPageMax: options.passesPerPageMax,
 			shopTimeZones: { ...(options.shopTimeZones ?? {}) },
 			afterFreshest: options.afterFreshest,
+			periodRefusal: options.periodRefusal,
 		},
 		plans: new Map(),
 	};
