@@ -118,9 +118,8 @@ export async function handleApi(
 		};
 		if (center) {
 			// the rate window that counts this request (set before take(), which may refuse it)
-			const now = Date.now();
-			out.rateWindow = Math.floor(now / parts.limiter.windowMs);
-			rateHeaders = parts.limiter.take(center.id, center.plan, formats, now);
+			out.rateWindow = parts.limiter.windowIndex();
+			rateHeaders = parts.limiter.take(center.id, center.plan, formats);
 		}
 
 		const injected = parts.faults.injectedError(match.route);

@@ -1,7 +1,7 @@
 /**
  * `npm run sandbox`: starts the sandbox and keeps it up until SIGINT / SIGTERM.
  * Options: --port (or SANDBOX_PORT), --host, --seed, --now, --clock frozen|running, --rate-window-ms,
- * --token-ttl, --period-rule strict|lenient,
+ * --rate-clock real|running|frozen (default real), --token-ttl, --period-rule strict|lenient,
  * --period-refusal validation_error|period_too_long|plan_required, --faults '<json>', --rate-limits '<json>', --no-rate-limits.
  */
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, no-console -- development tooling (tests, sandbox, bench), not shipped: it runs in plain Node, not inside n8n */
@@ -14,7 +14,7 @@ import {
 } from './fixtures';
 
 const USAGE = `Usage: npm run sandbox -- [--port 4010] [--host 127.0.0.1] [--seed 42] [--now 2026-11-20T09:00:00Z]
-  [--clock frozen|running] [--rate-window-ms 60000] [--token-ttl 3600] [--period-rule strict|lenient]
+  [--clock frozen|running] [--rate-clock real|running|frozen] [--rate-window-ms 60000] [--token-ttl 3600] [--period-rule strict|lenient]
   [--period-refusal validation_error|period_too_long|plan_required]
   [--faults '{"errorRate":0.1}'] [--rate-limits '{"pro":{"perWindow":40}}'] [--no-rate-limits]`;
 
@@ -67,6 +67,13 @@ export function parseArgs(argv: string[], env: NodeJS.ProcessEnv): SandboxOption
 				o.clockMode = v;
 				break;
 			}
+			case '--rate-clock': {
+				const v = value();
+				if (v !== 'frozen' && v !== 'running' && v !== 'real')
+					fail('--rate-clock is real, running or frozen');
+				o.rateClock = v;
+				break;
+			}
 			case '--rate-window-ms':
 				o.rateWindowMs = int('rate-window-ms', value());
 				break;
@@ -111,6 +118,8 @@ export function parseArgs(argv: string[], env: NodeJS.ProcessEnv): SandboxOption
 async function main(): Promise<void> {
 	const options = parseArgs(process.argv.slice(2), process.env);
 	if (options.port === undefined) options.port = 4010;
+	// a stand-in for the real API (the e2e legs, the bench, the demo): rate windows of real time
+	options.rateClock ??= 'real';
 	let sb;
 	try {
 		sb = await startSandbox(options);

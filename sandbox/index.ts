@@ -5,7 +5,7 @@
 import type { DetailsShape } from './details';
 import type { AddressInfo } from 'node:net';
 import { Auth } from './auth';
-import { SandboxClock, type ClockMode } from './clock';
+import { SandboxClock, type ClockMode, type RateClockMode } from './clock';
 import { DataStore } from './data/store';
 import { Faults, type FaultSettings } from './faults';
 import { API_KEYS } from './fixtures';
@@ -28,6 +28,13 @@ export interface SandboxOptions {
 	now?: string;
 	/** default: frozen when `now` is given, running otherwise */
 	clockMode?: ClockMode;
+	/**
+	 * The rate windows' time (clock.ts rateNow), aligned to multiples of the window on it: 'running'
+	 * (default: the clock's timeline from `now`, turning with real time also while dates are frozen: with
+	 * the tests' NOW a sandbox begins at the start of a window), 'frozen' (a window turns only when the
+	 * clock is moved: sb.clock.advance) or 'real' (real time, windows aligned like a real API's minute).
+	 */
+	rateClock?: RateClockMode;
 	rateWindowMs?: number;
 	tokenTtlSeconds?: number;
 	periodRule?: 'strict' | 'lenient';
@@ -82,8 +89,9 @@ export interface Sandbox {
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
 	const seed = options.seed ?? 42;
 	const clock = new SandboxClock(
-		options.now ?? new Date(),
+		options.now,
 		options.clockMode ?? (options.now ? 'frozen' : 'running'),
+		options.rateClock ?? 'running',
 	);
 	const faults = new Faults(seed, options.faults ?? {});
 	const log = new RequestLog();
@@ -95,7 +103,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		store: new DataStore({ seed, clock }),
 		intake: new IntakeStore(),
 		auth: new Auth(keys, clock, options.tokenTtlSeconds ?? 3600, faults, log),
-		limiter: new RateLimiter(options.rateWindowMs ?? 60_000, options.rateLimits ?? true),
+		limiter: new RateLimiter(options.rateWindowMs ?? 60_000, options.rateLimits ?? true, clock),
 		options: {
 			periodRule: options.periodRule ?? 'strict',
 			seed,
