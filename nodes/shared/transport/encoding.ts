@@ -1,5 +1,5 @@
 /**
- * Query strings and form bodies in the notation of shared/routes.md: arrays and objects in bracket
+ * Query strings and form bodies in the notation of docs/routes.md: arrays and objects in bracket
  * notation (`statuses[]=a`, `data[0][in]=5`), booleans as true/false, `document_types` as the one
  * comma-separated list. Undefined, null and empty-string values are left out.
  */
