@@ -7,7 +7,6 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- development tooling (tests, sandbox, bench), not shipped: it runs in plain Node, not inside n8n */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { execFileSync } from 'node:child_process';
 import { ROUTES } from '../../nodes/shared/transport/routes';
 import { ROUTES as SANDBOX_ROUTES } from '../../sandbox/routes';
 
@@ -45,11 +44,24 @@ test('the sandbox serves every route of the table, and no other', () => {
 	expect([...sandbox].sort()).toEqual([...product].sort());
 });
 
+/** The repository's own text files (relative paths), without installed, built or generated trees. */
+function textFiles(dir: string, rel = ''): string[] {
+	const out: string[] = [];
+	for (const entry of fs.readdirSync(path.join(dir, rel), { withFileTypes: true })) {
+		const file = path.join(rel, entry.name);
+		if (entry.isDirectory()) {
+			if (!['node_modules', '.git', 'dist'].includes(entry.name)) out.push(...textFiles(dir, file));
+		} else if (
+			/\.(ts|js|mjs|json|md|ya?ml)$/.test(entry.name) &&
+			entry.name !== 'package-lock.json'
+		)
+			out.push(file.split(path.sep).join('/'));
+	}
+	return out;
+}
+
 test('nothing in the repository cites a file outside it (../shared, a routes.md or api-spec.md elsewhere)', () => {
-	const files = execFileSync('git', ['ls-files'], { cwd: ROOT, encoding: 'utf8' })
-		.split('\n')
-		.filter((f) => f && !f.startsWith('bench/results/') && !f.endsWith('package-lock.json'))
-		.filter((f) => fs.existsSync(path.join(ROOT, f)));
+	const files = textFiles(ROOT).filter((f) => !f.startsWith('bench/results/'));
 	const outside = /(\.\.\/)+shared\/[\w-]+\.md|shared\/routes\.md|\bapi-spec\b/;
 	const citing = files.filter((f) => {
 		if (f === 'test/docs/routes-doc.test.ts') return false;

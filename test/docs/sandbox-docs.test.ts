@@ -3,7 +3,7 @@
  * names exists (a bare file name is in the folder of the path named before it in the same cell), and
  * every row names at least one test and one sandbox switch the sandbox has.
  */
-/* eslint-disable @n8n/community-nodes/no-restricted-imports -- development tooling (tests, sandbox, bench), not shipped: it runs in plain Node, not inside n8n */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- development tooling (tests, sandbox, bench), not shipped: it runs in plain Node, not inside n8n */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 

@@ -4,7 +4,7 @@
  * types is still two files that cannot be read one without the other. Read as text (Tarjan's strongly
  * connected components over the import graph).
  */
-/* eslint-disable @n8n/community-nodes/no-restricted-imports -- development tooling (tests, sandbox, bench), not shipped: it runs in plain Node, not inside n8n */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- development tooling (tests, sandbox, bench), not shipped: it runs in plain Node, not inside n8n */
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';

@@ -2,6 +2,7 @@
  * The transport against the sandbox over real HTTP, through n8n-core's own httpRequest helper.
  */
 /* eslint-disable @n8n/community-nodes/no-hardcoded-secrets -- development tooling (tests, sandbox, bench), not shipped: it runs in plain Node, not inside n8n */
+import { sleep } from 'n8n-workflow';
 import { startSandbox, type Sandbox } from '../../sandbox';
 import {
 	DEMO_CLIENT_ID,
@@ -33,7 +34,7 @@ const count = (code: string) => sb.log.list().filter((e) => e.code === code).len
 async function until(condition: () => boolean): Promise<void> {
 	for (let waited = 0; !condition(); waited += 5) {
 		if (waited > 10_000) throw new Error('the condition never held');
-		await new Promise((resolve) => setTimeout(resolve, 5));
+		await sleep(5);
 	}
 }
 

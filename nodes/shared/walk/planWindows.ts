@@ -26,6 +26,7 @@ import {
 } from '../plan';
 import type { IExecuteFunctions } from 'n8n-workflow';
 import {
+	asNodeError,
 	errorShape,
 	getApiCredentials,
 	knownPlan,
@@ -136,7 +137,7 @@ export async function* walkPlanWindows<T>(
 			return true;
 		} catch (error) {
 			// a refusal comes before any row of the window; after rows it is a failure of its own
-			if (yielded || !isPeriodRefusal(error)) throw error;
+			if (yielded || !isPeriodRefusal(error)) throw asNodeError(ctx.getNode(), error);
 			return false;
 		}
 	}
