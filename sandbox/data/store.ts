@@ -142,7 +142,8 @@ export class DataStore implements StoreView {
 	private shopFor(
 		center: CenterFixture,
 		extra: Record<string, unknown>,
-		needReceipts: boolean,
+		/** 'receipts': a shop with fiscal data (a receipt is inserted there) */
+		need: 'receipts' | 'any',
 	): ShopFixture {
 		if (typeof extra.shop_id === 'string') {
 			const shop = shopById(center.id, extra.shop_id);
@@ -153,7 +154,7 @@ export class DataStore implements StoreView {
 			return shop;
 		}
 		const shops = shopsOfCenter(center.id).filter(
-			(s) => !s.is_archived && (!needReceipts || s.receiptsPerDay > 0),
+			(s) => !s.is_archived && (need === 'any' || s.receiptsPerDay > 0),
 		);
 		return shops.reduce((a, b) => (b.receiptsPerDay > a.receiptsPerDay ? b : a));
 	}
@@ -163,7 +164,7 @@ export class DataStore implements StoreView {
 		now: number,
 		extra: Record<string, unknown>,
 	): string | undefined {
-		const shop = this.shopFor(center, extra, true);
+		const shop = this.shopFor(center, extra, 'receipts');
 		const profile = shopProfile(this.seed, shop);
 		if (profile.kkts.length === 0) return undefined; // a shop without cash registers gets no documents
 		const zone = center.time_zone;
@@ -230,7 +231,7 @@ export class DataStore implements StoreView {
 		const day =
 			typeof extra.date === 'string' ? dayIndex(extra.date) : dayOfMs(center.time_zone, now);
 		const shopId =
-			typeof extra.shop_id === 'string' ? this.shopFor(center, extra, false).id : undefined;
+			typeof extra.shop_id === 'string' ? this.shopFor(center, extra, 'any').id : undefined;
 		const id = `an-${center.id}-${compactDate(day)}-n${String(this.seq).padStart(5, '0')}`;
 		const a = buildAnomaly(
 			new Stream(this.seed, 'anomaly-ins', center.id, this.seq),
@@ -249,7 +250,7 @@ export class DataStore implements StoreView {
 
 	private insertTicket(center: CenterFixture, now: number, extra: Record<string, unknown>): string {
 		const shopId =
-			typeof extra.shop_id === 'string' ? this.shopFor(center, extra, false).id : undefined;
+			typeof extra.shop_id === 'string' ? this.shopFor(center, extra, 'any').id : undefined;
 		const uid = `${center.id}9${String(this.seq).padStart(5, '0')}`;
 		const tk = buildTicket(
 			new Stream(this.seed, 'ticket-ins', center.id, this.seq),

@@ -185,7 +185,7 @@ describe('Receipt → Export to one file', () => {
 	);
 });
 
-describe('Daily Sales, tickets and passes to one file', () => {
+describe('Daily Sales Aggregate, tickets and passes to one file', () => {
 	test('daily sales of all shops: per shop the true days and sums, item and file output alike', async () => {
 		const params = {
 			resource: 'dailySalesAggregate',

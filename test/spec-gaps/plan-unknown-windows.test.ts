@@ -32,8 +32,8 @@ interface Side {
 	basicLimit?: number;
 }
 
-/** A sandbox whose limits tell no plan (unknown), or the plan table's (60 / 300). */
-async function sandbox(unknown: boolean, side: Side = {}) {
+/** A sandbox whose limits tell no plan ('off the table'), or the plan table's (60 / 300). */
+async function sandbox(limits: 'off the table' | 'the plan table', side: Side = {}) {
 	clearPlans();
 	forgetCenters();
 	sb = await startSandbox({
@@ -41,7 +41,7 @@ async function sandbox(unknown: boolean, side: Side = {}) {
 		rateWindowMs: 10_000,
 		periodRule: side.periodRule ?? 'strict',
 		periodRefusal: side.periodRefusal,
-		...(unknown
+		...(limits === 'off the table'
 			? { rateLimits: { basic: { perWindow: side.basicLimit ?? 90 }, pro: { perWindow: 400 } } }
 			: {}),
 	});
@@ -78,7 +78,7 @@ async function walk(s: Sandbox, params: INodeParameters, route: string, node: IN
 
 /** What the same walk costs with the plan known (learned by a first run, then the walk measured). */
 async function knownCost(params: INodeParameters, route: string, node?: INodeType) {
-	const s = await sandbox(false);
+	const s = await sandbox('the plan table');
 	await walk(s, params, route, node);
 	const measured = await walk(s, params, route, node);
 	await s.close();
@@ -101,7 +101,7 @@ describe.each(REFUSALS)('a too-long period refused with %s', (periodRefusal) => 
 		// the case: the first 31-day window is read, the trial 69-day window refused, then Basic's
 		const params = daily(BASIC_CENTER, '1001-02', '2026-08-12', '2026-11-19');
 		const known = await knownCost(params, 'sales.daily');
-		const s = await sandbox(true, { periodRefusal, basicLimit: 40 });
+		const s = await sandbox('off the table', { periodRefusal, basicLimit: 40 });
 		const first = await walk(s, params, 'sales.daily');
 		expect(first.windows.slice(0, 2)).toEqual(['2026-08-12..2026-09-11', '2026-09-12..2026-11-19']);
 		expect(first.refused.map((e) => [e.status, e.code])).toEqual([[status, periodRefusal]]);
@@ -122,7 +122,7 @@ describe.each(REFUSALS)('a too-long period refused with %s', (periodRefusal) => 
 			const basicKnown = await knownCost(basic, 'sales.daily');
 			const pro = daily(PRO_CENTER, '1002-03', '2025-10-17', '2026-11-19');
 			const proKnown = await knownCost(pro, 'sales.daily');
-			const s = await sandbox(true, { periodRule, periodRefusal });
+			const s = await sandbox('off the table', { periodRule, periodRefusal });
 			const b = await walk(s, basic, 'sales.daily');
 			expect(b.refused.map((e) => e.code)).toEqual([periodRefusal]);
 			expect(b.requests).toBe(basicKnown.requests + 1);
@@ -152,7 +152,7 @@ describe.each(REFUSALS)('a too-long period refused with %s', (periodRefusal) => 
 			const pro = monthly(PRO_CENTER, '1002-03', '2024-11-01', '2026-10-31');
 			const basicKnown = await knownCost(basic, 'sales.monthly');
 			const proKnown = await knownCost(pro, 'sales.monthly');
-			const s = await sandbox(true, { periodRefusal, periodRule });
+			const s = await sandbox('off the table', { periodRefusal, periodRule });
 			const b = await walk(s, basic, 'sales.monthly');
 			if (periodRule === 'strict') {
 				expect(b.refused.map((e) => [e.status, e.code])).toEqual([[status, periodRefusal]]);
@@ -175,7 +175,7 @@ describe.each(REFUSALS)('a too-long period refused with %s', (periodRefusal) => 
 		const node = new ShoppingCenterAttendance();
 		const params = attendanceByDay(BASIC_CENTER, '2026-08-12', '2026-11-19');
 		const known = await knownCost(params, 'attendance.read', node);
-		const s = await sandbox(true, { periodRefusal });
+		const s = await sandbox('off the table', { periodRefusal });
 		const first = await walk(s, params, 'attendance.read', node);
 		expect(first.refused.map((e) => [e.status, e.code])).toEqual([[status, periodRefusal]]);
 		expect(first.requests).toBe(known.requests + 1);
@@ -190,7 +190,7 @@ test.each(REFUSALS)(
 		// the trial window (2025-12-02..2026-11-20) is refused for its end (a Basic center has data up to
 		// yesterday) or its length: either way the center is not PRO, so it is Basic
 		const params = daily(BASIC_CENTER, '1001-02', '2025-11-01', '2026-11-20');
-		const s = await sandbox(true, { periodRefusal, basicLimit: 40 });
+		const s = await sandbox('off the table', { periodRefusal, basicLimit: 40 });
 		const r = await run(s, revenue, params);
 		expect(r.error).toBeUndefined();
 		const calls = ofRoute(r.requests, 'sales.daily');

@@ -79,7 +79,7 @@ export const description: INodeProperties[] = [
 	rubleAmountsField(),
 	notice('turnoverNotice', PRO_NOTICES.turnover),
 	...simplifyField(),
-	...outputFields({}, true),
+	...outputFields({}, { money: true }),
 ];
 
 /**

@@ -42,7 +42,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const { scId, shopId, limit, addRubles, rules, asked, boundaryZone } = await readSalesRequest(
 		this,
 		itemIndex,
-		true,
+		'months',
 	);
 	const split: SplitPeriod = (start, end, windowRules) =>
 		splitMonths(start, end, windowRules.monthlyWindowMonths).map((w) => ({
