@@ -7,8 +7,9 @@
  * Options:
  *   --window-ms N     length of one scaled "minute" (default: calibrated, see README)
  *   --headroom X      calibration: minute = X × (300 × the sandbox's own time per 1000-receipt page) (default 1.5)
- *   --rounds N        timed rounds of the 90-day renderings (default 5; node100k: at most 3; the median by wall time is reported)
- *   --only a,b,...    scenarios: node90, httpDocs, httpExpert, node100k, node100kNoSave, file1mCsv, file1mJsonl,
+ *   --rounds N        timed rounds of the 90-day renderings (default 5; node100k, http100k: at most 3; the median by wall time is reported)
+ *   --only a,b,...    scenarios: node90, httpDocs, httpExpert, node100k, http100k (HTTP Request (b) + Split Out over
+ *                    the same ≥100,000 receipts, as items), node100kNoSave, file1mCsv, file1mJsonl,
  *                    file1mQueue (queue mode: a worker, shared binary-data folder), file1mQueueDb (binary
  *                    data in PostgreSQL), http1mFile, file10mCsv (≥10,000,000 receipts of center 1006 → one CSV,
  *                    ~15 minutes), basic, trigger, receiptSync (default all)
@@ -48,7 +49,12 @@ const {
 } = require('./scenarios/common');
 const { calibrate } = require('./scenarios/calibrate');
 const { periodsAndTruths } = require('./scenarios/periods');
-const { RECEIPT_SCENARIOS, memoryPhase, speedPhase } = require('./scenarios/receipts');
+const {
+	RECEIPT_SCENARIOS,
+	ITEM_MODE_KEYS,
+	memoryPhase,
+	speedPhase,
+} = require('./scenarios/receipts');
 const { runTrace } = require('./scenarios/trace');
 const { runNoSave } = require('./scenarios/no-save');
 const { runBasic } = require('./scenarios/basic');
@@ -59,6 +65,7 @@ const { bigRows, bigTargets } = require('./report/file-export-big');
 const { runReceiptSync } = require('./scenarios/receipt-sync');
 const { syncRows, syncTargets } = require('./report/receipt-sync');
 const { fileRows, fileTargets, itemModeTargets } = require('./report/file-export');
+const { itemModeVsHttp } = require('./report/item-mode');
 const { summariseReceipts, summarisePlain, tableRows } = require('./report/figures');
 const { targetsAndNotes } = require('./report/targets');
 const { machine, gitInfo, markdown } = require('./report/markdown');
@@ -144,7 +151,7 @@ async function main() {
 	const scenarios = {};
 	try {
 		const { periods, truths, mins } = await periodsAndTruths(sandbox, {
-			with100k: want('node100k') || want('node100kNoSave'),
+			with100k: [...ITEM_MODE_KEYS, 'node100kNoSave'].some(want),
 		});
 		result.periods = {
 			p90: {
@@ -165,7 +172,7 @@ async function main() {
 		const ctx = { opts, stage, sandbox, windowMs, periods, truths };
 		const speedKeys = ['node90', 'httpDocs', 'httpExpert'].filter(want);
 		const memoryRuns = {};
-		for (const key of [...speedKeys, 'node100k'].filter(want)) {
+		for (const key of [...speedKeys, ...ITEM_MODE_KEYS].filter(want)) {
 			try {
 				memoryRuns[key] = await memoryPhase(key, ctx);
 			} catch (e) {
@@ -190,9 +197,10 @@ async function main() {
 				result.transportTrace = { failed: e.message };
 			}
 		}
-		for (const key of [...speedKeys, 'node100k'].filter(want)) {
+		for (const key of [...speedKeys, ...ITEM_MODE_KEYS].filter(want)) {
 			const m = memoryRuns[key];
-			const t = key === 'node100k' ? m : speed[key];
+			const p = RECEIPT_SCENARIOS[key].period || 'p90';
+			const t = ITEM_MODE_KEYS.includes(key) ? m : speed[key];
 			if (!t || t.failedToRun || !t.runs?.length) {
 				scenarios[key] = {
 					key,
@@ -201,18 +209,17 @@ async function main() {
 				};
 				continue;
 			}
-			const period = key === 'node100k' ? periods.p100k : periods.p90;
 			scenarios[key] = summariseReceipts(
 				{
 					key,
 					timeRuns: t.runs,
 					memoryRun: m && !m.failedToRun ? m.runs[0] : undefined,
 					shared: t.shared,
-					truth: key === 'node100k' ? truths.p100k : truths.p90,
-					period,
+					truth: truths[p],
+					period: periods[p],
 				},
 				windowMs,
-				key === 'node100k' ? mins.p100k.min : mins.p90.min,
+				mins[p].min,
 			);
 		}
 		if (speed.plain && speed.plain.runs && speed.plain.runs.length)
@@ -326,6 +333,7 @@ async function main() {
 		...fileTargets(result.fileExports, windowMs),
 		...bigTargets(result.fileExports, previous),
 		...itemModeTargets(scenarios.node100k),
+		...itemModeVsHttp(scenarios.node100k, scenarios.http100k),
 		...syncTargets(scenarios.receiptSync),
 	];
 	// --only: the rows and targets of the scenarios not run now stay, marked with the run that measured them

@@ -125,6 +125,8 @@ async function measuredRun({
 		peakBetween: mem.peakBetween, // (from, to, 'mainKb' | 'treeKb') over the samples; not in the JSON
 		// CPU (user + system) of n8n's main process over the export nodes' span (/proc/<pid>/stat)
 		cpuDuringExport: span ? mem.cpuBetween(span.from, span.to) : undefined,
+		// … and over the whole run, n8n saving the execution included
+		cpuWholeRun: mem.cpuBetween(startedAt, finishedAt),
 	};
 	memory.storedExecutionBytes = storedBytes;
 	return {

@@ -100,7 +100,7 @@ function tableRows(scenarios, windowMs) {
 			: `**no** (true ${fmt.int(s.trueCount)}: missing ${fmt.int(s.missing)}, extra ${fmt.int(s.extra)}, dup ${fmt.int(s.duplicates)})`;
 	const statusText = (s) =>
 		s.status !== 'success' ? ` — **${s.status}**${s.error ? `: ${s.error.message}` : ''}` : '';
-	for (const key of ['node90', 'httpDocs', 'httpExpert', 'node100k']) {
+	for (const key of ['node90', 'httpDocs', 'httpExpert', 'node100k', 'http100k']) {
 		const s = scenarios[key];
 		if (!s) continue;
 		if (s.failedToRun) {

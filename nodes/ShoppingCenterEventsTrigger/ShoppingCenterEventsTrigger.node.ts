@@ -1,6 +1,6 @@
 /**
  * Shopping Center Events Trigger: the polling trigger's node class (its description, the center list
- * search and poll, which hands each poll to pollTrigger.ts).
+ * search and poll, which runs the one poll sequence of sequence.ts).
  */
 import {
 	NodeConnectionTypes,
@@ -14,7 +14,7 @@ import {
 } from 'n8n-workflow';
 import { listCenters } from '../shared/center';
 import { properties } from './description';
-import { pollTrigger } from './pollTrigger';
+import { runPoll } from './sequence';
 
 export class ShoppingCenterEventsTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -52,6 +52,6 @@ export class ShoppingCenterEventsTrigger implements INodeType {
 	};
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
-		return await pollTrigger.call(this);
+		return await runPoll(this);
 	}
 }

@@ -1,10 +1,10 @@
 /**
- * The trigger's fields read and checked before any request (the input layer's readers, with the
- * poll's own context): event, centers, lookback, first-poll behaviour, anomaly filters.
+ * The trigger's common fields read and checked before any request (the input layer's readers, with
+ * the poll's own context): event, centers, lookback, first-poll behaviour, the day budget share and
+ * the quiet bound. An event's own fields are read by its reader (events.ts → readers/).
  */
-import type { IDataObject, IPollFunctions } from 'n8n-workflow';
-import { ANOMALY_LEVELS, ANOMALY_STATUSES } from '../shared/allowedValues';
-import { fail, idList, readPollChoice, wholeNumberIn, wordList } from '../shared/input';
+import type { IPollFunctions } from 'n8n-workflow';
+import { fail, idList, readPollChoice, wholeNumberIn } from '../shared/input';
 import { EVENT_NAMES, EVENTS, type TriggerEvent } from './events';
 
 export interface TriggerConfig {
@@ -13,13 +13,18 @@ export interface TriggerConfig {
 	centerIds: string[];
 	lookbackDays: number;
 	firstPoll: 'remember' | 'emitAll';
-	levels: string[];
-	statuses: string[];
-	shopIds: string[];
+	/** percent of the plan's day limit the trigger may spend per center */
+	dayBudgetShare: number;
+	/** the longest a quiet unit waits between reads (ms) */
+	quietMaxWaitMs: number;
 }
+
+/** The bounds of Read Quiet Shops at Least Every (minutes). */
+export const QUIET_WAIT_MINUTES = { default: 60, min: 1, max: 1440 };
 
 export function readConfig(ctx: IPollFunctions): TriggerConfig {
 	const event = readPollChoice(ctx, 'event', 'Event', EVENT_NAMES, 'newTicket');
+	const def = EVENTS[event];
 	const scope = readPollChoice(ctx, 'centerScope', 'Centers', ['all', 'selected'] as const, 'all');
 	const centerIds =
 		scope === 'selected'
@@ -29,11 +34,11 @@ export function readConfig(ctx: IPollFunctions): TriggerConfig {
 		fail(ctx, undefined, 'Center Names or IDs', 'choose at least one center');
 	const lookbackDays = wholeNumberIn(
 		ctx,
-		ctx.getNodeParameter('lookbackDays', EVENTS[event].lookbackDays),
+		ctx.getNodeParameter('lookbackDays', def.lookback.default),
 		'Lookback (Days)',
 		undefined,
 		0,
-		EVENTS[event].maxLookbackDays,
+		def.lookback.max,
 	);
 	const firstPoll = readPollChoice(
 		ctx,
@@ -42,16 +47,31 @@ export function readConfig(ctx: IPollFunctions): TriggerConfig {
 		['remember', 'emitAll'] as const,
 		'remember',
 	);
-	const filters =
-		event === 'newAnomaly' ? ((ctx.getNodeParameter('filters', {}) as IDataObject) ?? {}) : {};
+	const dayBudgetShare = wholeNumberIn(
+		ctx,
+		ctx.getNodeParameter('dayBudgetShare', def.dayShare),
+		'Day Budget Share (%)',
+		undefined,
+		1,
+		100,
+	);
+	const quiet = wholeNumberIn(
+		ctx,
+		ctx.getNodeParameter('quietMaxWaitMinutes', QUIET_WAIT_MINUTES.default),
+		def.unit === 'shop'
+			? 'Read Quiet Shops at Least Every (Minutes)'
+			: 'Read Quiet Centers at Least Every (Minutes)',
+		undefined,
+		QUIET_WAIT_MINUTES.min,
+		QUIET_WAIT_MINUTES.max,
+	);
 	return {
 		event,
 		scope,
 		centerIds,
 		lookbackDays,
 		firstPoll,
-		levels: wordList(ctx, filters.levels, 'Levels', undefined, ANOMALY_LEVELS.values),
-		statuses: wordList(ctx, filters.statuses, 'Statuses', undefined, ANOMALY_STATUSES.values),
-		shopIds: idList(ctx, filters.shopIds, 'Shop IDs'),
+		dayBudgetShare,
+		quietMaxWaitMs: quiet * 60_000,
 	};
 }

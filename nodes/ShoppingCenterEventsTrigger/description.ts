@@ -1,34 +1,91 @@
 /**
- * The trigger's fields: event, centers, lookback, first-poll behaviour, anomaly filters.
+ * The trigger's fields, built from the events table (events.ts): Event, each event's notice of what a
+ * poll and a day cost, Centers, Lookback (one definition, its default, bounds and texts from the
+ * event's row), the event's own fields, Day Budget Share, Read Quiet Shops / Centers at Least Every
+ * and On First Poll.
  */
 import type { INodeProperties } from 'n8n-workflow';
-import { ANOMALY_LEVELS, ANOMALY_STATUSES } from '../shared/allowedValues';
-import { newReceiptProperties } from './newReceipt/description';
+import { PLAN_RULES } from '../shared/plan';
+import { QUIET_WAIT_MINUTES } from './config';
+import { EVENT_NAMES, EVENTS, type EventDefinition, type TriggerEvent } from './events';
 
-const anomaly = { show: { event: ['newAnomaly'] } };
+const only = (event: TriggerEvent) => ({ show: { event: [event] } });
+const thousands = (n: number) => n.toLocaleString('en-US');
+const BASIC_DAY = PLAN_RULES.basic.requestsPerDay;
+const PRO_DAY = PLAN_RULES.pro.requestsPerDay;
+const shareOf = (def: EventDefinition, limit: number) =>
+	thousands(Math.floor((limit * def.dayShare) / 100));
 
-/**
- * What a poll costs, said in the panel for each event. Poll Times is n8n's own field (its loader puts it
- * first, default every minute, for every polling node; a package cannot change that default).
- */
-const POLL_TIMES =
-	"Poll Times (above) is n8n's: every minute by default, 1,440 polls a day for each center, against a center's day budget of 5,000 requests on Basic and 50,000 on PRO (shared with every other client of the center). Every 5 to 15 minutes is enough for most workflows (the examples poll every 15 minutes).";
-const POLL_COSTS: Record<'newAnomaly' | 'newTicket' | 'newPass' | 'ticketChanged', string> = {
-	newAnomaly: `PRO centers only. Each poll costs per center ⌈anomalies dated in the lookback / 500⌉ requests (at least 1), plus the center list once per 5 minutes. ${POLL_TIMES}`,
-	newTicket: `Each poll costs per center ⌈tickets created since (the last poll's day − Lookback) / 100⌉ requests (at least 1), plus the center list once per 5 minutes. ${POLL_TIMES}`,
-	newPass: `Each poll costs per center ⌈passes created since (the last poll's day − Lookback) / 100⌉ requests (at least 1), plus the center list once per 5 minutes. ${POLL_TIMES}`,
-	ticketChanged: `Each poll reads every ticket created in the lookback: ⌈tickets created in the last Lookback days / 100⌉ requests per center (at least 1; a 30-day lookback of a busy center is several), plus the center list once per 5 minutes. ${POLL_TIMES}`,
-};
+/** What a poll and a day cost, and what the share caps it at (the event's notice). */
+export function costNotice(event: TriggerEvent): string {
+	const def = EVENTS[event];
+	const limits = def.feature
+		? `PRO's day limit is ${thousands(PRO_DAY)} requests`
+		: `a center's day limit is ${thousands(BASIC_DAY)} requests on Basic and ${thousands(PRO_DAY)} on PRO`;
+	const cap = def.feature
+		? `${thousands(PRO_DAY * (def.dayShare / 100))} a day`
+		: `${shareOf(def, BASIC_DAY)} a day on Basic, ${shareOf(def, PRO_DAY)} on PRO`;
+	const day =
+		def.unit === 'shop'
+			? `Reading every shop at every poll would cost shops × polls a day: 100 shops every minute (Poll Times' default) ≈ ${thousands(100 * 1440)} requests a day, every 5 minutes ≈ ${thousands(100 * 288)}`
+			: `At Poll Times' default (every minute) that is ≈ ${thousands(1440)} requests a day per center, every 5 minutes ≈ 288`;
+	const economy =
+		def.unit === 'shop'
+			? 'planned over the day: shops that sold at their last read are read first, quiet ones (closed, at night) wait longer, up to Read Quiet Shops at Least Every'
+			: 'planned over the day: when it is tight, a center with nothing new waits longer, up to Read Quiet Centers at Least Every';
+	return `${def.feature ? 'PRO centers only. ' : ''}A read of a ${def.unit} costs ${def.readCost}. ${day}; ${limits}, shared with every other client of the center. The trigger spends at most its Day Budget Share per center (default ${def.dayShare} %: ${cap}), ${economy}. Each record is emitted once.`;
+}
 
-const costNotices: INodeProperties[] = (
-	Object.keys(POLL_COSTS) as Array<keyof typeof POLL_COSTS>
-).map((event) => ({
-	displayName: POLL_COSTS[event],
-	name: `${event}CostNotice`,
-	type: 'notice',
-	default: '',
-	displayOptions: { show: { event: [event] } },
-}));
+function lookbackField(event: TriggerEvent): INodeProperties {
+	const { lookback } = EVENTS[event];
+	const fallback = lookback.default;
+	return {
+		displayName: 'Lookback (Days)',
+		name: 'lookbackDays',
+		type: 'number',
+		typeOptions: { minValue: 0, maxValue: lookback.max, numberPrecision: 0 },
+		default: fallback,
+		description: lookback.description,
+		hint: lookback.hint,
+		displayOptions: only(event),
+	};
+}
+
+function shareField(event: TriggerEvent): INodeProperties {
+	const def = EVENTS[event];
+	const fallback = def.dayShare;
+	return {
+		displayName: 'Day Budget Share (%)',
+		name: 'dayBudgetShare',
+		type: 'number',
+		typeOptions: { minValue: 1, maxValue: 100, numberPrecision: 0 },
+		default: fallback,
+		description: `The most this trigger spends of each center's day limit (${thousands(BASIC_DAY)} requests on Basic, ${thousands(PRO_DAY)} on PRO; a plan not known yet counts as Basic), counted per center and center day and kept across restarts. The rest stays for the center's other clients (staff exports, BI, other workflows), which share the same budget.`,
+		hint: `Default ${def.dayShare} %. Every poll logs the requests of the day against it; two trigger nodes on one center take two shares`,
+		displayOptions: only(event),
+	};
+}
+
+function quietField(event: TriggerEvent): INodeProperties {
+	const unit = EVENTS[event].unit === 'shop' ? 'Shops' : 'Centers';
+	const fallback = QUIET_WAIT_MINUTES.default;
+	return {
+		displayName: `Read Quiet ${unit} at Least Every (Minutes)`,
+		name: 'quietMaxWaitMinutes',
+		type: 'number',
+		typeOptions: {
+			minValue: QUIET_WAIT_MINUTES.min,
+			maxValue: QUIET_WAIT_MINUTES.max,
+			numberPrecision: 0,
+		},
+		default: fallback,
+		description: `A ${unit === 'Shops' ? 'shop' : 'center'} whose last read found nothing new waits longer and longer before its next read while the Day Budget Share is tight, never longer than this; it is read at every poll again as soon as a read finds something. While the share allows, every one is read at every poll.`,
+		hint: 'The longest a record of a quiet one waits to be emitted when the share is tight',
+		displayOptions: only(event),
+	};
+}
+
+const perEvent = (make: (event: TriggerEvent) => INodeProperties) => EVENT_NAMES.map(make);
 
 export const properties: INodeProperties[] = [
 	{
@@ -36,38 +93,20 @@ export const properties: INodeProperties[] = [
 		name: 'event',
 		type: 'options',
 		noDataExpression: true,
-		options: [
-			{
-				name: 'New Anomaly',
-				value: 'newAnomaly',
-				description:
-					'A sales anomaly the platform found (PRO centers only), including anomalies found days after their date',
-			},
-			{
-				name: 'New Pass',
-				value: 'newPass',
-				description: 'A pass created in the tenant portal (any plan)',
-			},
-			{
-				name: 'New Receipt',
-				value: 'newReceipt',
-				description:
-					'A receipt (fiscal document) that reached the platform, each once, late arrivals included (PRO centers only)',
-			},
-			{
-				name: 'New Ticket',
-				value: 'newTicket',
-				description: 'A tenant request (ticket) created in the tenant portal (any plan)',
-			},
-			{
-				name: 'Ticket Changed',
-				value: 'ticketChanged',
-				description: 'The status or the decision time of a recent ticket changed (any plan)',
-			},
-		],
+		options: EVENT_NAMES.map((value) => ({
+			name: EVENTS[value].name,
+			value,
+			description: EVENTS[value].description,
+		})).sort((a, b) => a.name.localeCompare(b.name)),
 		default: 'newTicket',
 	},
-	...costNotices,
+	...perEvent((event) => ({
+		displayName: costNotice(event),
+		name: `${event}CostNotice`,
+		type: 'notice',
+		default: '',
+		displayOptions: only(event),
+	})),
 	{
 		displayName: 'Centers',
 		name: 'centerScope',
@@ -78,7 +117,7 @@ export const properties: INodeProperties[] = [
 				name: 'All My Centers',
 				value: 'all',
 				description:
-					'Every center the key has a role in, as listed at each poll. Centers that cannot answer (blocked for non-payment; Basic centers for anomalies) are skipped and logged.',
+					'Every center the key has a role in, as listed at each poll. Centers that cannot answer (blocked for non-payment; Basic centers for anomalies and receipts) are skipped and logged.',
 			},
 			{
 				name: 'Selected Centers',
@@ -88,7 +127,7 @@ export const properties: INodeProperties[] = [
 			},
 		],
 		default: 'all',
-		hint: 'A poll costs its requests once per center it reads: watching all centers multiplies the cost',
+		hint: 'Each center is read and budgeted on its own: watching all centers multiplies the requests',
 	},
 	{
 		displayName: 'Center Names or IDs',
@@ -102,40 +141,10 @@ export const properties: INodeProperties[] = [
 		hint: 'The centers to watch (their sc_id): the list shows the centers your key has a role in',
 		displayOptions: { show: { centerScope: ['selected'] } },
 	},
-	{
-		displayName: 'Lookback (Days)',
-		name: 'lookbackDays',
-		type: 'number',
-		typeOptions: { minValue: 0, maxValue: 365, numberPrecision: 0 },
-		default: 3,
-		description:
-			"How many days before the day of the last successful poll each poll reads again (dates of the anomaly, in each center's time zone). The platform finds an anomaly up to a few days after its date, so an anomaly is seen when it is found at most this many days after its date. Anomalies are emitted once, by ID.",
-		hint: 'Days re-read by each poll (anomaly dates): 3 catches anomalies found up to 3 days after their date',
-		displayOptions: anomaly,
-	},
-	{
-		displayName: 'Lookback (Days)',
-		name: 'lookbackDays',
-		type: 'number',
-		typeOptions: { minValue: 0, maxValue: 365, numberPrecision: 0 },
-		default: 1,
-		description:
-			'Safety margin: each poll reads the records created from this many days before the day of the last successful poll through today (center time zone). Records are emitted once, by ID.',
-		hint: 'Days before the last poll re-read as a safety margin; 1 is enough unless polls stop for longer',
-		displayOptions: { show: { event: ['newTicket', 'newPass'] } },
-	},
-	{
-		displayName: 'Lookback (Days)',
-		name: 'lookbackDays',
-		type: 'number',
-		typeOptions: { minValue: 0, maxValue: 3660, numberPrecision: 0 },
-		default: 30,
-		description:
-			"Tickets created in the last this many days (center time zone) are watched: each poll reads all of them and reports those whose status or resolution_created_at differs from the last poll's, with previous_status. A ticket created before this window is invisible, whatever happens to it; a change and its reversal between two polls are not seen; a ticket created and decided between two polls is reported with previous_status null; archiving alone is not a change.",
-		hint: 'Tickets created in these days are watched; each poll reads them all (⌈tickets / 100⌉ requests a center)',
-		displayOptions: { show: { event: ['ticketChanged'] } },
-	},
-	...newReceiptProperties,
+	...perEvent(lookbackField),
+	...EVENT_NAMES.flatMap((event) => EVENTS[event].fields ?? []),
+	...perEvent(shareField),
+	...perEvent(quietField),
 	{
 		displayName: 'On First Poll',
 		name: 'firstPoll',
@@ -156,40 +165,6 @@ export const properties: INodeProperties[] = [
 		],
 		default: 'remember',
 		description: 'What the first poll of each center does (also for a center added later)',
-	},
-	{
-		displayName: 'Filters',
-		name: 'filters',
-		type: 'collection',
-		placeholder: 'Add Filter',
-		default: {},
-		displayOptions: anomaly,
-		options: [
-			{
-				displayName: 'Levels',
-				name: 'levels',
-				type: 'multiOptions',
-				options: ANOMALY_LEVELS.options,
-				default: [],
-				description: 'Only anomalies of these levels (anomalies without a level never match)',
-			},
-			{
-				displayName: 'Shop IDs',
-				name: 'shopIds',
-				type: 'string',
-				default: '',
-				placeholder: '1002-01, 1002-04',
-				description:
-					'Only anomalies of these shops (comma-separated shop IDs); center-wide anomalies never match',
-			},
-			{
-				displayName: 'Statuses',
-				name: 'statuses',
-				type: 'multiOptions',
-				options: ANOMALY_STATUSES.options,
-				default: [],
-				description: 'Only anomalies in these statuses when a poll first sees them',
-			},
-		],
+		hint: 'Remember: the workflow starts with what is new from now on; Emit Everything: it gets the lookback too',
 	},
 ];

@@ -1,93 +1,124 @@
 /**
- * The trigger's events as one table: which list each polls, how far back it looks by default and
- * at most, what identifies a record, which date filter the window uses, and what counts as news
- * (a record not seen before, or a seen ticket whose status or decision changed).
+ * The trigger's events as one table: what the editor shows of each (name, description, the Lookback
+ * field's default, maximum and texts, the default Day Budget Share, what a read costs), the plan
+ * feature it needs, what a unit of a center is, and its reader (readers/). Adding an event is its row
+ * here and its reader module; the poll sequence (sequence.ts) and the panel (description.ts) take the
+ * rest from the row.
  */
-import type { IDataObject } from 'n8n-workflow';
-import type { RouteKey } from '../shared/transport';
+import type { INodeProperties } from 'n8n-workflow';
+import type { PlanFeature } from '../shared/plan';
+import type { ReaderFactory, TriggerEvent } from './types';
+import { anomalyFields, newAnomalyReader } from './readers/newAnomaly';
+import { newTicketReader } from './readers/newTicket';
+import { newPassReader } from './readers/newPass';
+import { ticketChangedReader } from './readers/ticketChanged';
+import { newReceiptReader } from './readers/newReceipt/reader';
+import { newReceiptFields } from './readers/newReceipt/description';
 
-export type TriggerEvent = 'newAnomaly' | 'newTicket' | 'ticketChanged' | 'newPass' | 'newReceipt';
+export type { TriggerEvent };
 
 export interface EventDefinition {
-	route: Extract<RouteKey, 'listAnomalies' | 'listTickets' | 'listPasses' | 'exportReceipts'>;
-	/** in words, for error messages */
-	operation: string;
-	/** Lookback (Days) when the field is empty, and its maximum */
-	lookbackDays: number;
-	maxLookbackDays: number;
-	/** the record's identity */
-	key: string;
-	/** the query of a window [start, end] */
-	query: (start: string, end: string) => IDataObject;
-	/** 'new': records not seen before; 'changed': seen tickets whose status or resolution changed */
-	news: 'new' | 'changed';
-	/** the API takes a period of at most this many days (anomalies) */
-	maxSpanDays?: number;
-	/** the plan feature the event needs */
-	feature?: 'anomalies' | 'receipts';
+	/** the Event option */
+	name: string;
+	description: string;
+	reader: ReaderFactory;
+	/** the plan feature the event needs (a Basic center known as such is refused before any request) */
+	feature?: PlanFeature;
+	/** what one read covers: the center, or one shop of it */
+	unit: 'center' | 'shop';
+	/** the cost of one read of a unit, in words (the panel's notice) */
+	readCost: string;
+	lookback: { default: number; max: number; description: string; hint: string };
+	/** Day Budget Share (percent of the plan's day limit) when the field is left as it is */
+	dayShare: number;
+	/** the event's own fields (after Lookback) */
+	fields?: INodeProperties[];
 }
-
-const created = (start: string, end: string) => ({
-	start_created_date: start,
-	end_created_date: end,
-});
 
 export const EVENTS: Record<TriggerEvent, EventDefinition> = {
 	newAnomaly: {
-		route: 'listAnomalies',
-		operation: 'list anomalies',
-		lookbackDays: 3,
-		maxLookbackDays: 365,
-		key: 'id',
-		query: (start, end) => ({ start_date: start, end_date: end }),
-		news: 'new',
-		maxSpanDays: 366,
+		name: 'New Anomaly',
+		description:
+			'A sales anomaly the platform found (PRO centers only), including anomalies found days after their date',
+		reader: newAnomalyReader,
 		feature: 'anomalies',
-	},
-	newTicket: {
-		route: 'listTickets',
-		operation: 'list tickets',
-		lookbackDays: 1,
-		maxLookbackDays: 365,
-		key: 'ticket_uid',
-		query: created,
-		news: 'new',
-	},
-	ticketChanged: {
-		route: 'listTickets',
-		operation: 'list tickets',
-		lookbackDays: 30,
-		maxLookbackDays: 3660,
-		key: 'ticket_uid',
-		query: created,
-		news: 'changed',
+		unit: 'center',
+		readCost: '⌈anomalies dated in the lookback / 500⌉ requests (at least 1)',
+		lookback: {
+			default: 3,
+			max: 365,
+			description:
+				"How many days before the day of the last successful poll each poll reads again (dates of the anomaly, in each center's time zone). The platform finds an anomaly up to a few days after its date, so an anomaly is seen when it is found at most this many days after its date. Anomalies are emitted once, by ID.",
+			hint: 'Days re-read by each poll (anomaly dates): 3 catches anomalies found up to 3 days after their date',
+		},
+		dayShare: 25,
+		fields: anomalyFields,
 	},
 	newPass: {
-		route: 'listPasses',
-		operation: 'list passes',
-		lookbackDays: 1,
-		maxLookbackDays: 365,
-		key: 'id',
-		query: created,
-		news: 'new',
+		name: 'New Pass',
+		description: 'A pass created in the tenant portal (any plan)',
+		reader: newPassReader,
+		unit: 'center',
+		readCost: "⌈passes created since (the last poll's day − Lookback) / 100⌉ requests (at least 1)",
+		lookback: listLookback(),
+		dayShare: 25,
 	},
-	// read per shop by reception date, with its own cursor (newReceipt/)
 	newReceipt: {
-		route: 'exportReceipts',
-		operation: 'export receipts',
-		lookbackDays: 1,
-		maxLookbackDays: 365,
-		key: 'id',
-		query: (start, end) => ({ start_received_date: start, end_received_date: end }),
-		news: 'new',
+		name: 'New Receipt',
+		description:
+			'A receipt (fiscal document) that reached the platform, each once, late arrivals included (PRO centers only)',
+		reader: newReceiptReader,
 		feature: 'receipts',
+		unit: 'shop',
+		readCost:
+			"⌈receipts the shop received since (its last read's day − Lookback) / 1000⌉ requests (at least 1), plus the shop list once an hour",
+		lookback: {
+			default: 1,
+			max: 365,
+			description:
+				"How many days before the day of each shop's last read the next read goes back (reception dates, center time zone). A receipt is read by its reception date, so one printed hours or days earlier is emitted when it arrives; the lookback covers receipts that show up in the API after their reception time. Receipts are emitted once, by ID.",
+			hint: 'Days before a shop’s last read that its next read re-reads (reception dates): 1 covers receipts that show up a day late',
+		},
+		dayShare: 50,
+		fields: newReceiptFields,
+	},
+	newTicket: {
+		name: 'New Ticket',
+		description: 'A tenant request (ticket) created in the tenant portal (any plan)',
+		reader: newTicketReader,
+		unit: 'center',
+		readCost:
+			"⌈tickets created since (the last poll's day − Lookback) / 100⌉ requests (at least 1)",
+		lookback: listLookback(),
+		dayShare: 25,
+	},
+	ticketChanged: {
+		name: 'Ticket Changed',
+		description: 'The status or the decision time of a recent ticket changed (any plan)',
+		reader: ticketChangedReader,
+		unit: 'center',
+		readCost:
+			'⌈tickets created in the last Lookback days / 100⌉ requests (at least 1; a 30-day lookback of a busy center is several)',
+		lookback: {
+			default: 30,
+			max: 3660,
+			description:
+				"Tickets created in the last this many days (center time zone) are watched: each poll reads all of them and reports those whose status or resolution_created_at differs from the last poll's, with previous_status. A ticket created before this window is invisible, whatever happens to it; a change and its reversal between two polls are not seen; a ticket created and decided between two polls is reported with previous_status null; archiving alone is not a change.",
+			hint: 'Tickets created in these days are watched; each poll reads them all (⌈tickets / 100⌉ requests a center)',
+		},
+		dayShare: 25,
 	},
 };
 
-export const EVENT_NAMES = Object.keys(EVENTS) as TriggerEvent[];
-
-/** A record's identity for an event (the whole record when the key field is missing). */
-export function keyOf(event: TriggerEvent, row: IDataObject): string {
-	const v = row[EVENTS[event].key];
-	return v === undefined || v === null ? JSON.stringify(row) : String(v);
+/** New Ticket's and New Pass's Lookback: a safety margin. */
+function listLookback(): EventDefinition['lookback'] {
+	return {
+		default: 1,
+		max: 365,
+		description:
+			'Safety margin: each poll reads the records created from this many days before the day of the last successful poll through today (center time zone). Records are emitted once, by ID.',
+		hint: 'Days before the last poll re-read as a safety margin; 1 is enough unless polls stop for longer',
+	};
 }
+
+export const EVENT_NAMES = Object.keys(EVENTS) as TriggerEvent[];

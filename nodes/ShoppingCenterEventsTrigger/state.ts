@@ -1,18 +1,19 @@
 /**
  * What the trigger remembers between polls, in the node-scoped workflow static data (n8n saves it
- * with the workflow): per center a cursor (the center's "today" and the moment of the last successful
- * poll) and a bounded list of keys already emitted (New Anomaly / New Ticket / New Pass) or of the last
- * status seen per ticket (Ticket Changed). Everything here is plain JSON: it survives n8n's save and
- * reload, and a restart of n8n.
+ * with the workflow): per center a cursor (the center's "today" and the moment of its last read), a
+ * bounded list of keys already emitted (New Anomaly / New Ticket / New Pass) or of the last status seen
+ * per ticket (Ticket Changed) or New Receipt's shop cursors, the read schedule (schedule.ts) and the
+ * day's request count (dayBudget.ts). Everything here is plain JSON: it survives n8n's save and reload,
+ * and a restart of n8n.
  *
  * The state of a poll is built in memory and written only when the poll succeeded for every center
  * (commitState); an error thrown anywhere in the poll leaves the saved state as it was, so the next
  * poll sees again what this one missed and emits nothing twice.
  */
 import type { IDataObject } from 'n8n-workflow';
-
-import type { TriggerEvent } from './events';
-export type { TriggerEvent };
+import type { TriggerEvent } from './types';
+import { readBudget, type BudgetState } from './dayBudget';
+import { readSchedule, type UnitSchedule } from './schedule';
 
 const STATE_VERSION = 1;
 
@@ -33,8 +34,12 @@ export interface CenterState {
 	keys?: string[];
 	/** [ticket_uid, "status|resolution_created_at"] as last seen, oldest first (Ticket Changed) */
 	seen?: Array<[string, string]>;
-	/** New Receipt: the cursors of the center's shops (newReceipt/cursor.ts checks it when read) */
+	/** New Receipt: the cursors of the center's shops (readers/newReceipt/cursor.ts checks it when read) */
 	receipts?: IDataObject;
+	/** when the center (as one unit) is read next: the list events */
+	sched?: UnitSchedule;
+	/** the trigger's requests of the center's day */
+	budget?: BudgetState;
 }
 
 export interface TriggerState {
@@ -75,6 +80,10 @@ export function readState(staticData: IDataObject, event: TriggerEvent): Trigger
 			);
 		}
 		if (value.receipts && typeof value.receipts === 'object') c.receipts = value.receipts;
+		const sched = readSchedule(value.sched);
+		if (sched) c.sched = sched;
+		const budget = readBudget(value.budget);
+		if (budget) c.budget = budget;
 		centers[id] = c;
 	}
 	return { version: STATE_VERSION, event, centers };

@@ -1,19 +1,15 @@
 /**
  * The centers one poll reads (with their time zones), which refusals skip a center of "All My
- * Centers", and the fingerprint of a ticket that Ticket Changed compares between polls.
+ * Centers".
  */
-import type { IDataObject, IPollFunctions } from 'n8n-workflow';
+import type { IPollFunctions } from 'n8n-workflow';
 import { listCenters, zoneOfCenter } from '../shared/center';
 import { fail } from '../shared/input';
 import { errorShape } from '../shared/transport';
 import type { TriggerConfig } from './config';
+import type { Target } from './types';
 
-export interface Target {
-	id: string;
-	zone: string;
-	/** from "All My Centers": a center that cannot answer is skipped, not an error */
-	optional: boolean;
-}
+export type { Target };
 
 /** The centers of this poll with their time zones (one GET /sc, cached a few minutes per credential). */
 export async function resolveTargets(ctx: IPollFunctions, cfg: TriggerConfig): Promise<Target[]> {
@@ -42,19 +38,4 @@ export function isCenterRefusal(error: unknown): boolean {
 		code === 'payment_required' ||
 		code === 'not_found'
 	);
-}
-
-export function ticketFingerprint(row: IDataObject): string {
-	return `${String(row.status ?? '')}|${row.resolution_created_at === null || row.resolution_created_at === undefined ? '' : String(row.resolution_created_at)}`;
-}
-
-export function splitFingerprint(fp: string): { status: string | null; resolution: string | null } {
-	const i = fp.indexOf('|');
-	const status = i < 0 ? fp : fp.slice(0, i);
-	const resolution = i < 0 ? '' : fp.slice(i + 1);
-	return { status: status || null, resolution: resolution || null };
-}
-
-export function ms(value: unknown): number {
-	return typeof value === 'string' ? Date.parse(value) : NaN;
 }

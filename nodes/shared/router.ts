@@ -17,6 +17,7 @@ import { operationOf, type OperationModule, type ResourceModule } from './action
 import { asNodeError, errorShape } from './transport';
 import { toolAnswer } from './tool/answer';
 import { runsAsTool } from './tool/mode';
+import { noteLargeResult } from './output/largeResult';
 
 export type { OperationHandler, OperationOutput } from './actions';
 
@@ -50,10 +51,17 @@ export function operationFor(
 	return module;
 }
 
+/** What running one item's operation did. */
+export interface OperationRun {
+	/** records handed on as items by an operation that could have written them to One File */
+	asItems: number;
+	/** the operation took every input item at once (its records paired with all): the loop ends */
+	allItems: boolean;
+}
+
 /**
  * Runs input item i's operation and appends its output to `out`: one item per record paired with
- * item i (through tool/answer.ts), or the one ready item; 'allItems' when the operation took every input
- * item at once (its records paired with all of them: the loop ends there).
+ * item i (through tool/answer.ts), the one ready item, or the records of all input items.
  */
 export async function runOperation(
 	ctx: IExecuteFunctions,
@@ -61,21 +69,22 @@ export async function runOperation(
 	items: INodeExecutionData[],
 	i: number,
 	out: INodeExecutionData[],
-): Promise<'item' | 'allItems'> {
+): Promise<OperationRun> {
 	const module = operationFor(ctx, resources, i);
 	const answer = toolAnswer(ctx, i, module);
 	const result = await module.execute.call(ctx, i, items);
 	if (Array.isArray(result)) {
-		for (const json of answer(result)) out.push({ json, pairedItem: { item: i } });
-		return 'item';
+		const records = answer(result);
+		for (const json of records) out.push({ json, pairedItem: { item: i } });
+		return { asItems: module.fileColumns ? records.length : 0, allItems: false };
 	}
 	if ('item' in result) {
 		out.push(result.item);
-		return 'item';
+		return { asItems: 0, allItems: false };
 	}
 	const paired = items.map((_, index) => ({ item: index }));
 	for (const json of result.records) out.push({ json, pairedItem: paired });
-	return 'allItems';
+	return { asItems: 0, allItems: true };
 }
 
 export async function routeOperations(
@@ -84,9 +93,12 @@ export async function routeOperations(
 ): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
 	const out: INodeExecutionData[] = [];
+	let asItems = 0; // records of operations that could have written them to One File
 	for (let i = 0; i < items.length; i++) {
 		try {
-			if ((await runOperation(this, resources, items, i, out)) === 'allItems') break;
+			const ran = await runOperation(this, resources, items, i, out);
+			asItems += ran.asItems;
+			if (ran.allItems) break;
 		} catch (error) {
 			// as an AI tool the error is the answer: a model reads it and calls again (a thrown error
 			// reaches an AI Agent's model as an empty tool message)
@@ -94,5 +106,6 @@ export async function routeOperations(
 			out.push({ json: errorJson(error), pairedItem: { item: i } });
 		}
 	}
+	noteLargeResult(this, asItems);
 	return [out];
 }

@@ -122,7 +122,7 @@ export async function routeUploads(
 			continue;
 		}
 		try {
-			if ((await runOperation(this, resources, items, i, out)) === 'allItems') break;
+			if ((await runOperation(this, resources, items, i, out)).allItems) break;
 			stored.push(i);
 		} catch (error) {
 			const e = asNodeError(node, error, i);

@@ -10,7 +10,7 @@ import { runPoll, type RunPollResult } from '../harness';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../sandbox';
 import { ShoppingCenterApi } from '../../credentials/ShoppingCenterApi.credentials';
 import { ShoppingCenterEventsTrigger } from '../../nodes/ShoppingCenterEventsTrigger/ShoppingCenterEventsTrigger.node';
-import { forgetCarried } from '../../nodes/ShoppingCenterEventsTrigger/carry';
+import { forgetNodeMemory } from '../../nodes/ShoppingCenterEventsTrigger/memory';
 import { DEFAULT_RETRY_POLICY } from '../../nodes/shared/transport/retry';
 import { Container } from '@n8n/di';
 import { SSHClientsManager } from 'n8n-core/dist/execution-engine/ssh-clients-manager';
@@ -52,7 +52,7 @@ export function useTriggerSandbox(): void {
 	});
 	afterEach(async () => {
 		// each test is a trigger of its own: nothing carried over from another test's polls
-		forgetCarried();
+		forgetNodeMemory();
 		await sb?.close();
 	});
 }
@@ -112,6 +112,20 @@ export function truthIds(
 	q: Record<string, string> = {},
 ): string[] {
 	return sb.store.truth(kind, { sc_id: scId, start_date: '2026-01-01', ...q }, now()).ids;
+}
+
+/**
+ * The saved centers without their day budget (the request count moves with every poll that sends a
+ * request, also one whose reads were cut: those requests were spent).
+ */
+export function withoutBudget(staticData: IDataObject): IDataObject {
+	const centers: IDataObject = {};
+	for (const [id, c] of Object.entries((staticData.centers as IDataObject) ?? {})) {
+		const rest = Object.assign({}, c as IDataObject);
+		delete rest.budget;
+		centers[id] = rest;
+	}
+	return { ...staticData, centers };
 }
 
 export function sorted<T>(xs: Iterable<T>): T[] {

@@ -1,7 +1,7 @@
 /**
- * The trigger's panel, as the editor shows it: for every event a notice saying what a poll costs per
- * center and what n8n's Poll Times default (every minute) means against a center's day budget, and
- * hints under the fields like the action nodes have. The Poll Times field itself is n8n's: its loader
+ * The trigger's panel, as the editor shows it: for every event a notice saying what a read costs, what
+ * a day costs at n8n's Poll Times default (every minute) and what the Day Budget Share caps it at, and
+ * hints under the fields like the action nodes have (every field of New Receipt). The Poll Times field itself is n8n's: its loader
  * puts it first with its own default, which is checked here too (so the notice stays true).
  */
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- development tooling (tests, sandbox, bench), not shipped: it runs in plain Node, not inside n8n */
@@ -22,17 +22,31 @@ const shownFor = (event: string) =>
 
 describe('the trigger panel says what a poll costs', () => {
 	test.each(events)(
-		'%s: a notice with the requests per center and the Poll Times budget',
+		'%s: one notice with the cost of a read, of a day at the default poll, and the share that caps it',
 		(event) => {
 			const notices = shownFor(event).filter((p) => p.type === 'notice');
-			expect(notices.length).toBeGreaterThan(0);
-			const text = notices.map((p) => p.displayName).join(' ');
-			expect(text).toMatch(/requests/);
-			expect(text).toMatch(/\/ (100|500|1000)⌉/);
-			if (event !== 'newReceipt')
-				expect(text).toMatch(/Poll Times.*every minute.*1,440 polls a day/);
+			expect(notices).toHaveLength(1);
+			const text = notices[0].displayName;
+			expect(text).toMatch(/\/ (100|500|1000)⌉ requests/);
+			const day =
+				event === 'newReceipt'
+					? /100 shops every minute.*≈ 144,000 requests a day/
+					: /every minute\).*≈ 1,440 requests a day/;
+			expect(text).toMatch(day);
+			const share = shownFor(event).find((p) => p.name === 'dayBudgetShare')!;
+			expect(text).toContain(`default ${String(share.default)} %`);
+			// what the share caps a day at, in requests (PRO's 50,000 × the default share)
+			expect(text).toContain(((50_000 * (share.default as number)) / 100).toLocaleString('en-US'));
 		},
 	);
+
+	test('every New Receipt field has a hint, the notice comes right after Event', () => {
+		const fields = shownFor('newReceipt').filter((p) => p.type !== 'notice' && p.name !== 'event');
+		const without = fields.filter((p) => !(typeof p.hint === 'string' && p.hint.length > 20));
+		expect(without.map((p) => p.displayName)).toEqual([]);
+		const shown = shownFor('newReceipt');
+		expect(shown[1].type).toBe('notice');
+	});
 
 	test.each(events)('%s: hints under its fields', (event) => {
 		const hinted = shownFor(event).filter((p) => typeof p.hint === 'string' && p.hint.length > 20);

@@ -31,7 +31,7 @@ import {
 	MAX_IDS_PER_SHOP,
 	readReceiptState,
 	type ShopCursor,
-} from '../../nodes/ShoppingCenterEventsTrigger/newReceipt/cursor';
+} from '../../nodes/ShoppingCenterEventsTrigger/readers/newReceipt/cursor';
 import { addDays, todayIn } from '../../nodes/shared/walk/dateWindows';
 
 useTriggerSandbox();

@@ -7,7 +7,7 @@
  */
 import type { INodeParameters } from 'n8n-workflow';
 import { ids, now, ok, PRO, sandbox, sb, useTriggerSandbox } from '../helpers/trigger-setup';
-import { PENDING_MS } from '../../nodes/ShoppingCenterEventsTrigger/carry';
+import { PENDING_MS } from '../../nodes/ShoppingCenterEventsTrigger/memory';
 
 useTriggerSandbox();
 

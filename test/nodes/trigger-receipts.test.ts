@@ -4,7 +4,7 @@
  * its receipts reach the platform minutes to 12 hours after they were printed (some after midnight in
  * the center's zone), and receipts inserted between polls arrive "now" though printed up to 47 hours
  * earlier. Checked against the sandbox's true set: each receipt emitted once, nothing twice, the
- * requests of a poll equal to the stated formula, the state bounded, the budget cut and the rotation.
+ * requests of a poll equal to the stated formula, the state bounded, the budget cut and the order of the reads (the shop read longest ago first).
  */
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 import { runPoll, type RunPollResult } from '../harness';
@@ -19,12 +19,13 @@ import {
 	MAX_IDS_PER_SHOP,
 	readReceiptState,
 	type ReceiptCenterState,
-} from '../../nodes/ShoppingCenterEventsTrigger/newReceipt/cursor';
+} from '../../nodes/ShoppingCenterEventsTrigger/readers/newReceipt/cursor';
 import { DEFAULT_RETRY_POLICY } from '../../nodes/shared/transport/retry';
 import { pacer, tokenCache } from '../../nodes/shared/transport';
+import { withoutBudget } from '../helpers/trigger-setup';
 import { forgetCenters } from '../../nodes/shared/center';
 import { clearPlans } from '../../nodes/shared/transport/planCache';
-import { forgetCarried } from '../../nodes/ShoppingCenterEventsTrigger/carry';
+import { forgetNodeMemory } from '../../nodes/ShoppingCenterEventsTrigger/memory';
 import { addDays, todayIn } from '../../nodes/shared/walk/dateWindows';
 import { fileText, parseCsv } from '../helpers/csv-read';
 import { sandboxCredentials } from '../helpers/sandboxCredentials';
@@ -50,7 +51,7 @@ beforeEach(async () => {
 	pacer.clear();
 	forgetCenters();
 	clearPlans();
-	forgetCarried();
+	forgetNodeMemory();
 	// 06:00 in Yekaterinburg
 	sb = await startSandbox({ now: '2026-11-20T01:00:00Z' });
 });
@@ -205,7 +206,6 @@ describe('New Receipt: the per-shop cursor', () => {
 		const good = {
 			v: 1,
 			origin: T,
-			next: null,
 			shops: { s: { day: '2026-11-20', since: null, hw: null, ids: ['a'], rx: [T] } },
 		};
 		expect(readReceiptState(good)?.shops.s.ids).toEqual(['a']);
@@ -304,14 +304,13 @@ describe('New Receipt', () => {
 		expect(new Set(all).size).toBe(all.length);
 	});
 
-	test('a poll cut by its budget reads the shops it reaches; the rest are read first by the next poll (rotation), nothing lost or twice', async () => {
+	test('a poll cut by its budget reads the shops it reaches; the shops read longest ago go first in the next poll, nothing lost or twice', async () => {
 		const first = await ok(params());
 		const existing = visible('2026-11-18');
 		const list = receiptState(first).shops;
 		const shops = activeShops.map((s) => s.id); // the API's order
 		expect(Object.keys(list).sort()).toEqual([...shops].sort());
 		let state = first.staticData;
-		let start = receiptState(first).next!;
 		const reached = new Set<string>();
 		const emitted: string[] = [];
 		// slow answers (150 ms) and a 1.5 s budget: a few shops a poll (a new token or center list takes
@@ -319,24 +318,27 @@ describe('New Receipt', () => {
 		sb.faults.set({ latencyMs: 150 });
 		for (let i = 0; i < 12 && reached.size < shops.length; i++) {
 			sb.clock.advance(20 * MIN);
+			const before = receiptState({ staticData: state } as RunPollResult).shops;
 			const seq = lastSeq();
 			const r = await ok(params(), state, 1500);
-			const next = receiptState(r).next!;
-			// the shops this poll finished: from where the last one stopped up to the next poll's start
-			const done: string[] = [];
-			for (let k = shops.indexOf(start); shops[k % shops.length] !== next; k++)
-				done.push(shops[k % shops.length]);
+			const after = receiptState(r).shops;
+			// the shops this poll finished: their read moment moved
+			const done = shops.filter((id) => after[id].sched!.read !== before[id].sched!.read);
 			expect(done.length).toBeGreaterThan(0);
 			expect(done.length).toBeLessThan(shops.length);
+			// they are the ones read longest ago (none left behind was read before one of them)
+			const oldestLeft = Math.min(
+				...shops.filter((id) => !done.includes(id)).map((id) => before[id].sched!.read),
+			);
+			for (const id of done) expect(before[id].sched!.read).toBeLessThanOrEqual(oldestLeft);
 			const asked = new Set(receiptCalls(seq).map((e) => shopOf(e.path)));
 			for (const shop of done) expect(asked.has(shop)).toBe(true);
 			done.forEach((shop) => reached.add(shop));
 			emitted.push(...ids(r));
 			state = r.staticData;
-			start = next;
 		}
 		sb.faults.clear();
-		// no shop starved: every one was reached by the rotation
+		// no shop starved: every one was reached
 		expect(reached.size).toBe(shops.length);
 		// a full poll now catches up: everything that arrived since the first poll, once
 		sb.clock.advance(20 * MIN);
@@ -412,7 +414,13 @@ describe('New Receipt', () => {
 		const took = Date.now() - t0;
 		sb.faults.clear();
 		expect(cut.items).toBeNull();
-		expect(cut.staticData).toEqual(first.staticData);
+		// nothing of the shop saved; the requests the cut poll sent are counted
+		expect(withoutBudget(cut.staticData)).toEqual(withoutBudget(first.staticData));
+		const budget = (s: IDataObject) =>
+			((s.centers as IDataObject)[PRO] as IDataObject).budget as IDataObject;
+		expect(budget(cut.staticData).used).toBeGreaterThanOrEqual(
+			budget(first.staticData).used as number,
+		);
 		expect(took).toBeLessThan(2000 + 1500); // the answer in flight at the deadline is not awaited
 		const next = await ok(p, cut.staticData);
 		const got = ids(next);

@@ -10,7 +10,7 @@ import {
 	nextKeys,
 	readState,
 } from '../../nodes/ShoppingCenterEventsTrigger/state';
-import { forgetCarried } from '../../nodes/ShoppingCenterEventsTrigger/carry';
+import { forgetNodeMemory } from '../../nodes/ShoppingCenterEventsTrigger/memory';
 import { pacer, tokenCache } from '../../nodes/shared/transport';
 import { forgetCenters } from '../../nodes/shared/center';
 import { clearPlans } from '../../nodes/shared/transport/planCache';
@@ -249,7 +249,7 @@ describe('New Anomaly', () => {
 			tokenCache.clear();
 			forgetCenters();
 			clearPlans();
-			forgetCarried();
+			forgetNodeMemory();
 			pacer.clear();
 		}
 		expect(seen.length).toBeGreaterThanOrEqual(6);

@@ -2,7 +2,7 @@
  * The transport's face (the rest of the package imports it from here): requests, pages, the route
  * table, errors, the credential, token, pacing, the plan and zone caches, check-only runs, deadlines.
  */
-export { apiRequest, type RequestInput } from './request';
+export { apiRequest, type RequestCounter, type RequestInput } from './request';
 export { paginate, collectPages, rowsOf } from './pagination';
 export { ROUTES, type RouteKey } from './routes';
 export { CREDENTIAL_TYPE, type ApiContext } from './context';

@@ -25,7 +25,7 @@ import { knownPlan, rememberPlan, rememberPlanFromLimit, type PlanName } from '.
 import { stopIfChecking } from './checkOnly';
 import type { RequestInput } from './requestInput';
 
-export type { RequestInput } from './requestInput';
+export type { RequestCounter, RequestInput } from './requestInput';
 
 export interface ApiResult {
 	data: unknown;
@@ -152,6 +152,7 @@ export async function apiRequest(
 		let raw: RawResponse;
 		try {
 			token = await tokenCache.get(ctx, creds);
+			if (input.counter) input.counter.sent++;
 			raw = await sendHttp(ctx, {
 				method: ROUTES[route].method,
 				url,

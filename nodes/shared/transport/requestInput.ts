@@ -19,4 +19,11 @@ export interface RequestInput {
 	 * have to wait longer fails with the deadline error (isDeadlineError) instead.
 	 */
 	deadlineMs?: number;
+	/** counts every exchange sent for this input, retries included (the trigger's day budget) */
+	counter?: RequestCounter;
+}
+
+/** What a caller counts of the requests it sends (each exchange with the API, whatever its answer). */
+export interface RequestCounter {
+	sent: number;
 }

@@ -5,7 +5,7 @@
  */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { readChoice, readId } from '../input';
-import { paginate, type ApiContext } from '../transport';
+import { paginate, type ApiContext, type RequestInput } from '../transport';
 import type { WalkStats } from './pageStream';
 
 type Show = Record<string, string[]>;
@@ -57,17 +57,22 @@ export function readShopChoice(ctx: IExecuteFunctions, itemIndex: number): ShopC
 	return scope === 'one' ? { scope, shopId: readId(ctx, 'shop', 'Shop', itemIndex) } : { scope };
 }
 
-/** The shop ids to walk, in the API's order; the shop list's pages count as requests. */
+/**
+ * The shop ids to walk, in the API's order; the shop list's pages count as requests. `request`: what
+ * the caller adds to each page's request (the trigger's deadline and request counter).
+ */
 export async function shopIdsOf(
 	ctx: ApiContext,
 	scId: string,
 	choice: ShopChoice,
 	itemIndex: number,
 	stats?: WalkStats,
+	request: Pick<RequestInput, 'deadlineMs' | 'counter'> = {},
 ): Promise<string[]> {
 	if (choice.shopId) return [choice.shopId];
 	const ids: string[] = [];
 	const input = {
+		...request,
 		params: { sc_id: scId },
 		query: { archived: choice.scope === 'allWithArchived' ? true : undefined },
 		itemIndex,

@@ -29,7 +29,7 @@ import {
 } from '../../../shared/walk/shopChoice';
 import { readFileSettings } from '../../../shared/output/fileOptions';
 import { deliver, type PageEncoder } from '../../../shared/output/deliver';
-import { defineColumns, names, PAYMENTS, vat } from '../../../shared/output/columns';
+import { RECEIPT_COLUMNS } from '../../../shared/output/receiptColumns';
 import type { OperationOutput } from '../../../shared/router';
 import { same } from '../../../shared/tool/simplify';
 import { splitDays, type DayWindow } from '../../../shared/walk/dateWindows';
@@ -67,19 +67,8 @@ export const simpleFields: FieldSet = same(
 /** The list it returns (the tool's "more exist" note). */
 export const list: ListFacts = { noun: 'receipts', dateField: 'created_datetime' };
 
-/** The columns of its file (the spec's field order; the New Receipt trigger writes the same). */
-export const fileColumns = defineColumns(
-	[
-		...names('sc_id shop_id id document_type created_datetime received_datetime kkt_id'),
-		...names('kkt_reg_id kkt_serial_number kkt_fiscal_drive_number fiscal_document_number'),
-		...names('shift_number shift_check_number operation_type total_sum'),
-		...PAYMENTS,
-		...vat(),
-		'items_count',
-	],
-	'created_datetime',
-	'receipts',
-);
+/** The columns of its file (shared with the New Receipt trigger, which writes the same file). */
+export const fileColumns = RECEIPT_COLUMNS;
 
 export const description: INodeProperties[] = [
 	notice('proNotice', PRO_NOTICES.receipts),

@@ -10,7 +10,8 @@
  * it lives in the center's state, which the trigger saves all-or-nothing.
  */
 import type { IDataObject } from 'n8n-workflow';
-import { addDays, dayStartMs } from '../../shared/walk/dateWindows';
+import { addDays, dayStartMs } from '../../../shared/walk/dateWindows';
+import { readSchedule, type UnitSchedule } from '../../schedule';
 
 export const RECEIPT_STATE_VERSION = 1;
 
@@ -40,15 +41,33 @@ export interface ShopCursor {
 	ids: string[];
 	/** epoch ms of reception of each id */
 	rx: number[];
+	/** when the shop is read next (schedule.ts) */
+	sched?: UnitSchedule;
 }
 
 export interface ReceiptCenterState {
 	v: number;
 	/** when the center was first polled (epoch ms): a shop first read later counts receipts from it */
 	origin: number;
-	/** the shop the next poll starts with (rotation); null: the list's first */
-	next: string | null;
 	shops: Record<string, ShopCursor>;
+	/** the center's shop list as last read (it is read again every SHOP_LIST_MS) */
+	list?: ShopList;
+}
+
+export interface ShopList {
+	ids: string[];
+	/** epoch ms of the read */
+	at: number;
+	/** whether archived shops were asked for */
+	archived: boolean;
+}
+
+function readList(v: unknown): ShopList | undefined {
+	if (!v || typeof v !== 'object') return undefined;
+	const l = v as IDataObject;
+	if (!Array.isArray(l.ids) || !isNum(l.at) || typeof l.archived !== 'boolean') return undefined;
+	if (!l.ids.every((x) => typeof x === 'string')) return undefined;
+	return { ids: l.ids as string[], at: l.at, archived: l.archived };
 }
 
 function isNum(v: unknown): v is number {
@@ -61,13 +80,16 @@ function readCursor(v: unknown): ShopCursor | undefined {
 	if (typeof c.day !== 'string' || !Array.isArray(c.ids) || !Array.isArray(c.rx)) return undefined;
 	if (c.ids.length !== c.rx.length) return undefined;
 	if (!c.ids.every((x) => typeof x === 'string') || !c.rx.every(isNum)) return undefined;
-	return {
+	const cursor: ShopCursor = {
 		day: c.day,
 		since: isNum(c.since) ? c.since : null,
 		hw: isNum(c.hw) ? c.hw : null,
 		ids: c.ids as string[],
 		rx: c.rx as number[],
 	};
+	const sched = readSchedule(c.sched);
+	if (sched) cursor.sched = sched;
+	return cursor;
 }
 
 /** The saved receipt state of a center; undefined when absent, broken or of another version. */
@@ -81,12 +103,10 @@ export function readReceiptState(v: unknown): ReceiptCenterState | undefined {
 		const c = readCursor(raw);
 		if (c) shops[id] = c;
 	}
-	return {
-		v: RECEIPT_STATE_VERSION,
-		origin: r.origin,
-		next: typeof r.next === 'string' ? r.next : null,
-		shops,
-	};
+	const state: ReceiptCenterState = { v: RECEIPT_STATE_VERSION, origin: r.origin, shops };
+	const list = readList(r.list);
+	if (list) state.list = list;
+	return state;
 }
 
 /** The reception moment of a receipt (epoch ms), or `fallback` when it has none. */

@@ -2,8 +2,8 @@
  * New Receipt: its own fields read and checked before any request (shops, archived shops, output).
  */
 import type { IExecuteFunctions, IPollFunctions } from 'n8n-workflow';
-import { fail, idList, quoted, readPollChoice } from '../../shared/input';
-import { readFileSettings, type FileSettings } from '../../shared/output/fileOptions';
+import { fail, idList, quoted, readPollChoice } from '../../../shared/input';
+import { readFileSettings, type FileSettings } from '../../../shared/output/fileOptions';
 
 export interface ReceiptSettings {
 	shopScope: 'all' | 'selected';

@@ -6,7 +6,7 @@
  * (the center read longest ago goes first).
  */
 import type { IPollFunctions } from 'n8n-workflow';
-import type { Target } from './targets';
+import type { Target } from './types';
 import type { TriggerState } from './state';
 
 /**

@@ -1,0 +1,98 @@
+/**
+ * The trigger's day budget per center. A center's budget (per minute AND per day) is shared by every
+ * client of the center; the trigger spends at most its Day Budget Share of the plan's day limit (an
+ * unknown plan counts as Basic's) and counts its own requests per center and center day (the center's
+ * time zone) in its saved state, so a restart keeps the count.
+ *
+ * It plans what is left of the share over what is left of the day: each poll may spend the share's
+ * remaining requests in proportion to the time since the center's last poll (a credit, at most one read
+ * of every unit, never more than what is left). From the same pace comes the quiet bound: a quiet unit
+ * waits at most the time the pace needs to read every unit once, and never more than the Read Quiet
+ * Shops at Least Every field, so a small center is read every poll and a big one spends where something
+ * happens.
+ */
+import { PLAN_RULES } from '../shared/plan';
+import type { PlanName } from '../shared/transport/planCache';
+import { addDays, dayStartMs, todayIn } from '../shared/walk/dateWindows';
+
+export interface BudgetState {
+	/** the center's date (its zone) the count belongs to */
+	day: string;
+	/** requests the trigger sent for the center that day */
+	used: number;
+	/** requests the next poll may spend (may be below 0 after a read of several pages) */
+	credit: number;
+	/** epoch ms of the center's last poll */
+	at: number;
+	/** the plan the center's answers last showed */
+	plan?: PlanName;
+}
+
+export function readBudget(v: unknown): BudgetState | undefined {
+	if (!v || typeof v !== 'object') return undefined;
+	const b = v as Record<string, unknown>;
+	const num = (x: unknown): x is number => typeof x === 'number' && Number.isFinite(x);
+	if (typeof b.day !== 'string' || !num(b.used) || !num(b.credit) || !num(b.at)) return undefined;
+	const plan = b.plan === 'basic' || b.plan === 'pro' ? b.plan : undefined;
+	return { day: b.day, used: b.used, credit: b.credit, at: b.at, ...(plan ? { plan } : {}) };
+}
+
+/** A poll's budget for one center. */
+export class DayPlan {
+	readonly day: string;
+	readonly limit: number;
+	/** requests a day the trigger may spend on the center */
+	readonly share: number;
+	used: number;
+	credit: number;
+	/** requests left of the share per ms of what is left of the day */
+	private readonly pace: number;
+	/** ms since the center's last poll (0 at its first) */
+	readonly sinceLastMs: number;
+
+	constructor(
+		readonly zone: string,
+		saved: BudgetState | undefined,
+		readonly plan: PlanName | undefined,
+		sharePercent: number,
+		readonly now: number,
+	) {
+		this.day = todayIn(zone, new Date(now));
+		this.limit = PLAN_RULES[plan ?? 'basic'].requestsPerDay;
+		this.share = Math.floor((this.limit * sharePercent) / 100);
+		this.used = saved && saved.day === this.day ? saved.used : 0;
+		const left = Math.max(this.share - this.used, 0);
+		const dayLeftMs = Math.max(dayStartMs(addDays(this.day, 1), zone) - now, 60_000);
+		this.pace = left / dayLeftMs;
+		this.sinceLastMs = saved ? Math.max(now - saved.at, 0) : 0;
+		// the first poll of a center may read each unit once (its baseline), as far as the share goes
+		this.credit = saved ? saved.credit + this.pace * this.sinceLastMs : left;
+	}
+
+	/** Limits the credit to `most` requests and to what is left of the share today. */
+	capCredit(most: number): void {
+		this.credit = Math.min(this.credit, most, this.share - this.used);
+	}
+
+	/** How long the pace needs to read every unit once (ms); Infinity when nothing is left. */
+	cycleMs(allCost: number): number {
+		return this.pace > 0 ? allCost / this.pace : Infinity;
+	}
+
+	/** Whether a read expected to cost `cost` requests fits the credit and the share. */
+	affords(cost: number): boolean {
+		return this.credit >= 1 && this.used + Math.max(cost, 1) <= this.share;
+	}
+
+	spend(requests: number): void {
+		this.used += requests;
+		this.credit -= requests;
+	}
+
+	/** What the center's state keeps (the credit at most one day's share). */
+	toState(plan: PlanName | undefined): BudgetState {
+		const credit = Math.round(Math.min(this.credit, this.share) * 1000) / 1000;
+		const p = plan ?? this.plan;
+		return { day: this.day, used: this.used, credit, at: this.now, ...(p ? { plan: p } : {}) };
+	}
+}

@@ -1,0 +1,258 @@
+/**
+ * One poll of the Shopping Center Trigger, the same sequence for every event: settings (config.ts and
+ * the event's reader) → targets (the centers, with their zones) → per center, within the poll's
+ * deadline and the center's day budget (dayBudget.ts), the units due (schedule.ts) read by the event's
+ * reader → the new records → the new state → what n8n saves.
+ *
+ * The new state is built in memory and saved only when no error was thrown (all-or-nothing): any error
+ * (503 or 429 after the transport's retries, 402, a refused plan, a broken answer) leaves the saved
+ * state as it was, so the next poll emits what this one missed, and nothing twice. When the poll's time
+ * ends, what was read completely is emitted and saved; the rest keeps its state for the next poll.
+ * What a node keeps in this process (a poll running, the carried state, the save awaited) is memory.ts.
+ * Manual mode ("Fetch Test Event") returns the latest record of each center and saves nothing.
+ */
+import {
+	NodeOperationError,
+	type IDataObject,
+	type INodeExecutionData,
+	type IPollFunctions,
+} from 'n8n-workflow';
+import { featureRefusal } from '../shared/plan';
+import { asNodeError, getApiCredentials, isDeadlineError, knownPlan } from '../shared/transport';
+import { readConfig } from './config';
+import { EVENTS } from './events';
+import { isCenterRefusal, resolveTargets } from './targets';
+import { commitState, readState, type CenterState, type TriggerState } from './state';
+import { byLastPoll, pollDeadline } from './pollTime';
+import { afterPoll, awaitingSave, endPoll, nodeKey, startPoll, withCarried } from './memory';
+import { DayPlan } from './dayBudget';
+import { afterRead, dueUnits } from './schedule';
+import { budgetNotice, centerLine } from './pollLog';
+import type { EventReader, Found, PollRun, Target } from './types';
+
+/** Tolerance of "due": polls do not come exactly on time (this share of the time since the last poll). */
+const DUE_TOLERANCE = 0.5;
+
+/** Where a center's reading stopped. */
+type CenterEnd = 'done' | 'cut' | 'skipped';
+
+export async function runPoll(ctx: IPollFunctions): Promise<INodeExecutionData[][] | null> {
+	const cfg = readConfig(ctx);
+	const reader = EVENTS[cfg.event].reader(ctx);
+	if (ctx.getMode() === 'manual') return await new Poll(ctx, cfg, reader).manual();
+	const key = nodeKey(ctx);
+	if (!startPoll(key)) {
+		ctx.logger.warn(
+			`Shopping Center Trigger: the previous poll of "${ctx.getNode().name}" is still running; this tick is skipped`,
+		);
+		return null;
+	}
+	try {
+		return await new Poll(ctx, cfg, reader).scheduled(key);
+	} finally {
+		endPoll(key);
+	}
+}
+
+class Poll {
+	private readonly run: PollRun;
+	/** the longest one unit took in this poll (whether another one should fit) */
+	private slowestUnitMs = 0;
+	private unitsRead = 0;
+
+	constructor(
+		private readonly ctx: IPollFunctions,
+		private readonly cfg: ReturnType<typeof readConfig>,
+		private readonly reader: EventReader,
+	) {
+		const startedAt = new Date();
+		this.run = {
+			ctx,
+			cfg,
+			startedAt,
+			deadlineMs: pollDeadline(ctx, startedAt),
+			counter: { sent: 0 },
+			singleCenter: cfg.scope === 'selected' && cfg.centerIds.length === 1,
+			stats: { requests: 0, windows: 0 },
+		};
+	}
+
+	/** A Basic center known as such is refused before any request (anomalies and receipts are PRO). */
+	private async planRefusal(target: Target): Promise<string | null> {
+		const feature = EVENTS[this.cfg.event].feature;
+		if (!feature) return null;
+		const creds = await getApiCredentials(this.ctx);
+		const refusal = featureRefusal(knownPlan(creds.baseUrl, target.id), feature);
+		return refusal && `Center ${target.id}: ${refusal}`;
+	}
+
+	/** The first unit of a poll is always started (progress); another only if it should fit. */
+	private hasTime(): boolean {
+		return this.unitsRead === 0 || Date.now() + this.slowestUnitMs <= this.run.deadlineMs;
+	}
+
+	/** An error of a center: skipped (logged) when it is a fact about a center of "All My Centers". */
+	private skipOrThrow(target: Target, error: unknown): void {
+		if (!target.optional || !isCenterRefusal(error)) throw asNodeError(this.ctx.getNode(), error);
+		this.ctx.logger.warn(
+			`Shopping Center Trigger: center ${target.id} skipped: ${(error as Error).message}`,
+		);
+	}
+
+	/** One center: its units due, as far as its budget and the poll's time go. */
+	private async center(
+		target: Target,
+		previous: CenterState | undefined,
+		plan: DayPlan,
+		found: Found[],
+	): Promise<{ state: CenterState | undefined; end: CenterEnd }> {
+		const { run, cfg } = this;
+		const draft = this.reader.begin(run, target, previous);
+		const spent = () => run.counter.sent - before;
+		let before = run.counter.sent;
+		const units = await draft.units();
+		const allCost = units.reduce((n, u) => n + Math.max(u.sched?.cost ?? 1, 1), 0);
+		// at most two reads of every unit in reserve (a read may cost more pages than the last one)
+		plan.capCredit(2 * allCost);
+		plan.spend(spent());
+		const cycle = plan.cycleMs(allCost);
+		budgetNotice(run, target, plan, units.length, allCost);
+		const now = run.startedAt.getTime();
+		const due = dueUnits(
+			units,
+			now,
+			Math.min(cfg.quietMaxWaitMs, cycle),
+			plan.sinceLastMs * DUE_TOLERANCE,
+		);
+		let end: CenterEnd = 'done';
+		for (const unit of due) {
+			if (!plan.affords(unit.sched?.cost ?? 1)) break;
+			if (!this.hasTime()) {
+				end = 'cut';
+				break;
+			}
+			const began = Date.now();
+			before = run.counter.sent;
+			let news: boolean;
+			try {
+				news = await draft.read(unit);
+			} catch (error) {
+				plan.spend(spent());
+				// the poll's time ended inside this unit: it and the rest are read by the next poll
+				if (!isDeadlineError(error)) throw asNodeError(this.ctx.getNode(), error);
+				end = 'cut';
+				break;
+			}
+			plan.spend(spent());
+			draft.schedule(unit, afterRead(unit.sched, now, news, Math.max(spent(), 1)));
+			this.unitsRead++;
+			this.slowestUnitMs = Math.max(this.slowestUnitMs, Date.now() - began);
+		}
+		const rows = draft.found();
+		if (rows.length) found.push({ scId: target.id, rows });
+		return { state: draft.finish(), end };
+	}
+
+	async scheduled(key: string): Promise<INodeExecutionData[][] | null> {
+		const { ctx, cfg, run } = this;
+		const staticData = ctx.getWorkflowStaticData('node');
+		const stored = readState(staticData, cfg.event);
+		// every event: no records handed over twice while n8n saves the last ones
+		if (awaitingSave(key, stored)) {
+			ctx.logger.warn(
+				`Shopping Center Trigger: n8n has not saved the state of the previous poll of "${ctx.getNode().name}" yet; this tick is skipped`,
+			);
+			return null;
+		}
+		const saved = withCarried(key, stored);
+		const targets = byLastPoll(await resolveTargets(ctx, cfg), saved);
+		const next: TriggerState = { version: saved.version, event: cfg.event, centers: {} };
+		const found: Found[] = [];
+		const leftOver: string[] = [];
+		const lines: string[] = [];
+		const creds = await getApiCredentials(ctx);
+		for (const target of targets) {
+			const previous = saved.centers[target.id];
+			const keep = () => {
+				if (previous) next.centers[target.id] = previous;
+			};
+			if (Date.now() >= run.deadlineMs) {
+				leftOver.push(target.id);
+				keep();
+				continue;
+			}
+			const refusal = await this.planRefusal(target);
+			if (refusal) {
+				if (!target.optional) throw new NodeOperationError(ctx.getNode(), refusal);
+				keep();
+				continue;
+			}
+			const plan = new DayPlan(
+				target.zone,
+				previous?.budget,
+				knownPlan(creds.baseUrl, target.id) ?? previous?.budget?.plan,
+				cfg.dayBudgetShare,
+				run.startedAt.getTime(),
+			);
+			const sentBefore = run.counter.sent;
+			let result: Awaited<ReturnType<Poll['center']>>;
+			try {
+				result = await this.center(target, previous, plan, found);
+			} catch (error) {
+				if (isDeadlineError(error)) result = { state: previous, end: 'cut' };
+				else {
+					this.skipOrThrow(target, error);
+					result = { state: previous, end: 'skipped' };
+				}
+			}
+			if (result.end === 'cut') leftOver.push(target.id);
+			const budget = plan.toState(knownPlan(creds.baseUrl, target.id));
+			if (result.state) next.centers[target.id] = Object.assign({}, result.state, { budget });
+			lines.push(centerLine(target, plan, run.counter.sent - sentBefore));
+		}
+		if (leftOver.length)
+			ctx.logger.warn(
+				`Shopping Center Trigger: the poll's time budget ended; center(s) ${leftOver.join(', ')} are left for the next poll`,
+			);
+		const output = this.reader.output ? await this.reader.output(run, found) : this.items(found);
+		// only now, every center read having answered, does the saved state move
+		commitState(staticData, next);
+		afterPoll(key, next, output !== null, run.startedAt);
+		const count = output ? output[0].length : 0;
+		ctx.logger.info(
+			`Shopping Center Trigger (${EVENTS[cfg.event].name}): ${this.unitsRead} read(s), ${run.counter.sent} request(s), ${count} item(s); ${lines.join('; ')}`,
+		);
+		return output;
+	}
+
+	/** One item per record: the event, the center, then the record. */
+	private items(found: Found[]): INodeExecutionData[][] | null {
+		const items: INodeExecutionData[] = [];
+		for (const f of found)
+			for (const row of f.rows)
+				items.push({ json: Object.assign({ event: this.cfg.event, sc_id: f.scId }, row) });
+		return items.length ? [items] : null;
+	}
+
+	/** Manual mode: the latest record of each center; nothing saved. */
+	async manual(): Promise<INodeExecutionData[][] | null> {
+		const { ctx, cfg, run } = this;
+		const stored = readState(ctx.getWorkflowStaticData('node'), cfg.event);
+		const found: Found[] = [];
+		for (const target of await resolveTargets(ctx, cfg)) {
+			const refusal = await this.planRefusal(target);
+			if (refusal) {
+				if (!target.optional) throw new NodeOperationError(ctx.getNode(), refusal);
+				continue;
+			}
+			let row: IDataObject | undefined;
+			try {
+				row = await this.reader.latest(run, target, stored.centers[target.id]);
+			} catch (error) {
+				this.skipOrThrow(target, error);
+			}
+			if (row) found.push({ scId: target.id, rows: [row] });
+		}
+		return this.items(found);
+	}
+}
