@@ -87,7 +87,8 @@ export class RateLimiter {
 
 	/**
 	 * "Another client" of the center spends n units of the shared budget, in the window of now (a moment
-	 * given by an older caller is not used: the windows run on the sandbox clock's rate time).
+	 * given by an older caller is not used: the windows run on the sandbox clock's rate time). A negative
+	 * n gives units back (a test's own reads that must not count against the product's budget).
 	 */
 	// eslint-disable-next-line @typescript-eslint/no-unused-vars -- kept for callers that still pass a moment
 	spend(centerId: string, n: number, _atMs?: number): void {
