@@ -28,6 +28,12 @@ function int(name: string, value: string | undefined): number {
 	return Number(value);
 }
 
+/** One of a flag's words, or the usage and exit 2. */
+function oneOf<const T extends string>(name: string, value: string | undefined, words: readonly T[]): T {
+	if (!words.includes(value as T)) fail(`--${name} is ${words.join(', ')}`);
+	return value as T;
+}
+
 function json<T>(name: string, value: string | undefined): T {
 	try {
 		return JSON.parse(value ?? '') as T;
@@ -61,38 +67,28 @@ export function parseArgs(argv: string[], env: NodeJS.ProcessEnv): SandboxOption
 				o.now = v;
 				break;
 			}
-			case '--clock': {
-				const v = value();
-				if (v !== 'frozen' && v !== 'running') fail('--clock is frozen or running');
-				o.clockMode = v;
+			case '--clock':
+				o.clockMode = oneOf('clock', value(), ['frozen', 'running']);
 				break;
-			}
-			case '--rate-clock': {
-				const v = value();
-				if (v !== 'frozen' && v !== 'running' && v !== 'real')
-					fail('--rate-clock is real, running or frozen');
-				o.rateClock = v;
+			case '--rate-clock':
+				o.rateClock = oneOf('rate-clock', value(), ['real', 'running', 'frozen']);
 				break;
-			}
 			case '--rate-window-ms':
 				o.rateWindowMs = int('rate-window-ms', value());
 				break;
 			case '--token-ttl':
 				o.tokenTtlSeconds = int('token-ttl', value());
 				break;
-			case '--period-rule': {
-				const v = value();
-				if (v !== 'strict' && v !== 'lenient') fail('--period-rule is strict or lenient');
-				o.periodRule = v;
+			case '--period-rule':
+				o.periodRule = oneOf('period-rule', value(), ['strict', 'lenient']);
 				break;
-			}
-			case '--period-refusal': {
-				const v = value();
-				if (v !== 'validation_error' && v !== 'period_too_long' && v !== 'plan_required')
-					fail('--period-refusal is validation_error, period_too_long or plan_required');
-				o.periodRefusal = v;
+			case '--period-refusal':
+				o.periodRefusal = oneOf('period-refusal', value(), [
+					'validation_error',
+					'period_too_long',
+					'plan_required',
+				]);
 				break;
-			}
 			case '--faults':
 				o.faults = json('faults', value());
 				break;
