@@ -29,7 +29,11 @@ function int(name: string, value: string | undefined): number {
 }
 
 /** One of a flag's words, or the usage and exit 2. */
-function oneOf<const T extends string>(name: string, value: string | undefined, words: readonly T[]): T {
+function oneOf<const T extends string>(
+	name: string,
+	value: string | undefined,
+	words: readonly T[],
+): T {
 	if (!words.includes(value as T)) fail(`--${name} is ${words.join(', ')}`);
 	return value as T;
 }
