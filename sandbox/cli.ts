@@ -6,6 +6,7 @@
  */
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, no-console -- development tooling (tests, sandbox, bench), not shipped: it runs in plain Node, not inside n8n */
 import { startSandbox, type SandboxOptions } from './index';
+import { bannerLines } from './banner';
 import {
 	DEMO_CLIENT_ID,
 	DEMO_CLIENT_SECRET,
@@ -140,6 +141,8 @@ async function main(): Promise<void> {
 	console.log(`client_id:       ${DEMO_CLIENT_ID}`);
 	console.log(`client_secret:   ${DEMO_CLIENT_SECRET}`);
 	console.log(`second key:      ${SECOND_CLIENT_ID} / ${SECOND_CLIENT_SECRET}`);
+	for (const line of bannerLines(sb.controlUrl, sb.clock.mode)) console.log(line);
+	// the last line: whoever starts the sandbox waits for it (scripts/lib/processes.js)
 	console.log(`clock:           ${sb.clock.now().toISOString()} (${sb.clock.mode})`);
 }
 

@@ -15,6 +15,12 @@ import {
 import { listCenters } from '../shared/center';
 import { properties } from './description';
 import { runPoll } from './sequence';
+import { EVENT_NAMES, EVENTS } from './events';
+
+/** The canvas subtitle: the Event as the editor names it ("New Receipt"), not its value (newReceipt). */
+const EVENT_SUBTITLE = `={{ (${JSON.stringify(
+	Object.fromEntries(EVENT_NAMES.map((e) => [e, EVENTS[e].name])),
+)})[$parameter["event"]] || $parameter["event"] }}`;
 
 export class ShoppingCenterEventsTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -23,7 +29,7 @@ export class ShoppingCenterEventsTrigger implements INodeType {
 		icon: { light: 'file:shoppingCenterTrigger.svg', dark: 'file:shoppingCenterTrigger.dark.svg' },
 		group: ['trigger'],
 		version: 1,
-		subtitle: '={{$parameter["event"]}}',
+		subtitle: EVENT_SUBTITLE,
 		description:
 			'Starts the workflow on new anomalies, new or changed tenant-portal tickets, new passes and new receipts of your shopping centers',
 		defaults: { name: 'Shopping Center Trigger' },

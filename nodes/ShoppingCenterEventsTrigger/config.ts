@@ -5,19 +5,10 @@
  */
 import type { IPollFunctions } from 'n8n-workflow';
 import { fail, idList, readPollChoice, wholeNumberIn } from '../shared/input';
-import { EVENT_NAMES, EVENTS, type TriggerEvent } from './events';
+import { EVENT_NAMES, EVENTS } from './events';
+import type { TriggerConfig } from './types';
 
-export interface TriggerConfig {
-	event: TriggerEvent;
-	scope: 'all' | 'selected';
-	centerIds: string[];
-	lookbackDays: number;
-	firstPoll: 'remember' | 'emitAll';
-	/** percent of the plan's day limit the trigger may spend per center */
-	dayBudgetShare: number;
-	/** the longest a quiet unit waits between reads (ms) */
-	quietMaxWaitMs: number;
-}
+export type { TriggerConfig };
 
 /** The bounds of Read Quiet Shops at Least Every (minutes). */
 export const QUIET_WAIT_MINUTES = { default: 60, min: 1, max: 1440 };

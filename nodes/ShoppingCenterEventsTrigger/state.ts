@@ -11,42 +11,16 @@
  * poll sees again what this one missed and emits nothing twice.
  */
 import type { IDataObject } from 'n8n-workflow';
-import type { TriggerEvent } from './types';
-import { readBudget, type BudgetState } from './dayBudget';
-import { readSchedule, type UnitSchedule } from './schedule';
+import type { CenterState, TriggerEvent, TriggerState } from './types';
+import { readBudget } from './dayBudget';
+import { readSchedule } from './schedule';
+
+export type { CenterState, TriggerState };
 
 const STATE_VERSION = 1;
 
 /** Most keys (or ticket statuses) remembered per center; the oldest are dropped first. */
 export const MAX_KEYS_PER_CENTER = 10_000;
-
-export interface CenterState {
-	/** the center's date (its time zone) at the last successful poll, YYYY-MM-DD */
-	day: string;
-	/** when the last successful poll started, ISO 8601 (UTC) */
-	at: string;
-	/**
-	 * the first date (center zone) the last successful poll read: a later window that starts earlier
-	 * (the lookback was raised) reads dates no poll read before, whose records existed before
-	 */
-	start?: string;
-	/** emitted keys, oldest first (new records) */
-	keys?: string[];
-	/** [ticket_uid, "status|resolution_created_at"] as last seen, oldest first (Ticket Changed) */
-	seen?: Array<[string, string]>;
-	/** New Receipt: the cursors of the center's shops (readers/newReceipt/cursor.ts checks it when read) */
-	receipts?: IDataObject;
-	/** when the center (as one unit) is read next: the list events */
-	sched?: UnitSchedule;
-	/** the trigger's requests of the center's day */
-	budget?: BudgetState;
-}
-
-export interface TriggerState {
-	version: number;
-	event: TriggerEvent;
-	centers: Record<string, CenterState>;
-}
 
 function isCenterState(v: unknown): v is CenterState {
 	if (!v || typeof v !== 'object') return false;

@@ -6,8 +6,7 @@ import type { IPollFunctions } from 'n8n-workflow';
 import { listCenters, zoneOfCenter } from '../shared/center';
 import { fail } from '../shared/input';
 import { errorShape } from '../shared/transport';
-import type { TriggerConfig } from './config';
-import type { Target } from './types';
+import type { Target, TriggerConfig } from './types';
 
 export type { Target };
 

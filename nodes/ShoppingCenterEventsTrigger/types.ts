@@ -1,16 +1,57 @@
 /**
- * The trigger's shared types: the events, a center a poll reads, what the poll sequence hands an event's
- * reader (PollRun), and what a reader gives back: the units of a center it reads (the center itself, or
- * New Receipt's shops), one read of a unit, and the center's next state.
+ * The trigger's shared types: the events, its configuration, the saved state of a center, a center a
+ * poll reads, what the poll sequence hands an event's reader (PollRun), and what a reader gives back:
+ * the units of a center it reads (the center itself, or New Receipt's shops), one read of a unit, and
+ * the center's next state. It imports nothing of the trigger but the types of dayBudget.ts and
+ * schedule.ts, so no import circle runs through it.
  */
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 import type { RequestCounter } from '../shared/transport';
 import type { WalkStats } from '../shared/walk/pageStream';
-import type { TriggerConfig } from './config';
-import type { CenterState } from './state';
+import type { BudgetState } from './dayBudget';
 import type { UnitSchedule } from './schedule';
 
 export type TriggerEvent = 'newAnomaly' | 'newTicket' | 'ticketChanged' | 'newPass' | 'newReceipt';
+
+export interface TriggerConfig {
+	event: TriggerEvent;
+	scope: 'all' | 'selected';
+	centerIds: string[];
+	lookbackDays: number;
+	firstPoll: 'remember' | 'emitAll';
+	/** percent of the plan's day limit the trigger may spend per center */
+	dayBudgetShare: number;
+	/** the longest a quiet unit waits between reads (ms) */
+	quietMaxWaitMs: number;
+}
+
+export interface CenterState {
+	/** the center's date (its time zone) at the last successful poll, YYYY-MM-DD */
+	day: string;
+	/** when the last successful poll started, ISO 8601 (UTC) */
+	at: string;
+	/**
+	 * the first date (center zone) the last successful poll read: a later window that starts earlier
+	 * (the lookback was raised) reads dates no poll read before, whose records existed before
+	 */
+	start?: string;
+	/** emitted keys, oldest first (new records) */
+	keys?: string[];
+	/** [ticket_uid, "status|resolution_created_at"] as last seen, oldest first (Ticket Changed) */
+	seen?: Array<[string, string]>;
+	/** New Receipt: the cursors of the center's shops (readers/newReceipt/cursor.ts checks it when read) */
+	receipts?: IDataObject;
+	/** when the center (as one unit) is read next: the list events */
+	sched?: UnitSchedule;
+	/** the trigger's requests of the center's day */
+	budget?: BudgetState;
+}
+
+export interface TriggerState {
+	version: number;
+	event: TriggerEvent;
+	centers: Record<string, CenterState>;
+}
 
 export interface Target {
 	id: string;

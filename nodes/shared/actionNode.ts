@@ -11,7 +11,7 @@ import {
 	type INodeType,
 	type INodeTypeDescription,
 } from 'n8n-workflow';
-import { resourceProperties, type ResourceModule } from './actions';
+import { operationsOf, resourceProperties, type ResourceModule } from './actions';
 import { listSearch } from './methods/listSearch';
 import { routeOperations } from './router';
 import { CREDENTIAL_TYPE } from './transport';
@@ -20,6 +20,21 @@ import { CREDENTIAL_TYPE } from './transport';
 export interface ActionNodeExtras<R> {
 	loadOptions?: NonNullable<INodeType['methods']>['loadOptions'];
 	route?: (this: IExecuteFunctions, resources: R) => Promise<INodeExecutionData[][]>;
+}
+
+/**
+ * The canvas subtitle: the operation and resource as the editor names them ("Get Many: Daily Sales
+ * Aggregate"), not their stored values (getMany: dailySalesAggregate): an expression over a table
+ * built from the resource modules.
+ */
+export function subtitleOf(resources: Record<string, ResourceModule>): string {
+	const names: Record<string, string> = {};
+	for (const [resource, operation] of operationsOf(resources)) {
+		const { about, operations } = resources[resource].resource;
+		names[`${resource}.${operation}`] = `${operations[operation].name}: ${about.name}`;
+	}
+	const key = '$parameter["resource"] + "." + $parameter["operation"]';
+	return `={{ (${JSON.stringify(names)})[${key}] || $parameter["operation"] + ": " + $parameter["resource"] }}`;
 }
 
 /** "shoppingCenterRevenue" → "Shopping Center Revenue" */
@@ -45,7 +60,7 @@ export function actionNode<R extends Record<string, ResourceModule>>(
 			icon: { light: `file:${name}.svg`, dark: `file:${name}.dark.svg` },
 			group: ['transform'],
 			version: 1,
-			subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+			subtitle: subtitleOf(resources),
 			description,
 			defaults: { name: displayName },
 			usableAsTool: true,

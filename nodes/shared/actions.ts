@@ -12,7 +12,7 @@ import {
 	type INodeExecutionData,
 	type INodeProperties,
 } from 'n8n-workflow';
-import type { KindColumns } from './output/columns';
+import type { FieldSet, KindColumns } from './output/columns';
 
 /**
  * Records for one input item, or for all input items at once (then the loop ends), or one ready item
@@ -29,8 +29,7 @@ export type OperationHandler = (
 	items: INodeExecutionData[],
 ) => Promise<OperationOutput>;
 
-/** Output field → where it is in the API's record (a dot path; `a[].b` maps a list). */
-export type FieldSet = Array<[string, string]>;
+export type { FieldSet } from './output/columns';
 
 /** How a list is ordered and what its records are called (the tool's "more exist" note). */
 export interface ListFacts {

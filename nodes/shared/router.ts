@@ -87,6 +87,26 @@ export async function runOperation(
 	return { asItems: 0, allItems: true };
 }
 
+/**
+ * The item a failing input item gives with Continue On Fail (or as an AI tool): the error as JSON
+ * (errorJson), paired with its input. Under "Continue (using error output)" n8n moves an item to the
+ * error output only when its JSON is `error` alone or `error` and `message` (and an item carrying the
+ * error object has its JSON replaced by the bare message), then puts the input item's fields beside
+ * them: so there the item is the message and, as `message`, the description (the API's code and words).
+ */
+export function errorItem(
+	ctx: IExecuteFunctions,
+	error: unknown,
+	itemIndex: number,
+): INodeExecutionData {
+	if (ctx.getNode().onError !== 'continueErrorOutput')
+		return { json: errorJson(error), pairedItem: { item: itemIndex } };
+	const e = error as { message?: string; description?: string | null };
+	const json: IDataObject = { error: e.message ?? String(error) };
+	if (e.description) json.message = e.description;
+	return { json, pairedItem: { item: itemIndex } };
+}
+
 export async function routeOperations(
 	this: IExecuteFunctions,
 	resources: Record<string, ResourceModule>,
@@ -103,7 +123,7 @@ export async function routeOperations(
 			// as an AI tool the error is the answer: a model reads it and calls again (a thrown error
 			// reaches an AI Agent's model as an empty tool message)
 			if (!this.continueOnFail() && !runsAsTool(this)) throw asNodeError(this.getNode(), error, i);
-			out.push({ json: errorJson(error), pairedItem: { item: i } });
+			out.push(errorItem(this, error, i));
 		}
 	}
 	noteLargeResult(this, asItems);

@@ -16,7 +16,7 @@ import {
 } from 'n8n-workflow';
 import { asNodeError, checkOnly, RequestChecked } from './transport';
 import type { ResourceModule } from './actions';
-import { errorJson, operationFor, runOperation } from './router';
+import { errorItem, operationFor, runOperation } from './router';
 import { runsAsTool } from './tool/mode';
 
 /** A row's key in words: long in the row's tag ("shop 1002-05, month 2026-10"), short in lists. */
@@ -54,6 +54,16 @@ const LISTED = 10;
 type NodeError = NodeApiError | NodeOperationError;
 
 const withoutItemTag = (message: string) => message.replace(/ \[item \d+\]$/, '');
+
+/**
+ * An error whose message counts rows (from 1) carries no item index: n8n's editor appends
+ * " [item N]" (counted from 0) to the message of an error that has one, and the two numberings
+ * would then meet in one sentence.
+ */
+function aboutRows<E extends NodeError>(error: E): E {
+	delete error.context.itemIndex;
+	return error;
+}
 const withoutStop = (message: string) => message.replace(/\.$/, '');
 
 function listed(parts: string[], more: (n: number) => string, separator = ', '): string {
@@ -103,7 +113,7 @@ export async function routeUploads(
 		}
 	}
 	const lenient = this.continueOnFail() || runsAsTool(this);
-	if (!lenient && bad.size > 0) throw badRows(this, bad, total, tag, rowOf, keyOf);
+	if (!lenient && bad.size > 0) throw aboutRows(badRows(this, bad, total, tag, rowOf, keyOf));
 	if (!lenient && unreadable.size > 0) throw unreadable.values().next().value as NodeError;
 
 	// 2. the rows written in order
@@ -118,7 +128,7 @@ export async function routeUploads(
 					: early;
 			if (early instanceof NodeOperationError && !(early instanceof RowProblems))
 				early.message = `${withoutItemTag(early.message)} ${tag(rowOf(early, i))}`;
-			out.push({ json: errorJson(shown), pairedItem: { item: i } });
+			out.push(errorItem(this, shown, i));
 			continue;
 		}
 		try {
@@ -129,8 +139,8 @@ export async function routeUploads(
 			// one row alone: the API's words as they are; among several, which row it was
 			if (total > 1 || e instanceof NodeOperationError)
 				e.message = `${withoutStop(withoutItemTag(e.message))} ${tag(rowOf(e, i))}`;
-			if (!lenient) throw progress(e, i, stored, total, keyOf, again);
-			out.push({ json: errorJson(e), pairedItem: { item: i } });
+			if (!lenient) throw total > 1 ? aboutRows(progress(e, i, stored, total, keyOf, again)) : e;
+			out.push(errorItem(this, e, i));
 		}
 	}
 	return [out];

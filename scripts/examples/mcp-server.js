@@ -24,7 +24,7 @@ const AI = {
 	month: ['month', 'Any day of the month to declare, YYYY-MM-DD', 'string'],
 	turnover: [
 		'turnover',
-		'Turnover of the month in whole kopecks (12345.50 roubles = 1234550)',
+		'Turnover of the month in whole kopecks (12345.50 rubles = 1234550)',
 		'number',
 	],
 	// with a default (0): the model may leave it out on its first call

@@ -239,6 +239,17 @@ function sandboxControl(controlUrl) {
 	};
 }
 
+/** The lines from the one starting with `first` up to (not including) the one starting with `end`. */
+function between(lines, first, end) {
+	const from = lines.findIndex((l) => l.startsWith(first));
+	return from < 0
+		? []
+		: lines.slice(
+				from,
+				lines.findIndex((l, i) => i > from && l.startsWith(end)),
+			);
+}
+
 /** The API sandbox (sandbox/cli.ts, what `npm run sandbox` runs) as a child process; clock running unless `now`. */
 async function startSandboxProcess(opts = {}) {
 	const port = opts.port || (await freePort());
@@ -281,6 +292,8 @@ async function startSandboxProcess(opts = {}) {
 		clientId: DEMO_CLIENT_ID,
 		clientSecret: DEMO_CLIENT_SECRET,
 		control: sandboxControl(controlUrl),
+		// the banner's block on making records appear (sandbox/banner.ts), as the sandbox printed it
+		bannerLines: between(proc.lines, 'Make records appear', 'clock:'),
 		output: proc.output,
 		stop: () => proc.stop({ timeoutMs: 5000 }),
 	};

@@ -107,7 +107,74 @@ function demoBannerLines(filesFolder) {
 	];
 }
 
+/** The example the demo activates, and how often the demo polls it (faster than its file says). */
+const DEMO_ACTIVE_EXAMPLE = 'anomaly-to-slack';
+const DEMO_POLL_TIMES = { item: [{ mode: 'everyMinute' }] };
+
+const isTrigger = (node) => node.type.endsWith('.shoppingCenterEventsTrigger');
+
+/** n8n's Poll Times in words: "every minute", "every 15 minutes". */
+function pollWords(pollTimes) {
+	const times = (pollTimes && pollTimes.item) || [];
+	if (times.length !== 1) return `at ${times.length} set times`;
+	const t = times[0];
+	if (t.mode === 'everyMinute') return 'every minute';
+	if (t.mode === 'everyHour') return 'every hour';
+	if (t.mode === 'everyX')
+		return `every ${t.value} ${t.value === 1 ? t.unit.slice(0, -1) : t.unit}`;
+	return t.mode;
+}
+
+/** How often an example's trigger polls, as its file says (undefined: it has no trigger). */
+function examplePoll(workflow) {
+	const trigger = workflow.nodes.find(isTrigger);
+	return trigger ? pollWords(trigger.parameters.pollTimes) : undefined;
+}
+
+/** Why the demo polls faster, in the active example's note and in the banner. */
+function demoPollReason(workflow) {
+	return (
+		`In the npm start demo this workflow polls ${pollWords(DEMO_POLL_TIMES)} (its file: ${examplePoll(workflow)}), ` +
+		'so that an anomaly you insert is posted within a minute.'
+	);
+}
+
+/**
+ * How the demo imports an example (bindExample's patch): the one it activates polls every minute and
+ * its note says so and why; the others stay as their files say.
+ */
+function demoPatch(key, workflow) {
+	if (key !== DEMO_ACTIVE_EXAMPLE) return undefined;
+	const reason = demoPollReason(workflow);
+	return (node) => {
+		if (isTrigger(node)) node.parameters.pollTimes = JSON.parse(JSON.stringify(DEMO_POLL_TIMES));
+		if (node.type === 'n8n-nodes-base.stickyNote') {
+			node.parameters.content += `\n\n*${reason}*`;
+			node.parameters.height += 60;
+		}
+	};
+}
+
+/** The banner's lines on how often the examples poll ([{ key, workflow }] as loadExamples gives them). */
+function demoPollLines(examples) {
+	const active = examples.find((e) => e.key === DEMO_ACTIVE_EXAMPLE);
+	const others = examples
+		.filter((e) => e !== active && examplePoll(e.workflow))
+		.map((e) => `"${e.workflow.name}" ${examplePoll(e.workflow)}`);
+	return [
+		` Polling: "${active.workflow.name}" is active and polls ${pollWords(DEMO_POLL_TIMES)} here (its file: ${examplePoll(active.workflow)}),`,
+		'   so that an anomaly you insert is posted within a minute. Your own workflows: every 5 to 15 minutes',
+		"   (each poll spends requests of the center's day budget, shared with its other clients).",
+		...(others.length ? [`   As their files say: ${others.join('; ')}.`] : []),
+	];
+}
+
 module.exports = {
+	DEMO_ACTIVE_EXAMPLE,
+	pollWords,
+	examplePoll,
+	demoPatch,
+	demoPollLines,
 	DEMO_TIME_ZONE,
 	prepareFilesFolder,
 	demoEnv,

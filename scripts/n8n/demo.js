@@ -18,7 +18,8 @@
  *    sandbox and a "Slack" credential (later starts log in and point the credential at this sandbox);
  *    Slack calls of this n8n go to a local catcher that prints them here (--real-slack: no catcher,
  *    put a real bot token into the Slack credential);
- * 4. the first time: imports examples/*.json and activates "new anomaly → Slack" (polling every minute);
+ * 4. the first time: imports examples/*.json and activates "new anomaly → Slack" (polling every minute
+ *    here, faster than its file: the banner and the workflow's note say so and why);
  * 5. prints the URL and the login, and runs until Ctrl-C, which stops everything it started.
  */
 const path = require('node:path');
@@ -35,6 +36,9 @@ const {
 	prepareFilesFolder,
 	demoEnv,
 	demoBannerLines,
+	DEMO_ACTIVE_EXAMPLE,
+	demoPatch,
+	demoPollLines,
 } = require('./demo-folder');
 
 const root = path.resolve(__dirname, '..', '..');
@@ -210,14 +214,11 @@ async function main() {
 				const wf = bindExample(ex.workflow, {
 					credentials,
 					dataDir: filesFolder,
-					// the demo polls every minute (the file says every 15 minutes)
-					patch: (node) => {
-						if (node.type.endsWith('.shoppingCenterEventsTrigger'))
-							node.parameters.pollTimes = { item: [{ mode: 'everyMinute' }] };
-					},
+					// the active example polls every minute here, and its note says so and why
+					patch: demoPatch(ex.key, ex.workflow),
 				});
 				const created = await n8n.api.importWorkflow(wf);
-				if (ex.key === 'anomaly-to-slack') await n8n.api.activate(created.id);
+				if (ex.key === DEMO_ACTIVE_EXAMPLE) await n8n.api.activate(created.id);
 			}
 		}
 		writeState(place.folder, {
@@ -250,9 +251,9 @@ ${demoBannerLines(filesFolder).join('\n')}
  Workflows:
 ${workflows.join('\n')}
 
- Make an anomaly appear (the active Anomaly → Slack workflow posts it within a minute):
-   curl -s -X POST ${sb.controlUrl}/insert -H 'content-type: application/json' \\
-        -d '{"kind":"anomaly","sc_id":"1002","count":1}'
+${demoPollLines(loadExamples()).join('\n')}
+
+${sb.bannerLines.map((l) => ` ${l}`).join('\n')}
 
  Ctrl-C stops n8n, the sandbox${slack ? ' and the Slack catcher' : ''}; your work stays in ${place.folder}.
 ────────────────────────────────────────────────────────────────────────`);

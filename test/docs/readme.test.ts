@@ -70,6 +70,20 @@ describe('README: the first screen', () => {
 		expect(readme.split('\n').findIndex((l) => l === '## Try it in two minutes')).toBeLessThan(40);
 	});
 
+	it("the opening paragraph names every event of the trigger (its Event field's options)", () => {
+		const opening = readme.slice(0, readme.indexOf('\n\n', readme.indexOf('n8n community nodes')));
+		const event = new pkg.ShoppingCenterEventsTrigger().description.properties.find(
+			(p) => p.name === 'event',
+		);
+		const names = (event?.options ?? []).map((o) => (o as { name: string }).name);
+		expect(names.length).toBeGreaterThanOrEqual(5);
+		for (const name of names)
+			expect({ name, named: opening.includes(name) }).toEqual({
+				name,
+				named: true,
+			});
+	});
+
 	it('"Try it" gives the command, the address and the login npm start really uses', () => {
 		const tryIt = section(readme, 'Try it in two minutes');
 		expect(tryIt).toContain('npm start');

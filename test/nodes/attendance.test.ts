@@ -51,6 +51,9 @@ async function direct(
 	return rows;
 }
 
+/** Rows as the node gives them: the center and the scope's id in front of the API's fields. */
+const withIds = (rows: Row[], ids: Record<string, string>) => rows.map((r) => ({ ...ids, ...r }));
+
 const sum = (rows: Array<Record<string, unknown>>, f: 'visitors_in' | 'visitors_out') =>
 	rows.reduce((a, r) => a + (r[f] as number), 0);
 
@@ -137,8 +140,10 @@ describe('Attendance → Get', () => {
 			),
 		).toBe(true);
 		expect(r.json.map((x) => x.date)).toEqual(daysOf('2026-06-15', '2026-11-19'));
-		expect(r.json).toEqual(await direct('1001', '2026-06-15', '2026-11-19'));
-		expect(Object.keys(r.json[0]).sort()).toEqual(['date', 'visitors_in', 'visitors_out']);
+		expect(r.json).toEqual(
+			withIds(await direct('1001', '2026-06-15', '2026-11-19'), { sc_id: '1001' }),
+		);
+		expect(Object.keys(r.json[0])).toEqual(['sc_id', 'date', 'visitors_in', 'visitors_out']);
 	});
 
 	it('PRO: one 366-day window, end clipped to today (not yesterday)', async () => {
@@ -222,7 +227,9 @@ describe('Attendance → Get', () => {
 		expect(labels[0]).toMatch(/^2026-09-20T\d{2}:00:00(\.000)?\+05:00$/);
 		expect(labels[labels.length - 1]).toMatch(/^2026-11-05T/);
 		expect(r.json).toEqual(
-			await direct('1002', '2026-09-20', '2026-11-05', { granularity: 'hour' }, 7),
+			withIds(await direct('1002', '2026-09-20', '2026-11-05', { granularity: 'hour' }, 7), {
+				sc_id: '1002',
+			}),
 		);
 	});
 
@@ -241,9 +248,20 @@ describe('Attendance → Get', () => {
 		expect(reads).toHaveLength(1);
 		expect(reads[0].query).toMatchObject({ scope: 'zone', zone_id: '100203' });
 		expect(r.json).toHaveLength(31);
+		// each row names its center and zone (rows of several zones stay apart after a merge)
 		expect(r.json).toEqual(
-			await direct('1002', '2026-10-01', '2026-10-31', { scope: 'zone', zone_id: '100203' }, 31),
+			withIds(
+				await direct('1002', '2026-10-01', '2026-10-31', { scope: 'zone', zone_id: '100203' }, 31),
+				{ sc_id: '1002', zone_id: '100203' },
+			),
 		);
+		expect(Object.keys(r.json[0])).toEqual([
+			'sc_id',
+			'zone_id',
+			'date',
+			'visitors_in',
+			'visitors_out',
+		]);
 		const center = await direct('1002', '2026-10-01', '2026-10-31', {}, 31);
 		expect(sum(r.json, 'visitors_in')).toBeLessThan(sum(center as never, 'visitors_in'));
 	});
@@ -260,6 +278,8 @@ describe('Attendance → Get', () => {
 			}),
 		);
 		expect(inZone.json).toHaveLength(10);
+		expect(inZone.json.every((x) => x.sc_id === '1002' && x.shop_id === '1002-02')).toBe(true);
+		expect(inZone.json[0]).not.toHaveProperty('zone_id');
 		expect(ofRoute(inZone.requests, 'attendance.read')[0].query).toMatchObject({
 			scope: 'shop',
 			shop_id: '1002-02',

@@ -103,6 +103,32 @@ describe('defects 6 and 7: pickers show names with ids, centers with their plan'
 		expect(asked.map((e) => e.query.page)).toEqual(['2']);
 	});
 
+	test("the examples' center pickers show what the picker shows (its cached name: title · plan · id)", async () => {
+		const r = await runListSearch({ ...base(), method: 'searchCenters' });
+		const picker = new Map((r.results?.results ?? []).map((x) => [String(x.value), x.name]));
+		const { loadExamples } = require('../e2e/lib/examples.js') as {
+			loadExamples(): Array<{
+				key: string;
+				workflow: { nodes: Array<{ name: string; parameters: Record<string, unknown> }> };
+			}>;
+		};
+		let checked = 0;
+		for (const { key, workflow } of loadExamples())
+			for (const node of workflow.nodes) {
+				const center = node.parameters.center as
+					| { mode?: string; value?: string; cachedResultName?: string }
+					| undefined;
+				if (center?.mode !== 'list') continue;
+				expect({ key, node: node.name, shown: center.cachedResultName }).toEqual({
+					key,
+					node: node.name,
+					shown: picker.get(String(center.value)),
+				});
+				checked++;
+			}
+		expect(checked).toBeGreaterThanOrEqual(5);
+	});
+
 	test('zones: "title · id"', async () => {
 		const r = await runListSearch({
 			...base(),

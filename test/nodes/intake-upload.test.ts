@@ -16,14 +16,15 @@ useIntakeSandbox();
 async function run(
 	parameters: INodeParameters,
 	rows: IDataObject[],
-	continueOnFail = false,
+	continueOnFail: boolean | 'errorOutput' = false,
 ): Promise<RunNodeResult> {
 	return await runNode({
 		...harnessBase(sb),
 		nodeType: new ShoppingCenterIntake(),
 		parameters,
 		inputItems: rows.map((json): INodeExecutionData => ({ json })),
-		continueOnFail,
+		continueOnFail: continueOnFail === true,
+		onError: continueOnFail === 'errorOutput' ? 'continueErrorOutput' : undefined,
 	});
 }
 
@@ -37,6 +38,26 @@ const turnover = (extra: INodeParameters = {}): INodeParameters => ({
 	turnover: '={{ $json.sum }}',
 	...extra,
 });
+/**
+ * The error's message as n8n's editor shows it (NodeErrorView's addItemIndexSuffix, n8n 1.123 and
+ * 2.x): with several input items and an item index in the error's context it appends " [item N]",
+ * counted from 0, unless the message already says "item N".
+ */
+function asTheEditorShowsIt(error: unknown, items: number): string {
+	const e = error as { message: string; context?: { itemIndex?: number } };
+	const index = e.context?.itemIndex;
+	if (items < 2 || index === undefined || e.message.includes(`item ${index}`)) return e.message;
+	return `${e.message} [item ${index}]`;
+}
+
+/** Four rows of one month: row 2 with bad input, row 3 a shop not in the center (the API's 404). */
+const fourRows = (month: string) => [
+	{ shop: '1002-05', month, sum: '1' },
+	{ shop: '1002-06', month, sum: '1.234' },
+	{ shop: '9999-99', month, sum: '3' },
+	{ shop: '1002-08', month, sum: '4' },
+];
+
 const declared = (shop: string, month: string) =>
 	sb.intake.snapshot().declaredTurnover.find((d) => d.shop_id === shop && d.month === month);
 
@@ -50,7 +71,8 @@ describe('Declared Turnover: a spreadsheet of three rows', () => {
 		expect(r.error?.message).toMatch(
 			/^Turnover: "10O.00" is not an amount.* \[row 2 of 3: shop 1002-06, month 2026-07\]; nothing was sent$/,
 		);
-		expect((r.error as { context?: IDataObject }).context?.itemIndex).toBe(1);
+		// one numbering: the editor adds no "[item 1]" (items counted from 0) to a message counting rows
+		expect(asTheEditorShowsIt(r.error, 3)).toBe(r.error?.message);
 		expect(writes()).toEqual([]);
 		expect(declared('1002-05', '2026-07')).toBeUndefined();
 	});
@@ -105,17 +127,27 @@ describe('Declared Turnover: a spreadsheet of three rows', () => {
 		expect(declared('1002-07', '2026-10')).toBeUndefined();
 	});
 
-	it('Continue On Fail: one result per row — the bad row an error item naming it, the others written', async () => {
-		const r = await run(
-			turnover(),
-			[
-				{ shop: '1002-05', month: '2026-09', sum: '1' },
-				{ shop: '1002-06', month: '2026-09', sum: '1.234' },
-				{ shop: '9999-99', month: '2026-09', sum: '3' },
-				{ shop: '1002-08', month: '2026-09', sum: '4' },
-			],
-			true,
+	it('the API refuses row 3 of 4: rows counted from 1 in all the editor shows; the details in words', async () => {
+		const r = await run(turnover(), [
+			{ shop: '1002-05', month: '2026-08', sum: '100' },
+			{ shop: '1002-06', month: '2026-08', sum: '100' },
+			{ shop: '9999-99', month: '2026-08', sum: '200' },
+			{ shop: '1002-07', month: '2026-08', sum: '300' },
+		]);
+		const e = r.error as { message: string; description?: string };
+		expect(asTheEditorShowsIt(r.error, 4)).toBe(
+			'Shop 9999-99 is not in center Mega PRO (1002) [row 3 of 4: shop 9999-99, month 2026-08]. 2 of 4 stored: 1002-05 2026-08, 1002-06 2026-08; not sent: row 4',
 		);
+		// the API's details {"field":"shop_id"} said in words, not as JSON
+		expect(e.description).toMatch(
+			/^API error not_found \(HTTP 404\): .*\. The API names the field shop_id\.\nStored before row 3 failed: /,
+		);
+		expect(e.description).not.toMatch(/[{}"]/);
+		expect(writes().map((w) => w.status)).toEqual([200, 200, 404]);
+	});
+
+	it('Continue On Fail: one result per row — the bad row an error item naming it, the others written', async () => {
+		const r = await run(turnover(), fourRows('2026-09'), true);
 		expect(r.error).toBeUndefined();
 		const items = r.items[0] ?? [];
 		expect(items.map((i) => i.pairedItem)).toEqual([0, 1, 2, 3].map((item) => ({ item })));
@@ -127,6 +159,22 @@ describe('Declared Turnover: a spreadsheet of three rows', () => {
 		expect(json[2]).toMatchObject({ code: 'not_found' });
 		expect(json[2].error).toMatch(/\[row 3 of 4: shop 9999-99, month 2026-09\]$/);
 		expect(json[3]).toMatchObject({ shop_id: '1002-08', manual_turnover: 400 });
+		expect(writes().map((w) => w.status)).toEqual([200, 404, 200]);
+	});
+
+	it('Continue (using error output): the stored rows on the success output, each bad row on the error output', async () => {
+		const r = await run(turnover(), fourRows('2026-04'), 'errorOutput');
+		expect(r.error).toBeUndefined();
+		const [ok, bad] = r.items;
+		expect(ok.map((i) => [i.json.shop_id, i.json.manual_turnover, i.pairedItem])).toEqual([
+			['1002-05', 100, { item: 0 }],
+			['1002-08', 400, { item: 3 }],
+		]);
+		// each paired with its row (a workflow's n8n also puts the row's own fields beside the error)
+		expect(bad.map((i) => i.pairedItem)).toEqual([{ item: 1 }, { item: 2 }]);
+		expect(bad[0].json.error).toMatch(/\[row 2 of 4: shop 1002-06, month 2026-04\]$/);
+		expect(bad[1].json.message).toMatch(/^API error not_found \(HTTP 404\)/);
+		expect(bad[1].json.error).toMatch(/\[row 3 of 4: shop 9999-99, month 2026-04\]$/);
 		expect(writes().map((w) => w.status)).toEqual([200, 404, 200]);
 	});
 });

@@ -71,28 +71,6 @@ function circles(files: string[]): string[][] {
 	return found;
 }
 
-/**
- * Circles known and left for their owner: the rebuilt trigger's (events.ts imports the readers, whose
- * types.ts reaches config.ts, which imports EVENTS back). A ratchet: a new circle fails, and so does
- * this entry once the circle is opened (then delete it).
- */
-const KNOWN: Record<string, string[][]> = {
-	nodes: [
-		[
-			'nodes/ShoppingCenterEventsTrigger/config.ts',
-			'nodes/ShoppingCenterEventsTrigger/events.ts',
-			'nodes/ShoppingCenterEventsTrigger/readers/newAnomaly.ts',
-			'nodes/ShoppingCenterEventsTrigger/readers/newPass.ts',
-			'nodes/ShoppingCenterEventsTrigger/readers/newReceipt/reader.ts',
-			'nodes/ShoppingCenterEventsTrigger/readers/newTicket.ts',
-			'nodes/ShoppingCenterEventsTrigger/readers/recordList.ts',
-			'nodes/ShoppingCenterEventsTrigger/readers/ticketChanged.ts',
-			'nodes/ShoppingCenterEventsTrigger/state.ts',
-			'nodes/ShoppingCenterEventsTrigger/types.ts',
-		],
-	],
-};
-
 test.each(['nodes', 'credentials', 'sandbox'])(
 	'no import circle in %s/ but the known ones',
 	(dir) => {

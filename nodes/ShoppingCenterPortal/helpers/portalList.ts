@@ -23,6 +23,7 @@ import { readFileSettings } from '../../shared/output/fileOptions';
 import { deliver } from '../../shared/output/deliver';
 import type { KindColumns } from '../../shared/output/columns';
 import type { OperationOutput } from '../../shared/router';
+import type { FieldSet } from '../../shared/actions';
 import { chunk } from '../../shared/walk/dateWindows';
 
 export type PortalKind = 'ticket' | 'pass';
@@ -219,11 +220,12 @@ export async function listPortal(
 	kind: PortalKind,
 	statuses: string[],
 	columns: KindColumns,
+	simple: FieldSet,
 ): Promise<OperationOutput> {
 	const file = readFileSettings(ctx, itemIndex);
 	const batches = await portalBatches(ctx, itemIndex, kind, statuses);
 	const name = { of: readId(ctx, 'center', 'Center', itemIndex) };
-	return await deliver(ctx, itemIndex, { columns, file, name }, batches);
+	return await deliver(ctx, itemIndex, { columns, file, name, simple }, batches);
 }
 
 /**

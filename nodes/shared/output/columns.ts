@@ -7,11 +7,16 @@
  */
 import { isMoneyName } from '../rubles';
 
+/** Output field → where it is in the API's record (a dot path; `a[].b` maps a list). */
+export type FieldSet = Array<[string, string]>;
+
 export interface KindColumns {
 	columns: string[];
 	money: string[];
 	dateField: string;
 	fileStem: string;
+	/** the columns are all a record can hold (a simplified record): no last `other_fields` column */
+	closed?: boolean;
 }
 
 const VAT = ['no', '0', '5', '7', '10', '18', '20', '22', '105', '107', '110', '118', '120', '122'];
@@ -36,4 +41,14 @@ export const under = (parent: string, names: string[]) => names.map((n) => `${pa
 /** An operation's file columns; its money columns are those isMoneyName (../rubles.ts) names. */
 export function defineColumns(columns: string[], dateField: string, fileStem: string): KindColumns {
 	return { columns, money: columns.filter(isMoneyName), dateField, fileStem };
+}
+
+/**
+ * The columns of a file of simplified records (Simplify on): the field set's names in its order, as
+ * the items have them (with Add Ruble Amounts the CSV adds each money column's ruble column after it,
+ * as a simplified item keeps each money field's `_rub` twin); nothing else, so no `other_fields`.
+ */
+export function simplifiedColumns(kind: KindColumns, fields: FieldSet): KindColumns {
+	const names = fields.map(([name]) => name);
+	return { ...defineColumns(names, kind.dateField, kind.fileStem), closed: true };
 }

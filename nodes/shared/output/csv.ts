@@ -141,7 +141,9 @@ export function csvEncoder(kind: KindColumns, options: CsvOptions) {
 		names.push(c);
 		if (rubles && money.has(c)) names.push(`${c}_rub`);
 	}
-	names.push(OTHER_FIELDS);
+	// a closed kind's records hold nothing but its columns (simplified records): no other_fields
+	const closed = kind.closed === true;
+	if (!closed) names.push(OTHER_FIELDS);
 	const n = columns.length;
 	return {
 		header: names.map(cell).join(d) + '\r\n',
@@ -179,6 +181,7 @@ export function csvEncoder(kind: KindColumns, options: CsvOptions) {
 				line += cell(v);
 				if (c.money) line += d + units(v);
 			}
+			if (closed) return line + '\r\n';
 			line += d;
 			if (hasOtherFields(row, tree) || (fill !== undefined && hasOtherFields(fill, tree))) {
 				const other: IDataObject = {};

@@ -1,8 +1,9 @@
 /**
  * The two outputs of a large list operation from one flow of record batches: one item per record
- * (collected, as before), or one file written as the batches arrive (writeFile.ts). The one "Add Ruble
- * Amounts" switch is honoured by all three: items and JSON Lines get `<field>_rub` beside each money
- * field (../rubles.ts), a CSV gets the ruble columns.
+ * (collected, as before), or one file written as the batches arrive (writeFile.ts). The switches that
+ * shape a record apply to all three alike: "Add Ruble Amounts" (items and JSON Lines get `<field>_rub`
+ * beside each money field, ../rubles.ts; a CSV gets the ruble columns) and Simplify (the file holds the
+ * simplified records the items would hold, ../tool/simplify.ts).
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import type { OperationOutput } from '../router';
@@ -11,6 +12,8 @@ import type { KindColumns } from './columns';
 import type { FileSettings } from './fileOptions';
 import { writeRecordsFile, type PageEncoder } from './writeFile';
 import { withRubles } from '../rubles';
+import { simplifiedFields } from '../tool/simplify';
+import type { FieldSet } from '../actions';
 
 export type { PageEncoder };
 
@@ -28,6 +31,8 @@ export interface Delivery {
 	lead?: IDataObject;
 	/** "Add Ruble Amounts" */
 	rubles?: boolean;
+	/** the operation's Simplify field set: a file holds the simplified records when Simplify is on */
+	simple?: FieldSet;
 	/** what the file holds, for its name when File Name is empty: the shop or center, the period */
 	name?: { of: string; start?: string; end?: string };
 }
@@ -61,7 +66,12 @@ export async function deliver(
 		delivery.file.fileName === undefined && delivery.name
 			? fileNameOf(delivery.columns.fileStem, delivery.file.format, delivery.name)
 			: delivery.file.fileName;
-	const file = { ...delivery.file, rubles: rubles || delivery.file.rubles, fileName: named };
+	const file = {
+		...delivery.file,
+		rubles: rubles || delivery.file.rubles,
+		simplify: simplifiedFields(ctx, itemIndex, delivery.simple),
+		fileName: named,
+	};
 	return {
 		item: await writeRecordsFile(
 			ctx,

@@ -5,6 +5,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { readBoolean, readChoice, readString, fail } from '../input';
 import type { Delimiter } from './csv';
+import type { FieldSet } from '../actions';
 
 type Show = Record<string, string[]>;
 
@@ -13,6 +14,8 @@ export interface FileSettings {
 	delimiter: Delimiter;
 	bom: boolean;
 	rubles: boolean;
+	/** Simplify: the operation's field set (deliver.ts sets it), the records written as the items have them */
+	simplify?: FieldSet;
 	binaryProperty: string;
 	fileName?: string;
 }

@@ -8,12 +8,13 @@
  */
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import type { WalkStats } from '../walk/pageStream';
-import type { KindColumns } from './columns';
+import { simplifiedColumns, type KindColumns } from './columns';
 import { csvEncoder, jsonLine, jsonLineWithLead, type Tally } from './csv';
 import type { FileSettings } from './fileOptions';
 import { ChunkStream } from './chunkStream';
 import { asNodeError } from '../transport';
 import { withRubles } from '../rubles';
+import { simplifyRecord } from '../tool/simplify';
 
 class Summary implements Tally {
 	records = 0;
@@ -68,35 +69,46 @@ export type PageEncoder = (rows: IDataObject[]) => Buffer;
  * Writes the batches into one file. `fill` gives CSV columns the records do not carry themselves (the
  * center and shop of the path); `lead`: JSON Lines records lead with its defined fields (as item
  * output has them). Neither copies a record. JSON Lines with Add Ruble Amounts writes each record with
- * its `<field>_rub` fields (../rubles.ts). `batches` gets the page encoder: a batch is either records
+ * its `<field>_rub` fields (../rubles.ts). With Simplify (`settings.simplify`) each record is written as
+ * the items have it: its simplified copy (../tool/simplify.ts), in the field set's columns. `batches` gets the page encoder: a batch is either records
  * or what the encoder made of them.
  */
 export async function writeRecordsFile(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
-	kind: KindColumns,
+	full: KindColumns,
 	settings: FileSettings,
 	batches: (encode: PageEncoder) => AsyncIterable<IDataObject[] | Buffer>,
 	stats: WalkStats,
 	fill?: IDataObject,
 	lead?: IDataObject,
 ): Promise<INodeExecutionData> {
+	// Simplify: the file holds what the items would, the simplified records (center and shop of the
+	// path filled in), its columns the field set's
+	const simple = settings.simplify;
+	const kind = simple ? simplifiedColumns(full, simple) : full;
 	const summary = new Summary(kind);
 	const encoder = settings.format === 'csv' ? csvEncoder(kind, settings) : undefined;
-	const jsonl = lead ? jsonLineWithLead(lead) : jsonLine;
+	const jsonl = lead && !simple ? jsonLineWithLead(lead) : jsonLine;
 	const rubles = !encoder && settings.rubles;
+	const ids = simple ? (lead ?? fill) : undefined;
+	const shape = simple
+		? (row: IDataObject) => simplifyRecord(rubles ? withRubles(row) : row, simple, ids)
+		: undefined;
+	const cells = simple ? undefined : fill;
 	// the CSV encoder counts the summary's sums and dates as it reads the cells
 	const tally = encoder?.tallies ? summary : undefined;
 	const encode: PageEncoder = (rows) => {
 		let chunk = '';
-		for (const row of rows) {
+		for (const record of rows) {
+			const row = shape ? shape(record) : record;
 			if (encoder) {
 				if (tally) summary.records++;
 				else summary.add(row);
-				chunk += encoder.line(row, fill, tally);
+				chunk += encoder.line(row, cells, tally);
 				continue;
 			}
-			const r = rubles ? withRubles(row) : row;
+			const r = rubles && !shape ? withRubles(row) : row;
 			summary.add(r);
 			chunk += jsonl(r);
 		}

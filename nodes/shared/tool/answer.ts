@@ -6,9 +6,9 @@
  * Outside a tool only Simplify applies (when the user turned it on).
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { readBoolean, readOffset, readUserLimit } from '../input';
+import { readOffset, readUserLimit } from '../input';
 import { runsAsTool, TOOL_PAGE } from './mode';
-import { simplifyRecord } from './simplify';
+import { simplifiedFields, simplifyRecord } from './simplify';
 import type { ListFacts, OperationModule } from '../actions';
 
 /** The most characters (as JSON) of one tool answer: about 5k tokens, well inside a context window. */
@@ -63,15 +63,14 @@ export function toolAnswer(
 	operation: Pick<OperationModule, 'simpleFields' | 'list'>,
 ): (records: IDataObject[]) => IDataObject[] {
 	const tool = runsAsTool(ctx);
-	const fields = operation.simpleFields;
-	const simplify = fields && readBoolean(ctx, 'simplify', 'Simplify', itemIndex, tool);
+	const fields = simplifiedFields(ctx, itemIndex, operation.simpleFields);
 	const list = operation.list;
 	// every list (Return All / Limit) takes an Offset as a tool
 	const paged = tool && list !== undefined;
 	const page = paged ? (readUserLimit(ctx, itemIndex) ?? TOOL_PAGE) : undefined;
 	const offset = paged ? readOffset(ctx, itemIndex) : 0;
 	return (records) => {
-		if (!tool) return simplify ? records.map((r) => simplifyRecord(r, fields)) : records;
+		if (!tool) return fields ? records.map((r) => simplifyRecord(r, fields)) : records;
 		const after = offset ? records.slice(offset) : records;
 		if (list && offset && after.length === 0 && records.length <= offset)
 			return [pastTheEnd(list, offset, records.length)];
@@ -80,7 +79,7 @@ export function toolAnswer(
 		let size = 2;
 		const end = Math.min(after.length, page ?? after.length);
 		for (let i = 0; i < end; i++) {
-			const row = simplify ? simplifyRecord(after[i], fields) : after[i];
+			const row = fields ? simplifyRecord(after[i], fields) : after[i];
 			size += JSON.stringify(row).length + 1;
 			if (size > room && shown.length) break;
 			shown.push(row);

@@ -219,11 +219,17 @@ function validationMessage(f: ApiFailure, sent?: ReadonlySet<string>): string {
 
 export type ApiError = NodeApiError & { context: { code?: string; details?: unknown } };
 
+/** `error.details` in words for the description (the JSON stays in the context, an error item's `details`). */
+function detailsInWords(details: unknown): string {
+	const { fields, text } = describeDetails(details);
+	if (!text) return '';
+	if (fields.length > 0 && text === fields.join('; '))
+		return ` The API names the field${fields.length > 1 ? 's' : ''} ${fields.join(', ')}.`;
+	return ` The API's details: ${bare(text)}.`;
+}
+
 export function toNodeApiError(node: INode, f: ApiFailure, c: FailureContext = {}): ApiError {
-	const detailText =
-		f.details === null || f.details === undefined
-			? ''
-			: ` Details: ${clip(JSON.stringify(f.details) ?? '')}`;
+	const detailText = detailsInWords(f.details);
 	const error = new NodeApiError(
 		node,
 		{

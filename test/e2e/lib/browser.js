@@ -7,6 +7,7 @@
  *   const { launchBrowser, signIn } = require('./browser');
  *   const browser = await launchBrowser();            // { browser, page, close() }
  *   await signIn(page, url, email, password);
+ *   await searchNodePicker(page, 'Shopping Center');  // the canvas's "+", then the search
  */
 const fs = require('node:fs');
 const { spawnSync } = require('node:child_process');
@@ -78,4 +79,16 @@ async function signIn(page, url, email, password) {
 	await page.waitForURL((u) => !/signin/.test(String(u)), { timeout: 90000 });
 }
 
-module.exports = { ensureChromium, findChromium, launchBrowser, signIn };
+/** Opens the node picker from the canvas's "+" (1.x and 2.x alike) and types `text` into its search. */
+async function searchNodePicker(page, text) {
+	await page.locator('[data-test-id="node-creator-plus-button"]').first().click();
+	await page
+		.locator(
+			'[data-test-id="node-creator-search-bar"] input, input[data-test-id="node-creator-search-bar"]',
+		)
+		.first()
+		.waitFor();
+	await page.keyboard.type(text, { delay: 20 });
+}
+
+module.exports = { ensureChromium, findChromium, launchBrowser, signIn, searchNodePicker };

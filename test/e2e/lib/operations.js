@@ -318,6 +318,11 @@ function operationSuites({ credentialId, tag = 'e2e' }) {
 				check: ({ items, log }) => {
 					const rows = items('attendance.get');
 					assert.equal(rows.length, 7);
+					// each row says where it comes from: the center and the zone
+					assert.ok(
+						rows.every((r) => r.sc_id === PRO && r.zone_id === '100201'),
+						JSON.stringify(rows[0]),
+					);
 					assert.ok(
 						rows.every((r) => Number.isInteger(r.visitors_in) && r.visitors_in > 0),
 						JSON.stringify(rows[0]),

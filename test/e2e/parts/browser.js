@@ -7,13 +7,14 @@
  *     finds a shop by its id;
  *   - the panel shows the kopecks notice, the PRO notice and the hints under the fields.
  * The workflow is saved from the editor and read back over REST; then it runs (REST) and its rows
- * are checked. With $N8N_E2E_SCREENSHOT_DIR the panels are saved as PNG there (the README's images).
+ * are checked. Then the examples and an Intake error as the editor shows them (parts/browser-examples.js). With $N8N_E2E_SCREENSHOT_DIR the panels are saved as PNG there (the README's images).
  */
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const assert = require('node:assert/strict');
-const { launchBrowser, signIn } = require('../lib/browser');
+const { launchBrowser, signIn, searchNodePicker } = require('../lib/browser');
+const browserExamplesPart = require('./browser-examples');
 
 const NODE = 'Daily sales';
 
@@ -191,15 +192,7 @@ async function browserPart({ n8n, step, cred }) {
 		await step('browser: the node picker shows each node with its own description', async () => {
 			await page.goto(`${n8n.url}/workflow/${wf.id}`, { waitUntil: 'domcontentloaded' });
 			await page.waitForSelector('[data-test-id="canvas-node"]');
-			// the canvas's "+" (node-creator-plus-button) opens the node panel in 1.x and 2.x alike
-			await page.locator('[data-test-id="node-creator-plus-button"]').first().click();
-			await page
-				.locator(
-					'[data-test-id="node-creator-search-bar"] input, input[data-test-id="node-creator-search-bar"]',
-				)
-				.first()
-				.waitFor();
-			await page.keyboard.type('Shopping Center', { delay: 20 });
+			await searchNodePicker(page, 'Shopping Center');
 			await page.waitForTimeout(2500);
 			if (shots) await page.screenshot({ path: path.join(shots, 'screenshot-editor.png') });
 			// the node's own view (its actions) carries the description n8n shows for it. The list may stay
@@ -250,6 +243,7 @@ async function browserPart({ n8n, step, cred }) {
 			assert.equal(after.elsewhere, 0, "the directory node's view shows the trigger's description");
 			await page.keyboard.press('Escape');
 		});
+		await browserExamplesPart({ n8n, step, cred, page });
 	} finally {
 		if (shots) fs.mkdirSync(shots, { recursive: true });
 		await b.close().catch(() => {});

@@ -98,6 +98,12 @@ async function restartPart({ step, version }) {
 					'the banner does not name the files folder',
 				);
 				assert.ok(fs.existsSync(path.join(folder, 'files', 'counter-hours.csv')));
+				// a curl line for an anomaly and one for a receipt (the sandbox's own block), what the sandbox
+				// issues itself, and why the active example polls faster here than its file says
+				assert.match(d.banner, /curl -s -X POST \S+\/insert .*"kind":"anomaly"/);
+				assert.match(d.banner, /curl -s -X POST \S+\/insert .*"kind":"receipt"/);
+				assert.match(d.banner, /issues receipts by itself/);
+				assert.match(d.banner, /polls every minute here \(its file: every 15 minutes\)/);
 				return d;
 			},
 		);

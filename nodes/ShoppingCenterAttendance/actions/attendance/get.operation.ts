@@ -60,7 +60,7 @@ export const description: INodeProperties[] = [
 /**
  * GET /sc/{sc_id}/traffic over any period: split into the windows one request may cover (hour: 31
  * days; day / week / month: the plan's daily window), the end clipped to the plan's freshest day, rows
- * de-duplicated by their date label. An empty array (center or shop outside counting zones) is a valid
+ * de-duplicated by their date label, each with sc_id (and zone_id or shop_id). An empty array (center or shop outside counting zones) is a valid
  * empty result; 404 traffic_not_configured is passed on.
  */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
@@ -115,5 +115,12 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		}),
 		(row) => String(row.date),
 	);
-	return noteEmptyAnswer(this, rows, clipped, boundaryZone, rulesFor(plan));
+	// each row says where it comes from, as the other lists' rows do: the center and, for a zone or a
+	// shop, its id (rows of several zones or centers stay apart after a merge); the API's own wins
+	const ids: IDataObject = { sc_id: scId };
+	if (zoneId !== undefined) ids.zone_id = zoneId;
+	if (shopId !== undefined) ids.shop_id = shopId;
+	const out: IDataObject[] = [];
+	for (const row of rows) out.push({ ...ids, ...row });
+	return noteEmptyAnswer(this, out, clipped, boundaryZone, rulesFor(plan));
 }

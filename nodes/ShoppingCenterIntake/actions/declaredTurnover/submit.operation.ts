@@ -20,7 +20,7 @@ import { centerZone } from '../../../shared/center';
 import { CENTER_ID, SHOP_ID } from '../../../shared/tool/phrases';
 
 /** The tool description ("Set Manually") of this operation as an AI tool. */
-export const toolDescription = `Declares (writes) a shop's turnover for one month, replacing what was declared before for that month. turnover is a whole number of kopecks (12345.50 roubles = 1234550). month is any day of the month, YYYY-MM-DD; the current month or earlier. ${CENTER_ID}; ${SHOP_ID}. Returns the stored record: shop_id, month (YYYY-MM), manual_turnover (kopecks). Call it once per month and shop; do not repeat a successful call.`;
+export const toolDescription = `Declares (writes) a shop's turnover for one month, replacing what was declared before for that month. turnover is a whole number of kopecks (12345.50 rubles = 1234550). month is any day of the month, YYYY-MM-DD; the current month or earlier. ${CENTER_ID}; ${SHOP_ID}. Returns the stored record: shop_id, month (YYYY-MM), manual_turnover (kopecks). Call it once per month and shop; do not repeat a successful call.`;
 
 export const description: INodeProperties[] = [
 	centerLocator(),
@@ -51,7 +51,7 @@ export const description: INodeProperties[] = [
 				name: 'Currency Units',
 				value: 'currencyUnits',
 				description:
-					'The amount is in roubles with up to 2 decimals, as the previous API version took it: 1234.56 is sent as 123456 kopecks',
+					'The amount is in rubles with up to 2 decimals, as the previous API version took it: 1234.56 is sent as 123456 kopecks',
 			},
 		],
 		default: 'kopecks',
@@ -66,7 +66,7 @@ export const description: INodeProperties[] = [
 		placeholder: '123456789',
 		description:
 			'Turnover of the month in integer kopecks, 0 or more: digits only (spaces between thousands allowed)',
-		hint: 'Kopecks: 123456789 = 1 234 567,89. Typing roubles with decimals? Set Amount Unit to Currency Units.',
+		hint: 'Kopecks: 123456789 = 1 234 567,89. Typing rubles with decimals? Set Amount Unit to Currency Units.',
 		displayOptions: { show: { amountUnit: ['kopecks'] } },
 	},
 	{
@@ -77,8 +77,8 @@ export const description: INodeProperties[] = [
 		required: true,
 		placeholder: '1 234 567,89',
 		description:
-			'Turnover of the month in roubles, 0 or more: digits, thousands grouped with spaces only, one decimal separator "." or ",", at most 2 decimals. Converted exactly to kopecks, without rounding.',
-		hint: 'Roubles: 1 234 567,89 is sent as 123456789 kopecks',
+			'Turnover of the month in rubles, 0 or more: digits, thousands grouped with spaces only, one decimal separator "." or ",", at most 2 decimals. Converted exactly to kopecks, without rounding.',
+		hint: 'Rubles: 1 234 567,89 is sent as 123456789 kopecks',
 		displayOptions: { show: { amountUnit: ['currencyUnits'] } },
 	},
 	collectionField('additionalFields', [

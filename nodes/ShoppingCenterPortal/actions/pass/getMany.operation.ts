@@ -65,5 +65,5 @@ export async function execute(
 			...readWordList(this, 'otherStatuses', 'Other Statuses', itemIndex),
 		]),
 	];
-	return await listPortal(this, itemIndex, 'pass', statuses, fileColumns);
+	return await listPortal(this, itemIndex, 'pass', statuses, fileColumns, simpleFields);
 }

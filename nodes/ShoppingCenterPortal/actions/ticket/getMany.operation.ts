@@ -62,5 +62,5 @@ export async function execute(
 	itemIndex: number,
 ): Promise<OperationOutput> {
 	const statuses = readWordList(this, 'statuses', 'Statuses', itemIndex, TICKET_STATUSES.values);
-	return await listPortal(this, itemIndex, 'ticket', statuses, fileColumns);
+	return await listPortal(this, itemIndex, 'ticket', statuses, fileColumns, simpleFields);
 }

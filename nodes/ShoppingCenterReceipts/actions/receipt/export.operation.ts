@@ -282,7 +282,7 @@ export async function execute(
 	return await deliver(
 		this,
 		itemIndex,
-		{ columns: fileColumns, file, fill: ids, lead: ids, rubles, name },
+		{ columns: fileColumns, file, fill: ids, lead: ids, rubles, simple: simpleFields, name },
 		batches.bind(this),
 	);
 }

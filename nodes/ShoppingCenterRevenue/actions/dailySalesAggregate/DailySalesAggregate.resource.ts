@@ -9,13 +9,13 @@ export const resource = defineResource(
 	{
 		name: 'Daily Sales Aggregate',
 		description:
-			'Revenue of a shop per day, with payment types and VAT rates (money in integer kopecks)',
+			'Revenue per day of a shop or of all shops of a center, with payment types and VAT rates (money in integer kopecks)',
 	},
 	{ getMany },
 	{
 		getMany: {
 			name: 'Get Many',
-			action: 'Get daily sales of a shop',
+			action: 'Get daily sales of a shop or all shops',
 			description:
 				'Get one row per day of a period: receipts counts, income and refund sums, payment types, VAT rates (money in integer kopecks)',
 		},

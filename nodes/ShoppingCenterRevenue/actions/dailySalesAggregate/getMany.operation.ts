@@ -15,7 +15,7 @@ import type { OperationOutput } from '../../../shared/router';
 import { simplifyField, same } from '../../../shared/tool/simplify';
 import { splitDays, type DayWindow } from '../../../shared/walk/dateWindows';
 import { readSalesRequest } from '../../helpers/salesRequest';
-import { KOPECKS_HINT, rubleAmountsField } from '../../../shared/descriptions/money';
+import { kopecksNotices, rubleAmountsField } from '../../../shared/descriptions/money';
 import { notice, PERIOD_HINTS, PRO_NOTICES } from '../../../shared/descriptions/notices';
 import { withShopIds } from '../../../shared/walk/rowIds';
 import { noteEmptyAnswer } from '../../../shared/input';
@@ -40,9 +40,6 @@ export const simpleFields: FieldSet = same(
 	'ecash_sum',
 	'turnover',
 	'kkts_count',
-	'income_sum_rub',
-	'refund_sum_rub',
-	'turnover_rub',
 );
 
 /** The list it returns (the tool's "more exist" note). */
@@ -75,7 +72,7 @@ export const description: INodeProperties[] = [
 		endHint: PERIOD_HINTS.dailyEnd,
 	}),
 	...returnAllAndLimit(),
-	notice('kopecksNotice', KOPECKS_HINT),
+	...kopecksNotices(),
 	rubleAmountsField(),
 	notice('turnoverNotice', PRO_NOTICES.turnover),
 	...simplifyField(),
@@ -135,6 +132,7 @@ export async function execute(
 			file,
 			fill: { sc_id: scId, shop_id: shop.shopId },
 			rubles: addRubles,
+			simple: simpleFields,
 			name: { of: shop.shopId ?? `${scId}-all-shops`, start: asked.start, end: asked.end },
 		},
 		batches.bind(this),

@@ -9,7 +9,7 @@ import type { SplitPeriod } from '../../../shared/walk/planWindows';
 import { splitMonths } from '../../../shared/walk/dateWindows';
 import { withRubles } from '../../../shared/rubles';
 import { readSalesRequest } from '../../helpers/salesRequest';
-import { KOPECKS_HINT, rubleAmountsField } from '../../../shared/descriptions/money';
+import { kopecksNotices, rubleAmountsField } from '../../../shared/descriptions/money';
 import { notice, PERIOD_HINTS, PRO_NOTICES } from '../../../shared/descriptions/notices';
 import { withShopIds } from '../../../shared/walk/rowIds';
 import { noteEmptyAnswer } from '../../../shared/input';
@@ -29,7 +29,7 @@ export const description: INodeProperties[] = [
 		endHint: PERIOD_HINTS.monthlyEnd,
 	}),
 	...returnAllAndLimit(),
-	notice('kopecksNotice', KOPECKS_HINT),
+	...kopecksNotices(),
 	rubleAmountsField(),
 	notice('monthlyProNotice', PRO_NOTICES.monthlyPro),
 ];

@@ -1,0 +1,85 @@
+/**
+ * The example workflows as a newcomer reads them: each one's poll interval is the same in its file,
+ * its note and the README; the spreadsheet example routes bad rows to their own branch and its note
+ * and the README say what happens to them. (What the demo changes and says: demo-start.test.ts; the
+ * examples run in real n8n: the e2e part `examples`.)
+ */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @typescript-eslint/no-require-imports -- development tooling (tests, sandbox, bench), not shipped: it runs in plain Node, not inside n8n */
+import fs from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(__dirname, '..', '..');
+const readme = fs.readFileSync(path.join(root, 'README.md'), 'utf8');
+
+type Node = {
+	name: string;
+	type: string;
+	parameters: Record<string, unknown>;
+	onError?: string;
+};
+type Workflow = {
+	name: string;
+	nodes: Node[];
+	connections: Record<string, { main: Array<Array<{ node: string }>> }>;
+};
+const { loadExamples } = require('../e2e/lib/examples.js') as {
+	loadExamples(): Array<{ key: string; workflow: Workflow }>;
+};
+const { examplePoll } = require('../../scripts/n8n/demo-folder.js') as {
+	examplePoll(workflow: Workflow): string | undefined;
+};
+const examples = loadExamples();
+
+/** The README's bullet of one example (under "Example workflows"), by its file name. */
+function bulletOf(file: string): string {
+	const section = readme.slice(readme.indexOf('## Example workflows'));
+	const start = section.indexOf(`(\`${file}\`)`);
+	expect(start).toBeGreaterThan(0);
+	const from = section.lastIndexOf('\n- ', start);
+	const to = section.indexOf('\n- ', start);
+	return section.slice(from, to < 0 ? undefined : to);
+}
+const noteOf = (wf: Workflow) =>
+	String(wf.nodes.find((n) => n.type === 'n8n-nodes-base.stickyNote')?.parameters.content ?? '');
+/** Every "every N minutes" / "every minute" a text says. */
+const intervals = (text: string) =>
+	[...text.matchAll(/every (\d+ minutes|minute)\b/gi)].map((m) => `every ${m[1]}`);
+
+describe('one poll interval per example: its file, its note and the README agree', () => {
+	const polling = examples.filter((e) => examplePoll(e.workflow) !== undefined);
+
+	test('the examples with a trigger', () => {
+		expect(polling.map((e) => e.key).sort()).toEqual(['anomaly-to-slack', 'receipts-to-postgres']);
+	});
+
+	test.each(polling.map((e) => [e.key, e]))('%s', (_, { key, workflow }) => {
+		const interval = examplePoll(workflow)!;
+		expect(interval).toMatch(/^every \d+ minutes$/);
+		expect(new Set(intervals(noteOf(workflow)))).toEqual(new Set([interval]));
+		const bullet = bulletOf(`${key}.json`);
+		expect(new Set(intervals(bullet))).toEqual(new Set([interval]));
+	});
+});
+
+describe('the spreadsheet example: bad rows on their own branch, said in its note and the README', () => {
+	const { workflow } = examples.find((e) => e.key === 'spreadsheet-to-declared-turnover')!;
+	const intake = workflow.nodes.find((n) => n.type.endsWith('.shoppingCenterIntake'))!;
+
+	test('the Intake node continues using its error output, which leads to a node of its own', () => {
+		expect(intake.onError).toBe('continueErrorOutput');
+		const [ok, errors] = workflow.connections[intake.name].main;
+		expect(ok.map((c) => c.node)).toEqual(['Monthly totals']);
+		expect(errors.map((c) => c.node)).toEqual(['Rows not stored']);
+		expect(workflow.connections['Rows not stored']).toBeUndefined();
+	});
+
+	test('its note and the README say what happens to a bad row', () => {
+		for (const text of [noteOf(workflow), bulletOf('spreadsheet-to-declared-turnover.json')]) {
+			const flat = text.replace(/\s+/g, ' ');
+			expect(flat).toMatch(/A bad row is not stored/);
+			expect(flat).toMatch(/Continue \(using error output\)/);
+			expect(flat).toMatch(/Rows not stored/);
+			expect(flat).toMatch(/\[row 3 of 4: /);
+		}
+	});
+});
