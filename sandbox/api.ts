@@ -20,9 +20,9 @@ import {
 	type ApiKeyFixture,
 	type CenterFixture,
 	type QueryValues,
-	type RequestContext,
 	type RouteName,
 } from './types';
+import type { RequestContext } from './handlers/context';
 
 export interface ApiOutcome {
 	answer: Answer;
@@ -118,9 +118,8 @@ export async function handleApi(
 		};
 		if (center) {
 			// the rate window that counts this request (set before take(), which may refuse it)
-			const now = Date.now();
-			out.rateWindow = Math.floor(now / parts.limiter.windowMs);
-			rateHeaders = parts.limiter.take(center.id, center.plan, formats, now);
+			out.rateWindow = parts.limiter.windowIndex();
+			rateHeaders = parts.limiter.take(center.id, center.plan, formats);
 		}
 
 		const injected = parts.faults.injectedError(match.route);
@@ -174,12 +173,7 @@ export async function handleApi(
 			now,
 			intake: parts.intake,
 			store: parts.store,
-			options: {
-				periodRule: parts.options.periodRule,
-				passesPerPageMax: parts.options.passesPerPageMax,
-				shopTimeZones: parts.options.shopTimeZones,
-				afterFreshest: parts.options.afterFreshest,
-			},
+			options: parts.options,
 		};
 		const result = handler(ctx);
 		out.answer = envelope(result.data, result.meta, result.status ?? 200, rateHeaders);

@@ -1,7 +1,8 @@
 /**
  * `npm run sandbox`: starts the sandbox and keeps it up until SIGINT / SIGTERM.
  * Options: --port (or SANDBOX_PORT), --host, --seed, --now, --clock frozen|running, --rate-window-ms,
- * --token-ttl, --period-rule strict|lenient, --faults '<json>', --rate-limits '<json>', --no-rate-limits.
+ * --rate-clock real|running|frozen (default real), --token-ttl, --period-rule strict|lenient,
+ * --period-refusal validation_error|period_too_long|plan_required, --faults '<json>', --rate-limits '<json>', --no-rate-limits.
  */
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, no-console -- development tooling (tests, sandbox, bench), not shipped: it runs in plain Node, not inside n8n */
 import { startSandbox, type SandboxOptions } from './index';
@@ -14,7 +15,8 @@ import {
 } from './fixtures';
 
 const USAGE = `Usage: npm run sandbox -- [--port 4010] [--host 127.0.0.1] [--seed 42] [--now 2026-11-20T09:00:00Z]
-  [--clock frozen|running] [--rate-window-ms 60000] [--token-ttl 3600] [--period-rule strict|lenient]
+  [--clock frozen|running] [--rate-clock real|running|frozen] [--rate-window-ms 60000] [--token-ttl 3600] [--period-rule strict|lenient]
+  [--period-refusal validation_error|period_too_long|plan_required]
   [--faults '{"errorRate":0.1}'] [--rate-limits '{"pro":{"perWindow":40}}'] [--no-rate-limits]`;
 
 function fail(message: string): never {
@@ -25,6 +27,16 @@ function fail(message: string): never {
 function int(name: string, value: string | undefined): number {
 	if (value === undefined || !/^\d+$/.test(value)) fail(`--${name} needs a non-negative integer`);
 	return Number(value);
+}
+
+/** One of a flag's words, or the usage and exit 2. */
+function oneOf<const T extends string>(
+	name: string,
+	value: string | undefined,
+	words: readonly T[],
+): T {
+	if (!words.includes(value as T)) fail(`--${name} is ${words.join(', ')}`);
+	return value as T;
 }
 
 function json<T>(name: string, value: string | undefined): T {
@@ -60,24 +72,28 @@ export function parseArgs(argv: string[], env: NodeJS.ProcessEnv): SandboxOption
 				o.now = v;
 				break;
 			}
-			case '--clock': {
-				const v = value();
-				if (v !== 'frozen' && v !== 'running') fail('--clock is frozen or running');
-				o.clockMode = v;
+			case '--clock':
+				o.clockMode = oneOf('clock', value(), ['frozen', 'running']);
 				break;
-			}
+			case '--rate-clock':
+				o.rateClock = oneOf('rate-clock', value(), ['real', 'running', 'frozen']);
+				break;
 			case '--rate-window-ms':
 				o.rateWindowMs = int('rate-window-ms', value());
 				break;
 			case '--token-ttl':
 				o.tokenTtlSeconds = int('token-ttl', value());
 				break;
-			case '--period-rule': {
-				const v = value();
-				if (v !== 'strict' && v !== 'lenient') fail('--period-rule is strict or lenient');
-				o.periodRule = v;
+			case '--period-rule':
+				o.periodRule = oneOf('period-rule', value(), ['strict', 'lenient']);
 				break;
-			}
+			case '--period-refusal':
+				o.periodRefusal = oneOf('period-refusal', value(), [
+					'validation_error',
+					'period_too_long',
+					'plan_required',
+				]);
+				break;
 			case '--faults':
 				o.faults = json('faults', value());
 				break;
@@ -103,6 +119,8 @@ export function parseArgs(argv: string[], env: NodeJS.ProcessEnv): SandboxOption
 async function main(): Promise<void> {
 	const options = parseArgs(process.argv.slice(2), process.env);
 	if (options.port === undefined) options.port = 4010;
+	// a stand-in for the real API (the e2e legs, the bench, the demo): rate windows of real time
+	options.rateClock ??= 'real';
 	let sb;
 	try {
 		sb = await startSandbox(options);

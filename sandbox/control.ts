@@ -90,6 +90,11 @@ const ROUTES: Record<string, ControlHandler> = {
 					throw new Error('mode must be frozen or running');
 				p.clock.setMode(b.mode);
 			}
+			if (b.rateMode !== undefined) {
+				if (b.rateMode !== 'frozen' && b.rateMode !== 'running')
+					throw new Error('rateMode must be frozen or running');
+				p.clock.setRateMode(b.rateMode);
+			}
 			if (b.set !== undefined) p.clock.set(String(b.set));
 			if (b.advanceMs !== undefined) p.clock.advance(int(b, 'advanceMs'));
 		} catch (e) {

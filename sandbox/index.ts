@@ -5,7 +5,7 @@
 import type { DetailsShape } from './details';
 import type { AddressInfo } from 'node:net';
 import { Auth } from './auth';
-import { SandboxClock, type ClockMode } from './clock';
+import { SandboxClock, type ClockMode, type RateClockMode } from './clock';
 import { DataStore } from './data/store';
 import { Faults, type FaultSettings } from './faults';
 import { API_KEYS } from './fixtures';
@@ -16,6 +16,7 @@ import { RateLimiter, type RateLimitOption } from './ratelimit';
 import { API_PREFIX, CONTROL_PREFIX } from './routes';
 import { createSandboxServer } from './server';
 import type { ApiKeyFixture, Plan } from './types';
+import type { PeriodRefusal } from './handlers/context';
 import { setPlan } from './plans';
 
 export interface SandboxOptions {
@@ -27,6 +28,13 @@ export interface SandboxOptions {
 	now?: string;
 	/** default: frozen when `now` is given, running otherwise */
 	clockMode?: ClockMode;
+	/**
+	 * The rate windows' time (clock.ts rateNow), aligned to multiples of the window on it: 'running'
+	 * (default: the clock's timeline from `now`, turning with real time also while dates are frozen: with
+	 * the tests' NOW a sandbox begins at the start of a window), 'frozen' (a window turns only when the
+	 * clock is moved: sb.clock.advance) or 'real' (real time, windows aligned like a real API's minute).
+	 */
+	rateClock?: RateClockMode;
 	rateWindowMs?: number;
 	tokenTtlSeconds?: number;
 	periodRule?: 'strict' | 'lenient';
@@ -47,6 +55,11 @@ export interface SandboxOptions {
 	 * 'reject' (default) a 422 validation_error naming end_date; 'empty' the days with data, none after.
 	 */
 	afterFreshest?: 'reject' | 'empty';
+	/**
+	 * What a period longer than the plan allows is refused with (daily, monthly, attendance; the spec
+	 * does not say): 'validation_error' (default, 422), 'period_too_long' (422) or 'plan_required' (403).
+	 */
+	periodRefusal?: PeriodRefusal;
 }
 
 export interface Sandbox {
@@ -76,8 +89,9 @@ export interface Sandbox {
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
 	const seed = options.seed ?? 42;
 	const clock = new SandboxClock(
-		options.now ?? new Date(),
+		options.now,
 		options.clockMode ?? (options.now ? 'frozen' : 'running'),
+		options.rateClock ?? 'running',
 	);
 	const faults = new Faults(seed, options.faults ?? {});
 	const log = new RequestLog();
@@ -89,7 +103,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		store: new DataStore({ seed, clock }),
 		intake: new IntakeStore(),
 		auth: new Auth(keys, clock, options.tokenTtlSeconds ?? 3600, faults, log),
-		limiter: new RateLimiter(options.rateWindowMs ?? 60_000, options.rateLimits ?? true),
+		limiter: new RateLimiter(options.rateWindowMs ?? 60_000, options.rateLimits ?? true, clock),
 		options: {
 			periodRule: options.periodRule ?? 'strict',
 			seed,
@@ -97,6 +111,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 			passesPerPageMax: options.passesPerPageMax,
 			shopTimeZones: { ...(options.shopTimeZones ?? {}) },
 			afterFreshest: options.afterFreshest,
+			periodRefusal: options.periodRefusal,
 		},
 		plans: new Map(),
 	};

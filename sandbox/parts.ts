@@ -10,6 +10,7 @@ import type { IntakeStore } from './intake';
 import type { RequestLog } from './log';
 import type { RateLimiter } from './ratelimit';
 import type { Plan } from './types';
+import type { RuleOptions } from './handlers/context';
 
 export interface SandboxParts {
 	clock: SandboxClock;
@@ -19,13 +20,11 @@ export interface SandboxParts {
 	intake: IntakeStore;
 	auth: Auth;
 	limiter: RateLimiter;
-	options: {
-		periodRule: 'strict' | 'lenient';
+	/** the rule options handlers read, and the seed and details shape the pipeline reads */
+	options: RuleOptions & {
 		seed: number;
 		detailsShape?: DetailsShape;
-		passesPerPageMax?: number;
 		shopTimeZones: Record<string, string>;
-		afterFreshest?: 'reject' | 'empty';
 	};
 	/** plans changed while running (POST /__sandbox/plan), over the fixtures' */
 	plans: Map<string, Plan>;

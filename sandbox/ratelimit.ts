@@ -1,9 +1,13 @@
 /**
  * Per-center request budgets (spec "Rate limiting"): counted per center, not per key, over fixed windows of
- * REAL time: the window (rateWindowMs, default one minute) and the day-window (1440 windows).
+ * the sandbox clock's rate time (clock.ts rateNow: it runs with real time unless frozen, and moves when a
+ * test moves the clock): the window (rateWindowMs, default one minute) and the day-window (1440 windows),
+ * aligned to multiples of their length. The moments the headers name (X-RateLimit-Reset, an HTTP-date
+ * Retry-After) are said on the clock of the process that asks: now plus the time left in the window.
  */
 import { PLAN_RULES } from './rules';
 import { ApiError, type Plan } from './types';
+import type { SandboxClock } from './clock';
 
 export interface PlanBudget {
 	perWindow: number;
@@ -34,6 +38,8 @@ export class RateLimiter {
 	constructor(
 		readonly windowMs: number,
 		option: RateLimitOption = true,
+		/** the rate windows' time and the moments it names as the asker reads them (clock.ts) */
+		private readonly clock: Pick<SandboxClock, 'rateNow' | 'rateAsked'>,
 	) {
 		this.enabled = option !== false;
 		const custom = typeof option === 'object' ? option : {};
@@ -55,6 +61,11 @@ export class RateLimiter {
 		return this.budgets[plan];
 	}
 
+	/** The index of the window counting a request now (the request log's rate_window). */
+	windowIndex(): number {
+		return Math.floor(this.clock.rateNow() / this.windowMs);
+	}
+
 	private current(centerId: string, nowMs: number): Usage {
 		const window = Math.floor(nowMs / this.windowMs);
 		const day = Math.floor(nowMs / (this.windowMs * WINDOWS_PER_DAY));
@@ -74,9 +85,14 @@ export class RateLimiter {
 		return u;
 	}
 
-	/** "Another client" of the center spends n units of the shared budget. */
-	spend(centerId: string, n: number, nowMs = Date.now()): void {
-		const u = this.current(centerId, nowMs);
+	/**
+	 * "Another client" of the center spends n units of the shared budget, in the window of now (a moment
+	 * given by an older caller is not used: the windows run on the sandbox clock's rate time). A negative
+	 * n gives units back (a test's own reads that must not count against the product's budget).
+	 */
+	// eslint-disable-next-line @typescript-eslint/no-unused-vars -- kept for callers that still pass a moment
+	spend(centerId: string, n: number, _atMs?: number): void {
+		const u = this.current(centerId, this.clock.rateNow());
 		u.windowCount += n;
 		u.dayCount += n;
 	}
@@ -85,13 +101,9 @@ export class RateLimiter {
 	 * Spends one unit for a request or throws 429 rate_limited (with Retry-After).
 	 * Returns the X-RateLimit-* headers for the answer.
 	 */
-	take(
-		centerId: string,
-		plan: Plan,
-		formats: HeaderFormats,
-		nowMs = Date.now(),
-	): Record<string, string> {
+	take(centerId: string, plan: Plan, formats: HeaderFormats): Record<string, string> {
 		if (!this.enabled) return {};
+		const nowMs = this.clock.rateNow();
 		const b = this.budgets[plan];
 		const u = this.current(centerId, nowMs);
 		const windowEnd = (u.window + 1) * this.windowMs;
@@ -125,8 +137,8 @@ export class RateLimiter {
 		centerId: string | undefined,
 		plan: Plan,
 		formats: HeaderFormats,
-		nowMs = Date.now(),
 	): Record<string, string> {
+		const nowMs = this.clock.rateNow();
 		const windowEnd = (Math.floor(nowMs / this.windowMs) + 1) * this.windowMs;
 		const b = this.budgets[plan];
 		const used = centerId ? this.current(centerId, nowMs).windowCount : 0;
@@ -154,9 +166,11 @@ export class RateLimiter {
 		f: HeaderFormats,
 	): Record<string, string> {
 		let reset: string;
+		const at = this.clock.rateAsked(resetMs);
 		if (f.resetFormat === 'delta') reset = this.seconds(resetMs - nowMs);
-		else if (f.resetFormat === 'iso') reset = new Date(resetMs).toISOString();
-		else reset = this.scaled ? (resetMs / 1000).toFixed(3) : String(Math.ceil(resetMs / 1000));
+		else if (f.resetFormat === 'iso') reset = new Date(at).toISOString();
+		// whole seconds round up: a client waiting until then is never early
+		else reset = this.scaled ? (at / 1000).toFixed(3) : String(Math.ceil(at / 1000));
 		return {
 			'X-RateLimit-Limit': String(limit),
 			'X-RateLimit-Remaining': String(remaining),
@@ -167,7 +181,7 @@ export class RateLimiter {
 	private retryAfter(untilMs: number, nowMs: number, f: HeaderFormats): string {
 		if (f.retryAfterFormat === 'http-date') {
 			// HTTP dates have whole seconds: round up so a client waiting until then is never early
-			return new Date(Math.ceil(untilMs / 1000) * 1000).toUTCString();
+			return new Date(Math.ceil(this.clock.rateAsked(untilMs) / 1000) * 1000).toUTCString();
 		}
 		return this.seconds(untilMs - nowMs);
 	}

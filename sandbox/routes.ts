@@ -1,5 +1,6 @@
 /**
- * THE route table (../shared/routes.md): method + path template → RouteName.
+ * THE route table (docs/routes.md): method + path template → RouteName; the same method and path for
+ * every route as the package's table (test/docs/routes-doc.test.ts holds the two together).
  * Paths are relative to API_PREFIX. A path learned later changes one line here.
  */
 import type { RouteName } from './types';

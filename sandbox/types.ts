@@ -113,32 +113,3 @@ export interface IntakeView {
 		month: string,
 	): DeclaredTurnoverRecord | undefined;
 }
-
-export interface RequestContext {
-	method: string;
-	route: RouteName;
-	params: Record<string, string>;
-	query: QueryValues;
-	body: Record<string, unknown>;
-	/** resolved, visible for the key, not blocked (checked before the handler runs) */
-	center: CenterFixture;
-	key: ApiKeyFixture;
-	now: Date;
-	intake: IntakeView;
-	store: import('./data/store').DataStore;
-	/** sandbox options that change rules (e.g. periodRule) */
-	options: {
-		periodRule: 'strict' | 'lenient';
-		passesPerPageMax?: number;
-		shopTimeZones?: Record<string, string>;
-		afterFreshest?: 'reject' | 'empty';
-	};
-}
-
-export interface HandlerResult {
-	data: unknown;
-	meta?: Record<string, unknown>;
-	status?: number;
-}
-
-export type Handler = (ctx: RequestContext) => HandlerResult;

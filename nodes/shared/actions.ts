@@ -12,7 +12,7 @@ import {
 	type INodeExecutionData,
 	type INodeProperties,
 } from 'n8n-workflow';
-import type { KindColumns } from './output/columns';
+import type { FieldSet, KindColumns } from './output/columns';
 
 /**
  * Records for one input item, or for all input items at once (then the loop ends), or one ready item
@@ -29,8 +29,7 @@ export type OperationHandler = (
 	items: INodeExecutionData[],
 ) => Promise<OperationOutput>;
 
-/** Output field → where it is in the API's record (a dot path; `a[].b` maps a list). */
-export type FieldSet = Array<[string, string]>;
+export type { FieldSet } from './output/columns';
 
 /** How a list is ordered and what its records are called (the tool's "more exist" note). */
 export interface ListFacts {
@@ -63,38 +62,40 @@ export interface OperationText extends OptionText {
 	action: string;
 }
 
-export interface ResourceDefinition {
+export interface ResourceDefinition<
+	M extends Record<string, OperationModule> = Record<string, OperationModule>,
+> {
 	about: OptionText;
-	operations: Record<string, OperationText>;
+	operations: { [O in keyof M]: OperationText };
+	/** the operation module of each Operation value: the one list the node runs and derives from */
+	modules: M;
 }
 
 /**
- * A resource: its option in the Resource selector and its Operation selector, one option per operation
- * module (a missing or extra one fails the type check); the first operation is the default.
+ * A resource: its option in the Resource selector, its operation modules by Operation value and its
+ * Operation selector, one option per module (a missing or extra one fails the type check); the first
+ * operation is the default.
  */
 export function defineResource<M extends Record<string, OperationModule>>(
 	about: OptionText,
 	modules: M,
 	operations: { [O in keyof M]: OperationText },
-): ResourceDefinition {
-	void modules;
-	return { about, operations };
+): ResourceDefinition<M> {
+	return { about, operations, modules };
 }
 
-/** A resource module: `resource` (its definition) and its operations (`export { get }`). */
+/** A resource module: `resource`, its definition. */
 export type ResourceModule = { resource: ResourceDefinition };
 
-/** The operation module a resource module holds under an operation value (undefined when none). */
+/** The operation module of a resource under an operation value (undefined when none). */
 export function operationOf(
 	resources: Record<string, ResourceModule>,
 	resource: string,
 	operation: string,
 ): OperationModule | undefined {
 	if (!Object.prototype.hasOwnProperty.call(resources, resource)) return undefined;
-	const module = resources[resource] as unknown as Record<string, unknown>;
-	if (!Object.prototype.hasOwnProperty.call(module, operation)) return undefined;
-	const candidate = module[operation] as Partial<OperationModule> | undefined;
-	return typeof candidate?.execute === 'function' ? (candidate as OperationModule) : undefined;
+	const modules = resources[resource].resource.modules;
+	return Object.prototype.hasOwnProperty.call(modules, operation) ? modules[operation] : undefined;
 }
 
 /**

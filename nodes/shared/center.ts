@@ -33,8 +33,15 @@ export interface CenterInfo {
 const LIST_TTL_MS = 5 * 60_000;
 const lists = new Map<string, { at: number; centers: IDataObject[] }>();
 
-/** The key's centers (GET /sc), kept for a few minutes per credential. */
-export async function listCenters(ctx: ApiContext, fresh = false): Promise<IDataObject[]> {
+/**
+ * The key's centers (GET /sc), kept for a few minutes per credential; `{ fresh: true }` asks the API
+ * again (a bare boolean is the trigger's older call, nodes/ShoppingCenterEventsTrigger).
+ */
+export async function listCenters(
+	ctx: ApiContext,
+	options: { fresh?: boolean } | boolean = {},
+): Promise<IDataObject[]> {
+	const fresh = typeof options === 'boolean' ? options : options.fresh === true;
 	const creds = await getApiCredentials(ctx);
 	const cached = lists.get(creds.cacheKey);
 	if (!fresh && cached && Date.now() - cached.at < LIST_TTL_MS) return cached.centers;

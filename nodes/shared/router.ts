@@ -1,7 +1,9 @@
 /**
  * The item loop every action node shares, over the node's resource modules (the operation module at
- * resources[resource][operation], ./actions.ts): one operation call per input item, one output item per record (paired with its input item), and "Continue On Fail" turned into
- * an error item per failing item carrying the API's code and message. An operation that consumes all
+ * resources[resource].resource.modules[operation], ./actions.ts): one operation call per input item
+ * (runOperation, which the Intake's upload loop runs too, ./upload.ts), one output item per record
+ * (paired with its input item), and "Continue On Fail" turned into an error item per failing item
+ * carrying the API's code and message. An operation that consumes all
  * input items at once runs once (it ends the loop). Records pass through ./tool/answer.ts (Simplify;
  * as an AI tool, the size limit and the "more exist" note); as an AI tool an error is an error item too.
  */
@@ -11,7 +13,7 @@ import {
 	type IExecuteFunctions,
 	type INodeExecutionData,
 } from 'n8n-workflow';
-import { operationOf, type ResourceModule } from './actions';
+import { operationOf, type OperationModule, type ResourceModule } from './actions';
 import { asNodeError, errorShape } from './transport';
 import { toolAnswer } from './tool/answer';
 import { runsAsTool } from './tool/mode';
@@ -29,6 +31,60 @@ export function errorJson(error: unknown): IDataObject {
 		...(httpCode ? { httpCode } : {}),
 		...(e.description ? { description: e.description } : {}),
 	};
+}
+
+/** The operation module the item's Resource and Operation name; one no module has is the item's error. */
+export function operationFor(
+	ctx: IExecuteFunctions,
+	resources: Record<string, ResourceModule>,
+	itemIndex: number,
+): OperationModule {
+	const resource = ctx.getNodeParameter('resource', itemIndex) as string;
+	const operation = ctx.getNodeParameter('operation', itemIndex) as string;
+	const module = operationOf(resources, resource, operation);
+	if (!module)
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`The operation "${operation}" of "${resource}" is not supported`,
+			{ itemIndex },
+		);
+	return module;
+}
+
+/** What running one item's operation did. */
+export interface OperationRun {
+	/** records handed on as items by an operation that could have written them to One File */
+	asItems: number;
+	/** the operation took every input item at once (its records paired with all): the loop ends */
+	allItems: boolean;
+}
+
+/**
+ * Runs input item i's operation and appends its output to `out`: one item per record paired with
+ * item i (through tool/answer.ts), the one ready item, or the records of all input items.
+ */
+export async function runOperation(
+	ctx: IExecuteFunctions,
+	resources: Record<string, ResourceModule>,
+	items: INodeExecutionData[],
+	i: number,
+	out: INodeExecutionData[],
+): Promise<OperationRun> {
+	const module = operationFor(ctx, resources, i);
+	const answer = toolAnswer(ctx, i, module);
+	const result = await module.execute.call(ctx, i, items);
+	if (Array.isArray(result)) {
+		const records = answer(result);
+		for (const json of records) out.push({ json, pairedItem: { item: i } });
+		return { asItems: module.fileColumns ? records.length : 0, allItems: false };
+	}
+	if ('item' in result) {
+		out.push(result.item);
+		return { asItems: 0, allItems: false };
+	}
+	const paired = items.map((_, index) => ({ item: index }));
+	for (const json of result.records) out.push({ json, pairedItem: paired });
+	return { asItems: 0, allItems: true };
 }
 
 /**
@@ -59,31 +115,10 @@ export async function routeOperations(
 	const out: INodeExecutionData[] = [];
 	let asItems = 0; // records of operations that could have written them to One File
 	for (let i = 0; i < items.length; i++) {
-		const resource = this.getNodeParameter('resource', i) as string;
-		const operation = this.getNodeParameter('operation', i) as string;
-		const handler = operationOf(resources, resource, operation);
 		try {
-			if (!handler)
-				throw new NodeOperationError(
-					this.getNode(),
-					`The operation "${operation}" of "${resource}" is not supported`,
-					{ itemIndex: i },
-				);
-			const answer = toolAnswer(this, i, handler);
-			const result = await handler.execute.call(this, i, items);
-			if (Array.isArray(result)) {
-				const records = answer(result);
-				for (const json of records) out.push({ json, pairedItem: { item: i } });
-				if (handler.fileColumns) asItems += records.length;
-				continue;
-			}
-			if ('item' in result) {
-				out.push(result.item);
-				continue;
-			}
-			const paired = items.map((_, index) => ({ item: index }));
-			for (const json of result.records) out.push({ json, pairedItem: paired });
-			break;
+			const ran = await runOperation(this, resources, items, i, out);
+			asItems += ran.asItems;
+			if (ran.allItems) break;
 		} catch (error) {
 			// as an AI tool the error is the answer: a model reads it and calls again (a thrown error
 			// reaches an AI Agent's model as an empty tool message)

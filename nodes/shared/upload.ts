@@ -15,9 +15,8 @@ import {
 	type INodeExecutionData,
 } from 'n8n-workflow';
 import { asNodeError, checkOnly, RequestChecked } from './transport';
-import { operationOf, type OperationModule, type ResourceModule } from './actions';
-import { errorItem } from './router';
-import { toolAnswer } from './tool/answer';
+import type { ResourceModule } from './actions';
+import { errorItem, operationFor, runOperation } from './router';
 import { runsAsTool } from './tool/mode';
 
 /** A row's key in words: long in the row's tag ("shop 1002-05, month 2026-10"), short in lists. */
@@ -82,18 +81,6 @@ export async function routeUploads(
 	const items = this.getInputData();
 	const total = items.length;
 	const node = this.getNode();
-	const handlerOf = (i: number): OperationModule => {
-		const resource = this.getNodeParameter('resource', i) as string;
-		const operation = this.getNodeParameter('operation', i) as string;
-		const handler = operationOf(resources, resource, operation);
-		if (!handler)
-			throw new NodeOperationError(
-				node,
-				`The operation "${operation}" of "${resource}" is not supported`,
-				{ itemIndex: i },
-			);
-		return handler;
-	};
 	const keys: RowKey[] = [];
 	const keyOf = (i: number, request?: RequestChecked): RowKey => {
 		if (!keys[i] || request) keys[i] = describe(this, i, request);
@@ -111,8 +98,8 @@ export async function routeUploads(
 	const unreadable = new Map<number, NodeError>();
 	for (let i = 0; i < total; i++) {
 		try {
-			const handler = handlerOf(i);
-			await checkOnly(this, async () => await handler.execute.call(this, i, items));
+			const module = operationFor(this, resources, i);
+			await checkOnly(this, async () => await module.execute.call(this, i, items));
 			keyOf(i);
 		} catch (error) {
 			if (error instanceof RequestChecked) {
@@ -145,22 +132,8 @@ export async function routeUploads(
 			continue;
 		}
 		try {
-			const handler = handlerOf(i);
-			const answer = toolAnswer(this, i, handler);
-			const result = await handler.execute.call(this, i, items);
-			if (Array.isArray(result)) {
-				for (const json of answer(result)) out.push({ json, pairedItem: { item: i } });
-				stored.push(i);
-				continue;
-			}
-			if ('item' in result) {
-				out.push(result.item);
-				stored.push(i);
-				continue;
-			}
-			const paired = items.map((_, index) => ({ item: index }));
-			for (const json of result.records) out.push({ json, pairedItem: paired });
-			break;
+			if ((await runOperation(this, resources, items, i, out)).allItems) break;
+			stored.push(i);
 		} catch (error) {
 			const e = asNodeError(node, error, i);
 			// one row alone: the API's words as they are; among several, which row it was

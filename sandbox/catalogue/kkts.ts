@@ -53,7 +53,8 @@ function digits(seedText: string, length: number, prefix = ''): string {
 	return out.slice(0, length);
 }
 
-function identity(shop: ShopFixture, k: number, archived: boolean): KktIdentity {
+function identity(shop: ShopFixture, k: number, state: 'active' | 'archived'): KktIdentity {
+	const archived = state === 'archived';
 	const key = `${shop.id}|${k}`;
 	const h = hashString(key);
 	return {
@@ -72,12 +73,12 @@ function identity(shop: ShopFixture, k: number, archived: boolean): KktIdentity 
 /** All registers of a shop, active first. */
 export function kktIdentitiesOf(shop: ShopFixture): KktIdentity[] {
 	const n = Number(shop.id.split('-')[1]);
-	if (shop.is_archived) return [identity(shop, 1, true), identity(shop, 2, true)];
+	if (shop.is_archived) return [identity(shop, 1, 'archived'), identity(shop, 2, 'archived')];
 	if (shop.receiptsPerDay <= 0) return [];
 	const active = shop.id === BUSY_SHOP ? 4 : 1 + (n % 3);
 	const list: KktIdentity[] = [];
-	for (let k = 1; k <= active; k++) list.push(identity(shop, k, false));
-	if (n % 2 === 0) list.push(identity(shop, active + 1, true));
+	for (let k = 1; k <= active; k++) list.push(identity(shop, k, 'active'));
+	if (n % 2 === 0) list.push(identity(shop, active + 1, 'archived'));
 	return list;
 }
 

@@ -18,45 +18,9 @@ import {
 	type RawReceipt,
 } from './receipt-gen';
 import { receiptsOnDay } from './receipt-query';
-import type { DataStore } from './store';
+import type { StoreView } from './store-view';
+import { DAILY_FIELDS, type DailyField, type DayTotals } from './day-fields';
 import { turnoverOf } from './turnover';
-
-/** The numeric fields of a daily row, in output order (after `date`, before `turnover`). */
-export const DAILY_FIELDS = [
-	'kkts_count',
-	'receipts_count',
-	'income_receipts_count',
-	'refund_receipts_count',
-	'income_sum',
-	'income_without_nds_sum',
-	'refund_sum',
-	'refund_without_nds_sum',
-	'cash_sum',
-	'ecash_sum',
-	'advanced_sum',
-	'full_prepayment_sum',
-	'partial_prepayment_sum',
-	'prepaid_sum',
-	'credit_sum',
-	'provision_sum',
-	'refund_cash_sum',
-	'refund_ecash_sum',
-	'refund_prepaid_sum',
-	'refund_credit_sum',
-	'refund_provision_sum',
-	...NDS_FIELDS,
-	...NDS_FIELDS.map((f) => `refund_${f}`),
-] as const;
-
-export type DailyField = (typeof DAILY_FIELDS)[number];
-
-/** A day's totals: the row's fields plus the correction documents' sums (for turnover only). */
-export type DayTotals = Record<DailyField, number> & {
-	correction_income_sum: number;
-	correction_income_without_nds_sum: number;
-	correction_refund_sum: number;
-	correction_refund_without_nds_sum: number;
-};
 
 function emptyTotals(): DayTotals {
 	const t = {
@@ -98,7 +62,7 @@ function addReceipt(t: DayTotals, r: RawReceipt): void {
 }
 
 function computeTotals(
-	store: DataStore,
+	store: StoreView,
 	shop: ShopFixture,
 	zone: string,
 	d: number,
@@ -127,7 +91,7 @@ function computeTotals(
 
 /** Totals of a shop's day at `now` (cached once the day can no longer change). */
 export function dayTotals(
-	store: DataStore,
+	store: StoreView,
 	shop: ShopFixture,
 	zone: string,
 	d: number,
@@ -150,7 +114,7 @@ export function dayTotals(
 
 /** One row of the daily aggregates; `turnover` only for PRO centers. */
 export function dailyRow(
-	store: DataStore,
+	store: StoreView,
 	center: CenterFixture,
 	shop: ShopFixture,
 	d: number,

@@ -8,9 +8,10 @@ import { AttendanceModel } from '../attendance-model';
 import { visibleZonesOf, zonesOf } from '../catalogue/zones';
 import type { IntakeStore } from '../intake';
 import { dateOfIndex, monthBounds, monthLabel } from './calendar';
-import { dayTotals, type DayTotals } from './daily';
+import { dayTotals } from './daily';
+import type { DayTotals } from './day-fields';
 import { shopProfile } from './shop-profile';
-import type { DataStore } from './store';
+import type { StoreView } from './store-view';
 
 /** Daily fields that the monthly row sums. */
 export const MONTHLY_SUM_FIELDS = [
@@ -62,7 +63,7 @@ function countedVisitors(
  * already clipped to the freshest date). Days of a month after `lastDay` do not count.
  */
 export function monthlyRows(
-	store: DataStore,
+	store: StoreView,
 	center: CenterFixture,
 	shop: ShopFixture,
 	intake: IntakeView,

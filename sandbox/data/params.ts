@@ -6,9 +6,10 @@ import {
 	ApiError,
 	validationError,
 	type CenterFixture,
+	type Plan,
 	type QueryValues,
-	type RequestContext,
 } from '../types';
+import type { PeriodRefusal, RequestContext } from '../handlers/context';
 import { freshestDate, list, optionalDate, planRequired, scalar } from '../rules';
 import { dateOfIndex, indexOfDateTime } from './calendar';
 
@@ -79,24 +80,46 @@ export function checkFreshness(ctx: RequestContext, day: number, field: string):
 	}
 }
 
-/** A period longer than allowed: 422 validation_error with details.max_days (or max_months). */
+/**
+ * A period longer than a limit: 422 validation_error with details.max_days (or max_months); `refusal`
+ * gives another code for the plan's own periods (checkPlanPeriod).
+ */
 export function checkPeriod(
 	length: number,
 	max: number,
 	unit: 'days' | 'months',
 	field: string,
+	refusal: { code: PeriodRefusal; plan: Plan } = { code: 'validation_error', plan: 'pro' },
 ): void {
 	if (length <= max) return;
+	const { code, plan } = refusal;
 	throw new ApiError(
-		422,
-		'validation_error',
-		`The period must not exceed ${max} ${unit} on this plan.`,
+		code === 'plan_required' ? 403 : 422,
+		code,
+		`The period must not exceed ${max} ${unit}${code === 'validation_error' ? '' : ' on this plan'}.`,
 		{
 			field,
 			fields: [field],
 			[unit === 'days' ? 'max_days' : 'max_months']: max,
+			...(code === 'plan_required' ? { plan } : {}),
 		},
 	);
+}
+
+/**
+ * A period longer than the center's plan allows (daily, monthly, attendance), refused with the code the
+ * option periodRefusal chooses (the spec does not say which): 422 validation_error (default), 422
+ * period_too_long or 403 plan_required (then details.plan is the center's plan).
+ */
+export function checkPlanPeriod(
+	ctx: RequestContext,
+	length: number,
+	max: number,
+	unit: 'days' | 'months',
+	field: string,
+): void {
+	const code = ctx.options.periodRefusal ?? 'validation_error';
+	checkPeriod(length, max, unit, field, { code, plan: ctx.center.plan });
 }
 
 /** An optional single value from a fixed set; anything else is a 422. */

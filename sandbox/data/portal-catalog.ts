@@ -193,7 +193,8 @@ const LAST = [
 	'Morozov',
 ];
 
-function person(n: number, staff: boolean): Person {
+function person(n: number, who: 'tenant' | 'staff'): Person {
+	const staff = who === 'staff';
 	const name = `${FIRST[n % FIRST.length]} ${LAST[(n * 3) % LAST.length]}`;
 	return {
 		id: `person-${n}`,
@@ -205,8 +206,10 @@ function person(n: number, staff: boolean): Person {
 }
 
 /** Tenant employees (authors of most tickets) and center staff (authors of standalone passes). */
-export const TENANT_PEOPLE: Person[] = Array.from({ length: 24 }, (_, i) => person(601 + i, false));
-export const STAFF_PEOPLE: Person[] = [501, 502, 701, 702, 703].map((n) => person(n, true));
+export const TENANT_PEOPLE: Person[] = Array.from({ length: 24 }, (_, i) =>
+	person(601 + i, 'tenant'),
+);
+export const STAFF_PEOPLE: Person[] = [501, 502, 701, 702, 703].map((n) => person(n, 'staff'));
 
 export const PASS_TAGS = [
 	{ id: 1, name: 'Loading dock' },

@@ -18,7 +18,7 @@ import {
 	type TicketRecord,
 	type TicketState,
 } from './tickets';
-import type { DataStore } from './store';
+import type { StoreView } from './store-view';
 
 export interface PortalFilter {
 	/** inclusive day indexes of created_at (center zone) */
@@ -49,13 +49,13 @@ function overlaps(
 	);
 }
 
-function generatedTickets(store: DataStore, center: CenterFixture, d: number): TicketRecord[] {
+function generatedTickets(store: StoreView, center: CenterFixture, d: number): TicketRecord[] {
 	return store.cached(`tickets|${center.id}|${d}`, () => ticketsOfDay(store.seed, center, d));
 }
 
 /** Tickets created on the days of the range (generated and inserted), visible or not. */
 function ticketsIn(
-	store: DataStore,
+	store: StoreView,
 	center: CenterFixture,
 	[from, to]: [number, number],
 ): TicketRecord[] {
@@ -68,7 +68,7 @@ function ticketsIn(
 	return out;
 }
 
-export function stateAt(store: DataStore, tk: TicketRecord, now: number): TicketState {
+export function stateAt(store: StoreView, tk: TicketRecord, now: number): TicketState {
 	return ticketState(tk, now, store.ticketOverride(tk.centerId, tk.uid));
 }
 
@@ -78,7 +78,7 @@ export interface SelectedTicket {
 }
 
 export function selectTickets(
-	store: DataStore,
+	store: StoreView,
 	center: CenterFixture,
 	f: PortalFilter,
 	now: number,
@@ -105,7 +105,7 @@ export interface SelectedPass {
 }
 
 /** Passes of a center created on the days of the range (generated and inserted), visible or not. */
-function passesIn(store: DataStore, center: CenterFixture, range: [number, number]): PassRecord[] {
+function passesIn(store: StoreView, center: CenterFixture, range: [number, number]): PassRecord[] {
 	const out: PassRecord[] = [];
 	for (let d = range[0]; d <= range[1]; d++) {
 		out.push(
@@ -123,13 +123,13 @@ function passesIn(store: DataStore, center: CenterFixture, range: [number, numbe
 }
 
 /** Does the ticket have a pass at `now`? */
-export function hasPasses(store: DataStore, tk: TicketRecord, now: number): boolean {
+export function hasPasses(store: StoreView, tk: TicketRecord, now: number): boolean {
 	if (passesOfTicket(store.seed, tk).some((p) => p.created <= now)) return true;
 	return store.insertedPasses(tk.centerId).some((p) => p.ticketUid === tk.uid && p.created <= now);
 }
 
 export function selectPasses(
-	store: DataStore,
+	store: StoreView,
 	center: CenterFixture,
 	f: PortalFilter,
 	now: number,

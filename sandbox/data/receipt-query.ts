@@ -6,7 +6,7 @@
 import type { ShopFixture } from '../types';
 import { dayOfMs, dayStartMs, DATA_START_IDX } from './calendar';
 import { dayCount, MAX_RECEIPT_LAG_MS, type RawReceipt } from './receipt-gen';
-import type { DataStore } from './store';
+import type { StoreView } from './store-view';
 
 export interface ReceiptWindow {
 	shop: ShopFixture;
@@ -23,7 +23,7 @@ export interface ReceiptWindow {
 }
 
 /** Created days that can hold a matching document, ascending. */
-function candidateDays(store: DataStore, w: ReceiptWindow): number[] {
+function candidateDays(store: StoreView, w: ReceiptWindow): number[] {
 	let lo = DATA_START_IDX;
 	let hi = dayOfMs(w.zone, w.now);
 	if (w.created) {
@@ -44,7 +44,7 @@ function candidateDays(store: DataStore, w: ReceiptWindow): number[] {
 }
 
 /** Count without generating the day, when every document of the day certainly matches; else undefined. */
-function fastCount(store: DataStore, w: ReceiptWindow, d: number): number | undefined {
+function fastCount(store: StoreView, w: ReceiptWindow, d: number): number | undefined {
 	if (store.hasInsertedReceipts(w.shop.id, d)) return undefined;
 	if (dayStartMs(w.zone, d + 1) + MAX_RECEIPT_LAG_MS > w.now) return undefined; // not all received yet
 	if (w.received && (d < w.received[0] || d + 1 > w.received[1])) return undefined; // edge days
@@ -61,17 +61,17 @@ function matches(r: RawReceipt, w: ReceiptWindow): boolean {
 }
 
 /** The matching documents created on one day, sorted by created_datetime then id. */
-export function receiptsOnDay(store: DataStore, w: ReceiptWindow, d: number): RawReceipt[] {
+export function receiptsOnDay(store: StoreView, w: ReceiptWindow, d: number): RawReceipt[] {
 	return store.dayReceipts(w.shop, w.zone, d).filter((r) => matches(r, w));
 }
 
-function countOnDay(store: DataStore, w: ReceiptWindow, d: number): number {
+function countOnDay(store: StoreView, w: ReceiptWindow, d: number): number {
 	return fastCount(store, w, d) ?? receiptsOnDay(store, w, d).length;
 }
 
 /** One page (offset, limit) of the window in export order, and the window's total. */
 export function receiptPage(
-	store: DataStore,
+	store: StoreView,
 	w: ReceiptWindow,
 	offset: number,
 	limit: number,
@@ -98,13 +98,13 @@ export function receiptPage(
 }
 
 /** Number of matching documents (per-day counts; generates only days that cannot be counted directly). */
-export function receiptCount(store: DataStore, w: ReceiptWindow): number {
+export function receiptCount(store: StoreView, w: ReceiptWindow): number {
 	return candidateDays(store, w).reduce((sum, d) => sum + countOnDay(store, w, d), 0);
 }
 
 /** Visits every matching document in export order, day by day (the truth; generates every day of the window). */
 export function forEachReceipt(
-	store: DataStore,
+	store: StoreView,
 	w: ReceiptWindow,
 	visit: (r: RawReceipt) => void,
 ): void {

@@ -20,32 +20,19 @@ import { buildTicket, type TicketOverride, type TicketRecord } from './tickets';
 import { buildStandalonePass, passesOfTicket, type PassRecord } from './passes';
 import { TICKET_STATUSES, type TicketStatus } from './portal-catalog';
 import { selectTickets } from './portal-query';
-import type { DayTotals } from './daily';
+import type { DayTotals } from './day-fields';
+import type { StoreView, TruthQuery, TruthSet } from './store-view';
 import { computeTruth } from './truth';
 import { receivedBetween, type ReceivedReceipt } from './truth-received';
 
 export type InsertKind = 'ticket' | 'pass' | 'anomaly' | 'receipt';
 
-export interface TruthQuery {
-	sc_id: string;
-	shop_id?: string;
-	/** YYYY-MM-DD, inclusive, in the center's zone */
-	start_date?: string;
-	end_date?: string;
-	[key: string]: string | undefined;
-}
-
-export interface TruthSet {
-	ids: string[];
-	count: number;
-	/** sum of the money field that matters (receipts: total_sum; daily: income_sum), integer kopecks */
-	sum?: number;
-}
+export type { TruthQuery, TruthSet } from './store-view';
 
 const RECEIPT_DAY_CACHE = 256;
 const H = 3_600_000;
 
-export class DataStore {
+export class DataStore implements StoreView {
 	readonly seed: number;
 	/** settled days' totals, key `${shopId}|${day}` (see daily.ts) */
 	readonly dayTotalsCache = new Map<string, DayTotals>();
@@ -156,7 +143,8 @@ export class DataStore {
 	private shopFor(
 		center: CenterFixture,
 		extra: Record<string, unknown>,
-		needReceipts: boolean,
+		/** 'receipts': a shop with fiscal data (a receipt is inserted there) */
+		need: 'receipts' | 'any',
 	): ShopFixture {
 		if (typeof extra.shop_id === 'string') {
 			const shop = shopById(center.id, extra.shop_id);
@@ -167,7 +155,7 @@ export class DataStore {
 			return shop;
 		}
 		const shops = shopsOfCenter(center.id).filter(
-			(s) => !s.is_archived && (!needReceipts || s.receiptsPerDay > 0),
+			(s) => !s.is_archived && (need === 'any' || s.receiptsPerDay > 0),
 		);
 		return shops.reduce((a, b) => (b.receiptsPerDay > a.receiptsPerDay ? b : a));
 	}
@@ -177,7 +165,7 @@ export class DataStore {
 		now: number,
 		extra: Record<string, unknown>,
 	): string | undefined {
-		const shop = this.shopFor(center, extra, true);
+		const shop = this.shopFor(center, extra, 'receipts');
 		const profile = shopProfile(this.seed, shop);
 		if (profile.kkts.length === 0) return undefined; // a shop without cash registers gets no documents
 		const zone = center.time_zone;
@@ -244,7 +232,7 @@ export class DataStore {
 		const day =
 			typeof extra.date === 'string' ? dayIndex(extra.date) : dayOfMs(center.time_zone, now);
 		const shopId =
-			typeof extra.shop_id === 'string' ? this.shopFor(center, extra, false).id : undefined;
+			typeof extra.shop_id === 'string' ? this.shopFor(center, extra, 'any').id : undefined;
 		const id = `an-${center.id}-${compactDate(day)}-n${String(this.seq).padStart(5, '0')}`;
 		const a = buildAnomaly(
 			new Stream(this.seed, 'anomaly-ins', center.id, this.seq),
@@ -263,7 +251,7 @@ export class DataStore {
 
 	private insertTicket(center: CenterFixture, now: number, extra: Record<string, unknown>): string {
 		const shopId =
-			typeof extra.shop_id === 'string' ? this.shopFor(center, extra, false).id : undefined;
+			typeof extra.shop_id === 'string' ? this.shopFor(center, extra, 'any').id : undefined;
 		const uid = `${center.id}9${String(this.seq).padStart(5, '0')}`;
 		const tk = buildTicket(
 			new Stream(this.seed, 'ticket-ins', center.id, this.seq),

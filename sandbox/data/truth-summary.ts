@@ -11,7 +11,7 @@
  */
 import { forEachReceipt } from './receipt-query';
 import { receiptWindows } from './truth';
-import type { DataStore, TruthQuery } from './store';
+import type { StoreView, TruthQuery } from './store-view';
 
 export interface ReceiptTruthSummary {
 	count: number;
@@ -26,7 +26,7 @@ export interface ReceiptTruthSummary {
 const INDEX_DIGITS = 5;
 
 export function receiptTruthSummary(
-	store: DataStore,
+	store: StoreView,
 	q: TruthQuery,
 	now: Date,
 ): ReceiptTruthSummary {

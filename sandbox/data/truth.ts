@@ -11,7 +11,7 @@ import { forEachReceipt, type ReceiptWindow } from './receipt-query';
 import { dayTotals } from './daily';
 import { selectAnomalies } from './anomalies';
 import { selectPasses, selectTickets, type PortalFilter } from './portal-query';
-import type { DataStore, TruthQuery, TruthSet } from './store';
+import type { StoreView, TruthQuery, TruthSet } from './store-view';
 
 function day(q: TruthQuery, field: string): number | undefined {
 	const v = q[field];
@@ -67,7 +67,7 @@ export function receiptWindows(q: TruthQuery, nowDate: Date): ReceiptWindow[] {
 }
 
 export function computeTruth(
-	store: DataStore,
+	store: StoreView,
 	kind: string,
 	q: TruthQuery,
 	nowDate: Date,

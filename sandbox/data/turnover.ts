@@ -14,7 +14,7 @@
  *                                         (with VAT when vat, else without)
  */
 import type { TurnoverSettings } from '../catalogue/turnover-settings';
-import type { DayTotals } from './daily';
+import type { DayTotals } from './day-fields';
 
 export function turnoverOf(t: DayTotals, s: TurnoverSettings): number {
 	let v = t.income_sum;

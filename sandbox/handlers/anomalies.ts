@@ -5,7 +5,8 @@
  * max 500). Filtered on `date` (center zone); newest first: date desc, created_at desc, id desc.
  */
 import { LIMITS, paginate, parsePage, scalar } from '../rules';
-import { ApiError, validationError, type Handler, type RouteName } from '../types';
+import { ApiError, validationError, type RouteName } from '../types';
+import type { Handler } from './context';
 import { notFound } from './fields';
 import { shopById } from '../fixtures';
 import { checkFreshness, enumParam, requiredDay, requirePro } from '../data/params';

@@ -6,14 +6,8 @@ import { kktsOfShop } from '../catalogue/kkts';
 import { turnoverSettingsOf } from '../catalogue/turnover-settings';
 import { centerById, shopById, shopsOfCenter } from '../fixtures';
 import { LIMITS, paginate, parseBoolean, parsePage } from '../rules';
-import {
-	ApiError,
-	type CenterFixture,
-	type Handler,
-	type RequestContext,
-	type RouteName,
-	type ShopFixture,
-} from '../types';
+import { ApiError, type CenterFixture, type RouteName, type ShopFixture } from '../types';
+import type { Handler, RequestContext } from './context';
 import { notFound } from './fields';
 import { kktActivityReader } from './kkt-activity';
 

@@ -6,13 +6,8 @@ import { DateTime } from 'luxon';
 import { visibleZoneById } from '../catalogue/zones';
 import type { IntakeStore } from '../intake';
 import { LIMITS, parseDate, today } from '../rules';
-import {
-	ApiError,
-	validationError,
-	type Handler,
-	type RequestContext,
-	type RouteName,
-} from '../types';
+import { ApiError, validationError, type RouteName } from '../types';
+import type { Handler, RequestContext } from './context';
 import { shopOfPath, trafficNotConfigured } from './directory';
 import {
 	isPresent,

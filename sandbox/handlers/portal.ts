@@ -6,13 +6,8 @@
  * archived tickets are left out. Newest first.
  */
 import { LIMITS, list, paginate, parsePage } from '../rules';
-import {
-	ApiError,
-	validationError,
-	type Handler,
-	type RequestContext,
-	type RouteName,
-} from '../types';
+import { ApiError, validationError, type RouteName } from '../types';
+import type { Handler, RequestContext } from './context';
 import { datePair, enumList } from '../data/params';
 import { PASS_STATUSES, TICKET_STATUSES } from '../data/portal-catalog';
 import { hasPasses, selectPasses, selectTickets, type PortalFilter } from '../data/portal-query';

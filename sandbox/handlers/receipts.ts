@@ -5,13 +5,8 @@
  * Sorted by created_datetime ascending, then id.
  */
 import { LIMITS, parsePage, list } from '../rules';
-import {
-	ApiError,
-	validationError,
-	type Handler,
-	type RequestContext,
-	type RouteName,
-} from '../types';
+import { ApiError, validationError, type RouteName } from '../types';
+import type { Handler, RequestContext } from './context';
 import { shopOfPath } from './directory';
 import { checkFreshness, checkPeriod, datePair, requirePro } from '../data/params';
 import { DOCUMENT_TYPES, SALES_TYPES } from '../data/receipt-gen';

@@ -6,10 +6,11 @@
  * (100, max 366). Monthly: the period widened to whole months, rows up to the freshest date, no pagination.
  */
 import { LIMITS, PLAN_RULES, freshestDate, paginate, parsePage } from '../rules';
-import { validationError, type Handler, type RequestContext, type RouteName } from '../types';
+import { validationError, type RouteName } from '../types';
+import type { Handler, RequestContext } from './context';
 import { indexOfDateTime, monthBounds } from '../data/calendar';
 import { shopOfPath } from './directory';
-import { checkFreshness, checkPeriod, requiredDay } from '../data/params';
+import { checkFreshness, checkPlanPeriod, requiredDay } from '../data/params';
 import { dailyRow } from '../data/daily';
 import { monthlyRows } from '../data/monthly';
 
@@ -30,7 +31,8 @@ const daily: Handler = (ctx) => {
 	const [start, end] = period(ctx);
 	const lenient = ctx.options.periodRule === 'lenient';
 	const rule = PLAN_RULES[ctx.center.plan];
-	checkPeriod(
+	checkPlanPeriod(
+		ctx,
 		end - start + 1,
 		lenient ? rule.dailyDaysLenient : rule.dailyDaysStrict,
 		'days',
@@ -58,14 +60,16 @@ const monthly: Handler = (ctx) => {
 	const first = monthBounds(start).first;
 	const last = monthBounds(end).last;
 	if (ctx.options.periodRule === 'lenient') {
-		checkPeriod(
+		checkPlanPeriod(
+			ctx,
 			monthsBetween(first, last),
 			PLAN_RULES[ctx.center.plan].monthlyMonthsLenient,
 			'months',
 			'end_date',
 		);
 	} else {
-		checkPeriod(
+		checkPlanPeriod(
+			ctx,
 			last - first + 1,
 			PLAN_RULES[ctx.center.plan].monthlyDaysStrict,
 			'days',

@@ -15,9 +15,11 @@ import {
 	requireOrder,
 	scalar,
 } from '../rules';
-import { validationError, type Handler, type RequestContext, type RouteName } from '../types';
+import { validationError, type RouteName } from '../types';
+import type { Handler, RequestContext } from './context';
 import { shopOfPath, trafficNotConfigured } from './directory';
 import { notFound } from './fields';
+import { checkPeriod, checkPlanPeriod } from '../data/params';
 
 const GRANULARITIES = ['day', 'week', 'month', 'hour'] as const;
 const SCOPES = ['sc', 'zone', 'shop'] as const;
@@ -71,14 +73,9 @@ function readPeriod(
 		throw e;
 	}
 	const max = maxAttendanceDays(ctx, granularity);
-	if (periodDays(start, end) > max) {
-		const e = validationError(
-			'end_date',
-			`The period must not exceed ${max} days${granularity === 'hour' ? ' for hourly attendance' : ' on this plan'}.`,
-		);
-		(e.details as Record<string, unknown>).max_days = max;
-		throw e;
-	}
+	// hour: the 31 days of any plan; otherwise the plan's period (refused as periodRefusal chooses)
+	if (granularity === 'hour') checkPeriod(periodDays(start, end), max, 'days', 'end_date');
+	else checkPlanPeriod(ctx, periodDays(start, end), max, 'days', 'end_date');
 	return { start, end };
 }
 

@@ -40,6 +40,9 @@ describe('sandbox CLI', () => {
 		expect(parseArgs(['--rate-limits', '{"pro":{"perWindow":30}}'], {})).toEqual({
 			rateLimits: { pro: { perWindow: 30 } },
 		});
+		expect(parseArgs(['--period-refusal', 'plan_required'], {})).toEqual({
+			periodRefusal: 'plan_required',
+		});
 		expect(parseArgs([], { SANDBOX_PORT: '4999' })).toEqual({ port: 4999 });
 		expect(parseArgs(['--port', '5000'], { SANDBOX_PORT: '4999' }).port).toBe(5000);
 	});
@@ -53,6 +56,7 @@ describe('sandbox CLI', () => {
 			for (const argv of [
 				['--port', 'x'],
 				['--period-rule', 'loose'],
+				['--period-refusal', '403'],
 				['--faults', '{bad'],
 				['--bogus'],
 				['--now', 'yesterday'],

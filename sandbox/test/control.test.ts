@@ -57,11 +57,21 @@ describe('sandbox control API', () => {
 		expect(s.rateLimited).toBe(0);
 	});
 
-	test('clock: GET, POST set / advanceMs / mode', async () => {
+	test('clock: GET, POST set / advanceMs / mode / rateMode', async () => {
 		expect((await control(sb, 'GET', '/clock')).json.data).toEqual({
 			now: new Date(NOW).toISOString(),
 			mode: 'frozen',
+			rateMode: 'running',
 		});
+		const rate = sb.clock.rateNow();
+		expect((await control(sb, 'POST', '/clock', { json: { rateMode: 'frozen' } })).status).toBe(
+			200,
+		);
+		const frozen = sb.clock.rateNow();
+		expect(frozen).toBeGreaterThanOrEqual(rate);
+		await new Promise((res) => setTimeout(res, 30));
+		expect(sb.clock.rateNow()).toBe(frozen);
+		expect((await control(sb, 'POST', '/clock', { json: { rateMode: 'real' } })).status).toBe(400);
 		let r = await control(sb, 'POST', '/clock', { json: { advanceMs: 3_600_000 } });
 		expect(r.json.data.now).toBe('2026-11-20T10:00:00.000Z');
 		r = await control(sb, 'POST', '/clock', { json: { set: NOW } });
@@ -72,6 +82,8 @@ describe('sandbox control API', () => {
 		await control(sb, 'POST', '/clock', { json: { mode: 'frozen', set: NOW } });
 		expect(sb.clock.now().toISOString()).toBe(new Date(NOW).toISOString());
 		expect((await control(sb, 'POST', '/clock', { json: { set: 'not a date' } })).status).toBe(400);
+		// the rate windows' time moved with every move forward of the clock, never back
+		expect(sb.clock.rateNow()).toBe(frozen + 3_600_000);
 	});
 
 	test('the clock option: running from real time when no `now` is given', async () => {

@@ -13,7 +13,7 @@ describe('sandbox routing and envelope', () => {
 	});
 	afterAll(() => sb.close());
 
-	test('the route table holds every path of routes.md, each method+path once', () => {
+	test('the route table holds every path of docs/routes.md, each method+path once', () => {
 		expect(ROUTES).toHaveLength(17);
 		const keys = ROUTES.map((r) => `${r.method} ${r.path}`);
 		expect(new Set(keys).size).toBe(17);

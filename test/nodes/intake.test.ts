@@ -159,7 +159,7 @@ function hours(
 	}));
 }
 
-describe('Counter Hours → Submit', () => {
+describe('Counter Hour → Submit', () => {
 	const counter = (extra: INodeParameters): INodeParameters => ({
 		resource: 'counterHour',
 		operation: 'submit',

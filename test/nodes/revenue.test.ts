@@ -72,7 +72,7 @@ const monthly = (
 const days = (start: string, end: string) =>
 	Math.round((Date.parse(end) - Date.parse(start)) / 86_400_000) + 1;
 
-describe('Daily Sales → Get Many', () => {
+describe('Daily Sales Aggregate → Get Many', () => {
 	test('Basic: 4 months read in 31-day windows, end clipped to yesterday, exactly the true days and sums', async () => {
 		const { result, log } = await runLogged(
 			daily(BASIC_CENTER, BASIC_SHOP, '2026-08-01', '2026-12-31'),
@@ -167,7 +167,7 @@ describe('Daily Sales → Get Many', () => {
 	});
 });
 
-describe('Monthly Totals → Get Many', () => {
+describe('Monthly Total → Get Many', () => {
 	test('Basic: widened to whole months, 3-month windows, one row per month, sums agree with the daily truth', async () => {
 		const { result, log } = await runLogged(
 			monthly(BASIC_CENTER, BASIC_SHOP, '2026-01-15', '2026-11-30'),
@@ -236,7 +236,7 @@ describe('Monthly Totals → Get Many', () => {
 	});
 });
 
-describe('Turnover Settings → Get', () => {
+describe('Turnover Setting → Get', () => {
 	test.each([
 		[BASIC_CENTER, BASIC_SHOP],
 		[PRO_CENTER, PRO_SHOP],

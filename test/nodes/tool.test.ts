@@ -132,7 +132,7 @@ describe('as a tool', () => {
 		startDate: '2026-13-45',
 		endDate: '2026-11-19',
 	};
-	test('Daily Sales: a bad date is an error answer naming the field and the format', async () => {
+	test('Daily Sales Aggregate: a bad date is an error answer naming the field and the format', async () => {
 		const r = await run(sb, asTool(new ShoppingCenterRevenue()), BAD_DAILY);
 		// as a tool the error is the answer (a model reads it), not a failed execution
 		expect(r.error).toBeUndefined();
@@ -176,7 +176,7 @@ describe('Simplify of passes and daily sales', () => {
 		expect(rows.every((p) => !('vehicle' in p) && !('author' in p))).toBe(true);
 	});
 
-	test('Daily Sales as a tool: the dozen fields, kopecks as the API gave them', async () => {
+	test('Daily Sales Aggregate as a tool: the dozen fields, kopecks as the API gave them', async () => {
 		const params = {
 			resource: 'dailySalesAggregate',
 			operation: 'getMany',

@@ -50,7 +50,7 @@ describe('Receipt → Export to one file', () => {
 		expect(text.startsWith('\uFEFF')).toBe(false);
 		const [header] = parseCsv(text);
 		expect(header).toEqual([
-			...ShoppingCenterReceipts.resources.receipt.export.fileColumns.columns,
+			...ShoppingCenterReceipts.resources.receipt.resource.modules.export.fileColumns.columns,
 			'other_fields',
 		]);
 		const rows = csvRecords(text);
@@ -77,7 +77,8 @@ describe('Receipt → Export to one file', () => {
 		expect((item.json.sumsInKopecks as IDataObject).total_sum).toBe(want.sum);
 		// every money field's Σ, counted by the encoder as it writes the cells, = Σ over the items
 		const sums: IDataObject = {};
-		for (const m of ShoppingCenterReceipts.resources.receipt.export.fileColumns.money)
+		for (const m of ShoppingCenterReceipts.resources.receipt.resource.modules.export.fileColumns
+			.money)
 			sums[m] = items.json.reduce((a, x) => a + (Number.isInteger(x[m]) ? (x[m] as number) : 0), 0);
 		expect(Object.keys(sums).length).toBeGreaterThan(10);
 		expect(item.json.sumsInKopecks).toEqual(sums);
@@ -184,7 +185,7 @@ describe('Receipt → Export to one file', () => {
 	);
 });
 
-describe('Daily Sales, tickets and passes to one file', () => {
+describe('Daily Sales Aggregate, tickets and passes to one file', () => {
 	test('daily sales of all shops: per shop the true days and sums, item and file output alike', async () => {
 		const params = {
 			resource: 'dailySalesAggregate',

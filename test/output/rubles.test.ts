@@ -1,6 +1,6 @@
 /**
  * One "Add Ruble Amounts" switch: item output, a CSV file and a JSON Lines file all get the ruble
- * amounts when it is on and none when it is off (Daily Sales and Receipts); File Options has no second
+ * amounts when it is on and none when it is off (Daily Sales Aggregate and Receipts); File Options has no second
  * switch; monthly PRO rows get average_check_sum_rub and revenue_per_area_rub, and the notice says
  * their unit. Through n8n-core's engine against the sandbox.
  */
@@ -22,7 +22,7 @@ afterAll(async () => {
 
 const CASES: Array<[string, () => INodeType, IDataObject, string]> = [
 	[
-		'Daily Sales',
+		'Daily Sales Aggregate',
 		() => new ShoppingCenterRevenue(),
 		{
 			resource: 'dailySalesAggregate',

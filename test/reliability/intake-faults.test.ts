@@ -18,7 +18,8 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { DEFAULT_RETRY_POLICY } from '../../nodes/shared/transport/retry';
 import { startSandbox, type Sandbox } from '../../sandbox';
 import { HANDLERS } from '../../sandbox/handlers/registry';
-import { ApiError, type Handler } from '../../sandbox/types';
+import type { Handler } from '../../sandbox/handlers/context';
+import { ApiError } from '../../sandbox/types';
 import { BASIC, PRO } from '../helpers/reliability/operations';
 import {
 	ACTION_NODES,

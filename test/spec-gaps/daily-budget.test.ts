@@ -7,7 +7,7 @@
 import type { INodeParameters } from 'n8n-workflow';
 import { ShoppingCenter } from '../../nodes/ShoppingCenter/ShoppingCenter.node';
 import { pacer } from '../../nodes/shared/transport';
-import { run } from '../helpers/action-run';
+import { NOW, run } from '../helpers/action-run';
 import { PRO_CENTER, startSandbox, type Sandbox } from '../../sandbox';
 
 const params: INodeParameters = {
@@ -20,7 +20,13 @@ const params: INodeParameters = {
 let sb: Sandbox;
 beforeAll(async () => {
 	pacer.clear();
-	sb = await startSandbox({ seed: 42, rateLimits: { pro: { perDay: 20 } } });
+	// the rate windows stand still (rateClock frozen): the day's budget cannot turn over under the test
+	sb = await startSandbox({
+		seed: 42,
+		now: NOW,
+		rateClock: 'frozen',
+		rateLimits: { pro: { perDay: 20 } },
+	});
 });
 afterAll(async () => {
 	pacer.clear();
@@ -29,8 +35,7 @@ afterAll(async () => {
 
 async function listShops(parameters: INodeParameters = params) {
 	const started = Date.now();
-	// real time: the sandbox's day budget runs on the real clock
-	const result = await run(sb, new ShoppingCenter(), parameters, { now: undefined });
+	const result = await run(sb, new ShoppingCenter(), parameters);
 	const statuses = result.requests.filter((e) => e.sc_id === PRO_CENTER).map((e) => e.status);
 	return { result, ms: Date.now() - started, statuses };
 }

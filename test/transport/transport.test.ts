@@ -2,6 +2,7 @@
  * The transport against the sandbox over real HTTP, through n8n-core's own httpRequest helper.
  */
 /* eslint-disable @n8n/community-nodes/no-hardcoded-secrets -- development tooling (tests, sandbox, bench), not shipped: it runs in plain Node, not inside n8n */
+import { sleep } from 'n8n-workflow';
 import { startSandbox, type Sandbox } from '../../sandbox';
 import {
 	DEMO_CLIENT_ID,
@@ -29,6 +30,13 @@ const shops = (scId = BASIC_CENTER, extra: object = {}) =>
 		...extra,
 	});
 const count = (code: string) => sb.log.list().filter((e) => e.code === code).length;
+/** Resolves once the condition holds (checked every few ms; a guard of 10 s against a hang). */
+async function until(condition: () => boolean): Promise<void> {
+	for (let waited = 0; !condition(); waited += 5) {
+		if (waited > 10_000) throw new Error('the condition never held');
+		await sleep(5);
+	}
+}
 
 beforeEach(async () => {
 	tokenCache.clear();
@@ -139,10 +147,14 @@ describe('rate limits', () => {
 		'waits for Retry-After given as %s when another client spent the budget',
 		async (format) => {
 			await sb.close();
-			sb = await startSandbox({ now: NOW, rateWindowMs: 400 });
+			// the rate windows stand still until the 429 was answered, then the sandbox's clock turns one
+			sb = await startSandbox({ now: NOW, rateWindowMs: 400, rateClock: 'frozen' });
 			sb.faults.set({ retryAfterFormat: format });
 			sb.spendBudget(BASIC_CENTER, 60);
-			const res = await shops();
+			const answer = shops();
+			await until(() => sb.log.getStats().rateLimited === 1);
+			sb.clock.advance(400);
+			const res = await answer;
 			expect(Array.isArray(res.data)).toBe(true);
 			expect(sb.log.getStats().rateLimited).toBe(1);
 		},
@@ -150,7 +162,7 @@ describe('rate limits', () => {
 
 	it('refuses to wait longer than the bounded total wait', async () => {
 		await sb.close();
-		sb = await startSandbox({ now: NOW, rateWindowMs: 60_000 });
+		sb = await startSandbox({ now: NOW, rateWindowMs: 60_000, rateClock: 'frozen' });
 		sb.spendBudget(BASIC_CENTER, 60);
 		await expect(shops(BASIC_CENTER, { retry: { ...fast, maxTotalWaitMs: 1000 } })).rejects.toThrow(
 			/request budget is used up/,

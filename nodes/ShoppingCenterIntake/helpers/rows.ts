@@ -8,11 +8,24 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import type { RequestChecked } from '../../shared/transport';
 import type { RowKey } from '../../shared/upload';
 
-/** A parameter as text for a label: never throws (a broken expression reads "?"), cut at 40 characters. */
-function raw(ctx: IExecuteFunctions, name: string, itemIndex: number, locator = false): string {
+/**
+ * A parameter as text for a label ('locator': the value a resource locator holds): never throws (a
+ * broken expression reads "?"), cut at 40 characters.
+ */
+function raw(
+	ctx: IExecuteFunctions,
+	name: string,
+	itemIndex: number,
+	kind: 'value' | 'locator' = 'value',
+): string {
 	let v: unknown;
 	try {
-		v = ctx.getNodeParameter(name, itemIndex, '', locator ? { extractValue: true } : undefined);
+		v = ctx.getNodeParameter(
+			name,
+			itemIndex,
+			'',
+			kind === 'locator' ? { extractValue: true } : undefined,
+		);
 	} catch {
 		return '?';
 	}
@@ -40,7 +53,7 @@ export function describeIntakeRow(
 	const body = (request?.input.body ?? {}) as IDataObject;
 	const resource = ctx.getNodeParameter('resource', itemIndex, '') as string;
 	if (resource === 'declaredTurnover') {
-		const shop = text(params.shop_id) ?? raw(ctx, 'shop', itemIndex, true);
+		const shop = text(params.shop_id) ?? raw(ctx, 'shop', itemIndex, 'locator');
 		const month = monthOf(text(body.month) ?? raw(ctx, 'month', itemIndex));
 		return { long: `shop ${shop}, month ${month}`, short: `${shop} ${month}` };
 	}
@@ -48,7 +61,9 @@ export function describeIntakeRow(
 		const date = text(body.date) ?? raw(ctx, 'date', itemIndex);
 		const zone =
 			text(body.zone_id) ??
-			(raw(ctx, 'scope', itemIndex) === 'zone' ? raw(ctx, 'zone', itemIndex, true) : undefined);
+			(raw(ctx, 'scope', itemIndex) === 'zone'
+				? raw(ctx, 'zone', itemIndex, 'locator')
+				: undefined);
 		return zone === undefined
 			? { long: `date ${date}`, short: date }
 			: { long: `zone ${zone}, date ${date}`, short: `zone ${zone} ${date}` };

@@ -36,7 +36,8 @@ export interface SalesRequest {
 export async function readSalesRequest(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
-	wholeMonths = false,
+	/** 'months': the API answers whole months (monthly totals) */
+	rows: 'days' | 'months' = 'days',
 ): Promise<SalesRequest> {
 	const scId = readId(ctx, 'center', 'Center', itemIndex);
 	const shop = readShopChoice(ctx, itemIndex);
@@ -46,7 +47,7 @@ export async function readSalesRequest(
 	const { time_zone: zone, boundaryZone } = await centerInfo(ctx, scId);
 	const period = readPeriod(ctx, itemIndex, zone);
 	// monthly totals answer whole months: a month begun before the freshest day has data
-	if (wholeMonths) period.start = `${period.start.slice(0, 7)}-01`;
+	if (rows === 'months') period.start = `${period.start.slice(0, 7)}-01`;
 	const rules = rulesFor(await centerPlan(ctx, scId));
 	const asked = clipPeriod(ctx, itemIndex, period, boundaryZone, rules);
 	return { scId, shopId: shop.shopId, shop, limit, addRubles, rules, asked, boundaryZone };

@@ -60,10 +60,10 @@ export interface DateFieldOptions {
 }
 
 /** The end of a wide list's fields: Return All / Limit, Output (items or one file), Simplify. */
-export function listOutputFields(money: boolean): INodeProperties[] {
+export function listOutputFields(records: { money: boolean }): INodeProperties[] {
 	// records with money fields: the one "Add Ruble Amounts" switch, for items and files alike
-	const rubles = money ? [rubleAmountsField()] : [];
-	return [...returnAllAndLimit(), ...rubles, ...outputFields({}, money), ...simplifyField()];
+	const rubles = records.money ? [rubleAmountsField()] : [];
+	return [...returnAllAndLimit(), ...rubles, ...outputFields({}, records), ...simplifyField()];
 }
 
 /** A day (YYYY-MM-DD) as text: a date-time picker would suggest a time that is not used. */

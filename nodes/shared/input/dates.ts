@@ -32,18 +32,11 @@ export const DEFAULT_PERIOD_NAMES: PeriodNames = {
 
 const OFFSET = /(Z|[+-]\d{2}:?\d{2})$/i;
 
-function rawDate(
-	ctx: InputContext,
-	name: string,
-	label: string,
-	itemIndex: number,
-	required: boolean,
-): unknown {
+/** A required date field's value, checked to be a real date. */
+function rawDate(ctx: InputContext, name: string, label: string, itemIndex: number): unknown {
 	const value = ctx.getNodeParameter(name, itemIndex, '') as unknown;
-	if (value === '' || value === undefined || value === null) {
-		if (required) fail(ctx, itemIndex, label, 'is required (a date, YYYY-MM-DD)');
-		return undefined;
-	}
+	if (value === '' || value === undefined || value === null)
+		fail(ctx, itemIndex, label, 'is required (a date, YYYY-MM-DD)');
 	// validity does not depend on the zone: any real zone will do
 	if (!toCenterDate(value, 'UTC'))
 		fail(ctx, itemIndex, label, `${quoted(value)} is not a valid date (YYYY-MM-DD)`);
@@ -52,17 +45,15 @@ function rawDate(
 
 /**
  * Checks one date field without knowing the zone. Returns its day when that day does not depend on the
- * zone, null when it does (a value with an offset), undefined when the field is empty and optional.
+ * zone, null when it does (a value with an offset).
  */
 function precheckDate(
 	ctx: InputContext,
 	name: string,
 	label: string,
 	itemIndex: number,
-	required = true,
-): string | null | undefined {
-	const value = rawDate(ctx, name, label, itemIndex, required);
-	if (value === undefined) return undefined;
+): string | null {
+	const value = rawDate(ctx, name, label, itemIndex);
 	if (value instanceof Date || DateTime.isDateTime(value)) return null;
 	return typeof value === 'string' && OFFSET.test(value.trim())
 		? null
@@ -88,7 +79,7 @@ export function readRawDate(
 	label: string,
 	itemIndex: number,
 ): unknown {
-	return rawDate(ctx, name, label, itemIndex, true);
+	return rawDate(ctx, name, label, itemIndex);
 }
 
 /** The calendar day (YYYY-MM-DD) of a date value in the zone (a date-time without offset is read in it). */
@@ -103,10 +94,8 @@ function readDate(
 	label: string,
 	itemIndex: number,
 	zone: string,
-	required = true,
-): string | undefined {
-	const value = rawDate(ctx, name, label, itemIndex, required);
-	return value === undefined ? undefined : dayIn(value, zone);
+): string {
+	return dayIn(rawDate(ctx, name, label, itemIndex), zone);
 }
 
 export function readPeriod(
@@ -115,8 +104,8 @@ export function readPeriod(
 	zone: string,
 	names: PeriodNames = DEFAULT_PERIOD_NAMES,
 ): Period {
-	const start = readDate(ctx, names.start, names.startLabel, itemIndex, zone) as string;
-	const end = readDate(ctx, names.end, names.endLabel, itemIndex, zone) as string;
+	const start = readDate(ctx, names.start, names.startLabel, itemIndex, zone);
+	const end = readDate(ctx, names.end, names.endLabel, itemIndex, zone);
 	if (end < start)
 		fail(ctx, itemIndex, names.endLabel, `${end} is earlier than ${names.startLabel} ${start}`);
 	return { start, end };

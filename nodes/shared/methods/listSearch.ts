@@ -92,7 +92,7 @@ export async function searchCenters(
 	this: ILoadOptionsFunctions,
 	filter?: string,
 ): Promise<INodeListSearchResult> {
-	const centers = await listCenters(this, true);
+	const centers = await listCenters(this, { fresh: true });
 	const plans = await plansOf(this, centers);
 	return toResults(
 		centers,

@@ -5,8 +5,10 @@
  * summary's first / last date is read from and the file name's stem. The parts several lists share
  * (VAT and payment sums, a person, nested names) are here.
  */
-import type { FieldSet } from '../actions';
 import { isMoneyName } from '../rubles';
+
+/** Output field → where it is in the API's record (a dot path; `a[].b` maps a list). */
+export type FieldSet = Array<[string, string]>;
 
 export interface KindColumns {
 	columns: string[];

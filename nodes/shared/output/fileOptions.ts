@@ -20,7 +20,12 @@ export interface FileSettings {
 	fileName?: string;
 }
 
-export function outputFields(show: Show, money: boolean): INodeProperties[] {
+/**
+ * The Output field and the file's options, shown where `show` says; `{ money: true }` for records with
+ * money fields (a bare boolean is the trigger's older call, nodes/ShoppingCenterEventsTrigger).
+ */
+export function outputFields(show: Show, records: { money: boolean } | boolean): INodeProperties[] {
+	const money = typeof records === 'boolean' ? records : records.money;
 	const asFile = { show: { ...show, output: ['file'] } };
 	return [
 		{

@@ -6,7 +6,7 @@
  */
 import { NodeOperationError, type INode } from 'n8n-workflow';
 import { ROUTES, type RouteKey } from './routes';
-import type { RequestInput } from './request';
+import type { RequestInput } from './requestInput';
 
 const checking = new WeakSet<object>();
 

@@ -1,5 +1,5 @@
 /**
- * Query strings and form bodies in the notation of shared/routes.md: arrays and objects in bracket
+ * Query strings and form bodies in the notation of docs/routes.md: arrays and objects in bracket
  * notation (`statuses[]=a`, `data[0][in]=5`), booleans as true/false, `document_types` as the one
  * comma-separated list. Undefined, null and empty-string values are left out.
  */
@@ -17,24 +17,15 @@ export type EncodableRecord = Record<string, Encodable>;
 /** Parameters sent as one comma-separated value instead of bracket notation. */
 const COMMA_LISTS = new Set(['document_types']);
 
-function flatten(
-	prefix: string,
-	value: Encodable,
-	out: Array<[string, string]>,
-	topLevel: boolean,
-): void {
+function flatten(prefix: string, value: Encodable, out: Array<[string, string]>): void {
 	if (value === undefined || value === null || value === '') return;
 	if (Array.isArray(value)) {
-		if (topLevel && COMMA_LISTS.has(prefix)) {
-			if (value.length) out.push([prefix, value.map(String).join(',')]);
-			return;
-		}
 		const scalars = value.every((v) => v === null || typeof v !== 'object');
-		value.forEach((v, i) => flatten(scalars ? `${prefix}[]` : `${prefix}[${i}]`, v, out, false));
+		value.forEach((v, i) => flatten(scalars ? `${prefix}[]` : `${prefix}[${i}]`, v, out));
 		return;
 	}
 	if (typeof value === 'object') {
-		for (const [k, v] of Object.entries(value)) flatten(`${prefix}[${k}]`, v, out, false);
+		for (const [k, v] of Object.entries(value)) flatten(`${prefix}[${k}]`, v, out);
 		return;
 	}
 	out.push([prefix, String(value)]);
@@ -42,7 +33,11 @@ function flatten(
 
 function toPairs(values: EncodableRecord): Array<[string, string]> {
 	const out: Array<[string, string]> = [];
-	for (const [k, v] of Object.entries(values)) flatten(k, v, out, true);
+	for (const [k, v] of Object.entries(values)) {
+		if (Array.isArray(v) && COMMA_LISTS.has(k)) {
+			if (v.length) out.push([k, v.map(String).join(',')]);
+		} else flatten(k, v, out);
+	}
 	return out;
 }
 

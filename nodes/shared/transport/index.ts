@@ -11,7 +11,13 @@ export type { EncodableRecord } from './encoding';
 export { toNodeApiError, inputError, asNodeError, errorShape } from './errors';
 export { exchangeToken, tokenCache } from './token';
 export { pacer } from './pacing';
-export { knownPlan, knownWindowSize, rememberWindowSize, type PlanName } from './planCache';
+export {
+	knownPlan,
+	rememberLargeWindows,
+	rememberPlan,
+	takesLargeWindows,
+	type PlanName,
+} from './planCache';
 export { rememberTitle, rememberZone } from './zones';
 export { checkOnly, RequestChecked } from './checkOnly';
 export { isDeadlineError } from './deadline';

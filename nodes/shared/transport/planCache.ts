@@ -1,8 +1,9 @@
 /**
  * What the package knows for certain about each center's plan. The Center object of the spec has no
  * plan field. A plan counts as known only when the API said it: X-RateLimit-Limit equal to a value of
- * the plan table (Basic 60, PRO 300 a minute; any other value leaves the plan unknown), or a
- * plan_required answer for a PRO feature (then the center is Basic). Known plans expire after a few
+ * the plan table (Basic 60, PRO 300 a minute; any other value leaves the plan unknown), a
+ * plan_required answer for a PRO feature, or a refusal of a period PRO allows (walk/planWindows.ts;
+ * then the center is Basic). Known plans expire after a few
  * minutes, so a center upgraded while n8n runs is not refused for long; learning a plan never costs a
  * request of its own (it is read from answers the nodes needed anyway).
  */
@@ -53,23 +54,21 @@ export function knownPlan(baseUrl: string, scId: string | undefined): PlanName |
 }
 
 /**
- * For a center whose plan no answer tells: whether the API took a PRO-sized window ('large') or refused
- * it ('small'), learned by the walk that tried (walk/planWindows.ts); trusted as long as a plan.
+ * Centers whose plan no answer tells that took a PRO-sized window (walk/planWindows.ts): later walks
+ * use such windows at once; trusted as long as a plan. (A center that refused one is Basic: rememberPlan.)
  */
-export type WindowSize = 'large' | 'small';
-const windowSizes = new Map<string, { size: WindowSize; at: number }>();
+const largeWindows = new Map<string, number>();
 
-export function rememberWindowSize(baseUrl: string, scId: string, size: WindowSize): void {
-	windowSizes.set(key(baseUrl, scId), { size, at: Date.now() });
+export function rememberLargeWindows(baseUrl: string, scId: string): void {
+	largeWindows.set(key(baseUrl, scId), Date.now());
 }
 
-export function knownWindowSize(baseUrl: string, scId: string): WindowSize | undefined {
-	const entry = windowSizes.get(key(baseUrl, scId));
-	if (!entry || Date.now() - entry.at > PLAN_TTL_MS) return undefined;
-	return entry.size;
+export function takesLargeWindows(baseUrl: string, scId: string): boolean {
+	const at = largeWindows.get(key(baseUrl, scId));
+	return at !== undefined && Date.now() - at <= PLAN_TTL_MS;
 }
 
 export function clearPlans(): void {
 	plans.clear();
-	windowSizes.clear();
+	largeWindows.clear();
 }

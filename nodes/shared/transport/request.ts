@@ -17,34 +17,15 @@ import {
 	RETRYABLE_CODES,
 	type RetryPolicy,
 } from './retry';
-import { ROUTES, routePath, type PathParams, type RouteKey } from './routes';
-import { toFormBody, toQueryString, type EncodableRecord } from './encoding';
+import { ROUTES, routePath, type RouteKey } from './routes';
+import { toFormBody, toQueryString } from './encoding';
 import { tokenCache } from './token';
 import { centerLabel, zoneOf } from './zones';
 import { knownPlan, rememberPlan, rememberPlanFromLimit, type PlanName } from './planCache';
 import { stopIfChecking } from './checkOnly';
+import type { RequestInput } from './requestInput';
 
-export interface RequestInput {
-	params?: PathParams;
-	query?: EncodableRecord;
-	body?: EncodableRecord;
-	itemIndex?: number;
-	/** in words, for error messages: "export receipts" */
-	operation?: string;
-	retry?: Partial<RetryPolicy>;
-	/**
-	 * Epoch ms no wait or exchange of this request goes past (the polling trigger's budget): what would
-	 * have to wait longer fails with the deadline error (isDeadlineError) instead.
-	 */
-	deadlineMs?: number;
-	/** counts every exchange sent for this input, retries included (the trigger's day budget) */
-	counter?: RequestCounter;
-}
-
-/** What a caller counts of the requests it sends (each exchange with the API, whatever its answer). */
-export interface RequestCounter {
-	sent: number;
-}
+export type { RequestCounter, RequestInput } from './requestInput';
 
 export interface ApiResult {
 	data: unknown;

@@ -1,8 +1,14 @@
 /**
- * The ONE route table of the package (paths of shared/routes.md, relative to the base URL that ends
- * with /api/external/v2). A path learned later changes one line here.
+ * The ONE route table of the package (paths relative to the base URL that ends with
+ * /api/external/v2). The spec shows four paths; for the others ("Method and path: not shown") the path
+ * here is the package's answer, the same in the sandbox. docs/routes.md is generated from this table
+ * (test/docs/routes-doc.test.ts). A path learned later changes one line here.
  */
 export interface RouteDefinition {
+	/** the call as the spec names it */
+	call: string;
+	/** whether the spec shows the method and path ('shown') or this table answers its open point */
+	spec: 'shown' | 'not shown';
 	method: 'GET' | 'POST';
 	path: string;
 	/** page size limits of paged lists (maximum is what Return All asks for) */
@@ -12,58 +18,116 @@ export interface RouteDefinition {
 }
 
 export const ROUTES = {
-	token: { method: 'POST', path: '/auth/token', body: 'json' },
-	listCenters: { method: 'GET', path: '/sc' },
+	token: {
+		call: 'Token',
+		spec: 'shown',
+		method: 'POST',
+		path: '/auth/token',
+		body: 'json',
+	},
+	listCenters: {
+		call: 'List centers',
+		spec: 'not shown',
+		method: 'GET',
+		path: '/sc',
+	},
 	listShops: {
+		call: 'List shops of a center',
+		spec: 'not shown',
 		method: 'GET',
 		path: '/sc/{sc_id}/shops',
 		paging: { defaultPerPage: 100, maxPerPage: 500, idField: 'id' },
 	},
-	listZones: { method: 'GET', path: '/sc/{sc_id}/traffic/zones' },
-	readAttendance: { method: 'GET', path: '/sc/{sc_id}/traffic' },
-	submitAttendance: { method: 'POST', path: '/sc/{sc_id}/traffic', body: 'form' },
+	listZones: {
+		call: 'List counting zones',
+		spec: 'not shown',
+		method: 'GET',
+		path: '/sc/{sc_id}/traffic/zones',
+	},
+	readAttendance: {
+		call: 'Read attendance',
+		spec: 'not shown',
+		method: 'GET',
+		path: '/sc/{sc_id}/traffic',
+	},
+	submitAttendance: {
+		call: 'Submit daily attendance',
+		spec: 'not shown',
+		method: 'POST',
+		path: '/sc/{sc_id}/traffic',
+		body: 'form',
+	},
 	submitCounterHours: {
+		call: 'Submit hourly counts from a third-party counter',
+		spec: 'not shown',
 		method: 'POST',
 		path: '/sc/{sc_id}/traffic/counters/{external_id}',
 		body: 'form',
 	},
 	// the one call that is not idempotent: see calendarEvent/create.operation.ts
-	createEvent: { method: 'POST', path: '/sc/{sc_id}/events', body: 'form' },
-	listCashRegisters: { method: 'GET', path: '/sc/{sc_id}/shops/{shop_id}/kkts' },
+	createEvent: {
+		call: 'Create calendar event',
+		spec: 'not shown',
+		method: 'POST',
+		path: '/sc/{sc_id}/events',
+		body: 'form',
+	},
+	listCashRegisters: {
+		call: 'List cash registers of a shop',
+		spec: 'not shown',
+		method: 'GET',
+		path: '/sc/{sc_id}/shops/{shop_id}/kkts',
+	},
 	listPasses: {
+		call: 'List passes',
+		spec: 'not shown',
 		method: 'GET',
 		path: '/sc/{sc_id}/portal/passes',
 		paging: { defaultPerPage: 50, maxPerPage: 100, idField: 'id' },
 	},
 	listTickets: {
+		call: 'List tickets',
+		spec: 'shown',
 		method: 'GET',
 		path: '/sc/{sc_id}/portal/tickets',
 		paging: { defaultPerPage: 50, maxPerPage: 100, idField: 'ticket_uid' },
 	},
 	exportReceipts: {
+		call: 'Receipt export',
+		spec: 'not shown',
 		method: 'GET',
 		path: '/sc/{sc_id}/shops/{shop_id}/receipts',
 		paging: { defaultPerPage: 500, maxPerPage: 1000, idField: 'id' },
 	},
 	dailySales: {
+		call: 'Daily aggregates of a shop',
+		spec: 'not shown',
 		method: 'GET',
 		path: '/sc/{sc_id}/shops/{shop_id}/sales/daily',
 		paging: { defaultPerPage: 100, maxPerPage: 366, idField: 'date' },
 	},
 	monthlySales: {
+		call: 'Monthly totals of a shop',
+		spec: 'not shown',
 		method: 'GET',
 		path: '/sc/{sc_id}/shops/{shop_id}/sales/monthly',
 	},
 	turnoverSettings: {
+		call: 'Turnover settings of a shop',
+		spec: 'not shown',
 		method: 'GET',
 		path: '/sc/{sc_id}/shops/{shop_id}/turnover/settings',
 	},
 	declareTurnover: {
+		call: 'Submit declared monthly turnover',
+		spec: 'shown',
 		method: 'POST',
 		path: '/sc/{sc_id}/shops/{shop_id}/turnover',
 		body: 'form',
 	},
 	listAnomalies: {
+		call: 'List anomalies',
+		spec: 'shown',
 		method: 'GET',
 		path: '/sc/{sc_id}/anomalies',
 		paging: { defaultPerPage: 100, maxPerPage: 500, idField: 'id' },

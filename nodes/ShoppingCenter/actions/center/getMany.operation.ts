@@ -21,7 +21,7 @@ export const description: INodeProperties[] = [...returnAllAndLimit()];
 /** GET /sc: the centers the key owner has a role in (no pagination on the API side), each with `plan`. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const limit = readLimit(this, itemIndex);
-	const centers = await listCenters(this, true);
+	const centers = await listCenters(this, { fresh: true });
 	const { baseUrl } = await getApiCredentials(this);
 	const shown = limit === undefined ? centers : centers.slice(0, limit);
 	return shown.map((c) => {

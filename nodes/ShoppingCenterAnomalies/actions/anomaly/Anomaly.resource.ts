@@ -1,11 +1,9 @@
 /**
  * Anomaly, a resource of Shopping Center Anomalies:
- * its operations (the import name is the operation value) and its Operation selector.
+ * its Operation selector and the operation module of each option (the key is the operation value).
  */
 import { defineResource } from '../../../shared/actions';
 import * as getMany from './getMany.operation';
-
-export { getMany };
 
 export const resource = defineResource(
 	{

@@ -75,7 +75,7 @@ export const description: INodeProperties[] = [
 		default: '',
 		description: 'Only anomalies of this level',
 	},
-	...outputFields({}, false),
+	...outputFields({}, { money: false }),
 ];
 
 /**

@@ -1,11 +1,9 @@
 /**
  * Attendance, a resource of Shopping Center Attendance:
- * its operations (the import name is the operation value) and its Operation selector.
+ * its Operation selector and the operation module of each option (the key is the operation value).
  */
 import { defineResource } from '../../../shared/actions';
 import * as get from './get.operation';
-
-export { get };
 
 export const resource = defineResource(
 	{

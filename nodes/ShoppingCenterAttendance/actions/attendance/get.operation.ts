@@ -2,7 +2,6 @@
  * Attendance → Get: visitor counts of a center, a counting zone or a shop over a period, by hour,
  * day, week or month, read in windows the plan allows.
  */
-import { asNodeError } from '../../../shared/transport';
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { ATTENDANCE_SCOPES, GRANULARITIES } from '../../../shared/allowedValues';
 import { centerInfo, centerPlan } from '../../../shared/center';
@@ -19,8 +18,8 @@ import { periodFields } from '../../../shared/descriptions/common';
 import { notice, PERIOD_HINTS, PRO_NOTICES } from '../../../shared/descriptions/notices';
 import { centerLocator, shopLocator, zoneLocator } from '../../../shared/descriptions/locators';
 import { featureRefusal, LIMITS, rulesFor } from '../../../shared/plan';
-import { collectPlainWindows } from '../../../shared/walk/windowedPaging';
-import { planWindowGroups, WindowTrial, type SplitPeriod } from '../../../shared/walk/planWindows';
+import { collectPlanWindows } from '../../../shared/walk/windowedPaging';
+import type { SplitPeriod } from '../../../shared/walk/planWindows';
 import { rowWindows } from '../../../shared/walk/dateWindows';
 
 export const description: INodeProperties[] = [
@@ -95,42 +94,33 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 				? Math.min(LIMITS.hourlyAttendanceDays, rules.dailyWindowDays)
 				: rules.dailyWindowDays,
 		);
-	// rows keyed by their date label, de-duplicated over the whole walk
-	const rows = new Map<string, IDataObject>();
 	const clipped = clipPeriod(this, itemIndex, period, boundaryZone, rulesFor(plan));
-	const trial = new WindowTrial();
-	for await (const windows of planWindowGroups(this, scId, clipped, boundaryZone, split, trial)) {
-		const more = await collectPlainWindows(
-			this,
-			'readAttendance',
-			windows,
-			(w) => ({
-				params: { sc_id: scId },
-				query: {
-					start_date: w.start,
-					end_date: w.end,
-					granularity,
-					scope,
-					zone_id: zoneId,
-					shop_id: shopId,
-				},
-				itemIndex,
-				operation: 'read attendance',
-			}),
-			(row) => String(row.date),
-		).catch((error: unknown) => {
-			// a PRO-sized window tried for a center of unknown plan, refused: the walk steps down
-			if (trial.refused(error)) return [];
-			throw asNodeError(this.getNode(), error, itemIndex);
-		});
-		for (const row of more) if (!rows.has(String(row.date))) rows.set(String(row.date), row);
-	}
+	// rows keyed by their date label, de-duplicated over the whole walk
+	const rows = await collectPlanWindows(
+		this,
+		{ scId, asked: clipped, boundaryZone, split },
+		'readAttendance',
+		(w) => ({
+			params: { sc_id: scId },
+			query: {
+				start_date: w.start,
+				end_date: w.end,
+				granularity,
+				scope,
+				zone_id: zoneId,
+				shop_id: shopId,
+			},
+			itemIndex,
+			operation: 'read attendance',
+		}),
+		(row) => String(row.date),
+	);
 	// each row says where it comes from, as the other lists' rows do: the center and, for a zone or a
 	// shop, its id (rows of several zones or centers stay apart after a merge); the API's own wins
 	const ids: IDataObject = { sc_id: scId };
 	if (zoneId !== undefined) ids.zone_id = zoneId;
 	if (shopId !== undefined) ids.shop_id = shopId;
 	const out: IDataObject[] = [];
-	for (const row of rows.values()) out.push({ ...ids, ...row });
+	for (const row of rows) out.push({ ...ids, ...row });
 	return noteEmptyAnswer(this, out, clipped, boundaryZone, rulesFor(plan));
 }

@@ -1,11 +1,9 @@
 /**
  * Calendar Event, a resource of Shopping Center Intake:
- * its operations (the import name is the operation value) and its Operation selector.
+ * its Operation selector and the operation module of each option (the key is the operation value).
  */
 import { defineResource } from '../../../shared/actions';
 import * as create from './create.operation';
-
-export { create };
 
 export const resource = defineResource(
 	{

@@ -1,11 +1,9 @@
 /**
  * Daily Attendance, a resource of Shopping Center Intake:
- * its operations (the import name is the operation value) and its Operation selector.
+ * its Operation selector and the operation module of each option (the key is the operation value).
  */
 import { defineResource } from '../../../shared/actions';
 import * as submit from './submit.operation';
-
-export { submit };
 
 export const resource = defineResource(
 	{

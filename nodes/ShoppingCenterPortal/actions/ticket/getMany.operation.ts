@@ -54,7 +54,7 @@ export const fileColumns = defineColumns(
 
 export const description: INodeProperties[] = [
 	...selectionFields('ticket'),
-	...listOutputFields(false),
+	...listOutputFields({ money: false }),
 ];
 
 export async function execute(

@@ -1,11 +1,9 @@
 /**
  * Receipt, a resource of Shopping Center Receipts:
- * its operations (the import name is the operation value) and its Operation selector.
+ * its Operation selector and the operation module of each option (the key is the operation value).
  */
 import { defineResource } from '../../../shared/actions';
 import * as exportReceipts from './export.operation';
-
-export { exportReceipts as export };
 
 export const resource = defineResource(
 	{

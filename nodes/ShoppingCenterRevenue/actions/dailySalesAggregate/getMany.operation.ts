@@ -2,19 +2,18 @@
  * Daily Sales Aggregate → Get Many: one row per day and shop over a period of any length; items or
  * one file.
  */
-import { asNodeError } from '../../../shared/transport';
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { periodFields, returnAllAndLimit } from '../../../shared/descriptions/common';
 import { centerLocator, shopLocator } from '../../../shared/descriptions/locators';
 import { walkPages, type WalkStats } from '../../../shared/walk/pageStream';
-import { planWindowGroups, WindowTrial, type SplitPeriod } from '../../../shared/walk/planWindows';
+import { walkPlanWindows, type SplitPeriod } from '../../../shared/walk/planWindows';
 import { ONE_SHOP, shopIdsOf, shopScopeField } from '../../../shared/walk/shopChoice';
 import { outputFields, readFileSettings } from '../../../shared/output/fileOptions';
 import { deliver } from '../../../shared/output/deliver';
 import { defineColumns, names, PAYMENTS, vat } from '../../../shared/output/columns';
 import type { OperationOutput } from '../../../shared/router';
 import { simplifyField, same } from '../../../shared/tool/simplify';
-import { splitDays } from '../../../shared/walk/dateWindows';
+import { splitDays, type DayWindow } from '../../../shared/walk/dateWindows';
 import { readSalesRequest } from '../../helpers/salesRequest';
 import { kopecksNotices, rubleAmountsField } from '../../../shared/descriptions/money';
 import { notice, PERIOD_HINTS, PRO_NOTICES } from '../../../shared/descriptions/notices';
@@ -77,7 +76,7 @@ export const description: INodeProperties[] = [
 	rubleAmountsField(),
 	notice('turnoverNotice', PRO_NOTICES.turnover),
 	...simplifyField(),
-	...outputFields({}, true),
+	...outputFields({}, { money: true }),
 ];
 
 /**
@@ -103,25 +102,24 @@ export async function execute(
 	): AsyncGenerator<IDataObject[]> {
 		let left = limit;
 		for (const shopId of await shopIdsOf(this, scId, shop, itemIndex, stats)) {
-			const trial = new WindowTrial();
-			for await (const windows of planWindowGroups(this, scId, asked, boundaryZone, split, trial)) {
-				const inputs = windows.map((w) => ({
-					params: { sc_id: scId, shop_id: shopId },
-					query: { start_date: w.start, end_date: w.end },
-					itemIndex,
-					operation: 'get daily sales',
-					tag: all ? { shop_id: shopId } : undefined,
-				}));
-				try {
-					for await (const rows of walkPages(this, 'dailySales', inputs, { limit: left, stats })) {
-						if (left !== undefined) left -= rows.length;
-						// each row says its center and shop (a CSV file carries them as columns)
-						yield file?.format === 'csv' ? rows : withShopIds(rows, scId, shopId);
-					}
-				} catch (error) {
-					// a PRO-sized window tried for a center of unknown plan, refused: the walk steps down
-					if (!trial.refused(error)) throw asNodeError(this.getNode(), error, itemIndex);
-				}
+			const pages = (windows: DayWindow[]) =>
+				walkPages(
+					this,
+					'dailySales',
+					windows.map((w) => ({
+						params: { sc_id: scId, shop_id: shopId },
+						query: { start_date: w.start, end_date: w.end },
+						itemIndex,
+						operation: 'get daily sales',
+						tag: all ? { shop_id: shopId } : undefined,
+					})),
+					{ limit: left, stats },
+				);
+			const period = { scId, asked, boundaryZone, split };
+			for await (const rows of walkPlanWindows(this, period, pages)) {
+				if (left !== undefined) left -= rows.length;
+				// each row says its center and shop (a CSV file carries them as columns)
+				yield file?.format === 'csv' ? rows : withShopIds(rows, scId, shopId);
 				if (left !== undefined && left <= 0) return;
 			}
 		}

@@ -1,12 +1,11 @@
 /**
  * Monthly Total → Get Many: one row per month of a shop's revenue, declared turnover and visitors.
  */
-import { asNodeError } from '../../../shared/transport';
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { periodFields, returnAllAndLimit } from '../../../shared/descriptions/common';
 import { centerLocator, shopLocator } from '../../../shared/descriptions/locators';
-import { collectPlainWindows } from '../../../shared/walk/windowedPaging';
-import { planWindowGroups, WindowTrial, type SplitPeriod } from '../../../shared/walk/planWindows';
+import { collectPlanWindows } from '../../../shared/walk/windowedPaging';
+import type { SplitPeriod } from '../../../shared/walk/planWindows';
 import { splitMonths } from '../../../shared/walk/dateWindows';
 import { withRubles } from '../../../shared/rubles';
 import { readSalesRequest } from '../../helpers/salesRequest';
@@ -43,36 +42,26 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const { scId, shopId, limit, addRubles, rules, asked, boundaryZone } = await readSalesRequest(
 		this,
 		itemIndex,
-		true,
+		'months',
 	);
-	const rows: IDataObject[] = [];
 	const split: SplitPeriod = (start, end, windowRules) =>
 		splitMonths(start, end, windowRules.monthlyWindowMonths).map((w) => ({
 			start: w.start,
 			end: w.end > end ? end : w.end,
 		}));
-	const trial = new WindowTrial();
-	for await (const windows of planWindowGroups(this, scId, asked, boundaryZone, split, trial)) {
-		const more = await collectPlainWindows(
-			this,
-			'monthlySales',
-			windows,
-			(w) => ({
-				params: { sc_id: scId, shop_id: shopId },
-				query: { start_date: w.start, end_date: w.end },
-				itemIndex,
-				operation: 'get monthly totals',
-			}),
-			(row) => String(row.date),
-			limit === undefined ? undefined : limit - rows.length,
-		).catch((error: unknown) => {
-			// a PRO-sized window tried for a center of unknown plan, refused: the walk steps down
-			if (trial.refused(error)) return [];
-			throw asNodeError(this.getNode(), error, itemIndex);
-		});
-		rows.push(...more);
-		if (limit !== undefined && rows.length >= limit) break;
-	}
+	const rows = await collectPlanWindows(
+		this,
+		{ scId, asked, boundaryZone, split },
+		'monthlySales',
+		(w) => ({
+			params: { sc_id: scId, shop_id: shopId },
+			query: { start_date: w.start, end_date: w.end },
+			itemIndex,
+			operation: 'get monthly totals',
+		}),
+		(row) => String(row.date),
+		limit,
+	);
 	const out = withShopIds(addRubles ? rows.map(withRubles) : rows, scId, shopId);
 	return noteEmptyAnswer(this, out, asked, boundaryZone, rules);
 }

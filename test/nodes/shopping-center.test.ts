@@ -1,5 +1,5 @@
 /**
- * The directory node (Shopping Center: Center → Get Many, Shop → Get Many) through the n8n-core harness
+ * The Shopping Center node (Center → Get Many, Shop → Get Many) through the n8n-core harness
  * against the sandbox: the centers the demo key has a role in, a center's shops with and without the
  * archived ones, Limit against Return All, and bad input refused before any request.
  */
@@ -15,7 +15,7 @@ import {
 } from '../../sandbox/fixtures';
 import { locator, ofRoute, run, startTestSandbox } from '../helpers/action-run';
 
-const directory = new ShoppingCenter();
+const node = new ShoppingCenter();
 let sb: Sandbox;
 
 beforeAll(async () => {
@@ -29,7 +29,7 @@ const demoCenters = API_KEYS.find((k) => k.clientId === DEMO_CLIENT_ID)!.centers
 
 describe('Center → Get Many', () => {
 	test('Return All: exactly the centers of the demo key, each with the fields other tools need', async () => {
-		const r = await run(sb, directory, {
+		const r = await run(sb, node, {
 			resource: 'center',
 			operation: 'getMany',
 			returnAll: true,
@@ -44,12 +44,12 @@ describe('Center → Get Many', () => {
 	});
 
 	test('Limit 2 gives the first two of the same list', async () => {
-		const all = await run(sb, directory, {
+		const all = await run(sb, node, {
 			resource: 'center',
 			operation: 'getMany',
 			returnAll: true,
 		});
-		const two = await run(sb, directory, {
+		const two = await run(sb, node, {
 			resource: 'center',
 			operation: 'getMany',
 			returnAll: false,
@@ -70,7 +70,7 @@ describe('Shop → Get Many', () => {
 
 	test("a center's active shops by default; with Include Archived every shop, the archived one marked", async () => {
 		const fixture = shopsOfCenter(PRO_CENTER);
-		const active = await run(sb, directory, shops(PRO_CENTER));
+		const active = await run(sb, node, shops(PRO_CENTER));
 		expect(active.status).toBe('success');
 		expect(active.json.map((s) => s.id).sort()).toEqual(
 			fixture
@@ -78,7 +78,7 @@ describe('Shop → Get Many', () => {
 				.map((s) => s.id)
 				.sort(),
 		);
-		const all = await run(sb, directory, shops(PRO_CENTER, { includeArchived: true }));
+		const all = await run(sb, node, shops(PRO_CENTER, { includeArchived: true }));
 		expect(all.json.map((s) => s.id).sort()).toEqual(fixture.map((s) => s.id).sort());
 		expect(all.json.find((s) => s.id === ARCHIVED_SHOP)?.is_archived).toBe(true);
 		const request = ofRoute(all.requests, 'shops');
@@ -87,14 +87,14 @@ describe('Shop → Get Many', () => {
 	});
 
 	test('Limit 3 stops after three shops of another center', async () => {
-		const r = await run(sb, directory, shops(BASIC_CENTER, { returnAll: false, limit: 3 }));
+		const r = await run(sb, node, shops(BASIC_CENTER, { returnAll: false, limit: 3 }));
 		expect(r.json).toHaveLength(3);
 		const ids = shopsOfCenter(BASIC_CENTER).map((s) => s.id);
 		for (const s of r.json) expect(ids).toContain(s.id);
 	});
 
 	test('a Center that is not an ID is refused before any request, naming the field and the item', async () => {
-		const r = await run(sb, directory, shops('={{ "not a center" }}'));
+		const r = await run(sb, node, shops('={{ "not a center" }}'));
 		expect(r.status).toBe('error');
 		expect(String(r.error?.message)).toMatch(/^Center: .* \[item 0\]$/);
 		expect(r.requests).toEqual([]);

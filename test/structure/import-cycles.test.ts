@@ -1,0 +1,87 @@
+/**
+ * No import circle in the product (nodes/, credentials/) or in the sandbox (sandbox/, its tests left
+ * out): every relative import counts, `import type` and `import('…')` types too, since a circle of
+ * types is still two files that cannot be read one without the other. Read as text (Tarjan's strongly
+ * connected components over the import graph).
+ */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- development tooling (tests, sandbox, bench), not shipped: it runs in plain Node, not inside n8n */
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+
+const ROOT = path.resolve(__dirname, '../..');
+
+function sources(dir: string): string[] {
+	const out: string[] = [];
+	for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+		const full = path.join(dir, entry.name);
+		if (entry.isDirectory()) {
+			if (entry.name !== 'node_modules' && entry.name !== 'test') out.push(...sources(full));
+		} else if (entry.name.endsWith('.ts')) out.push(full);
+	}
+	return out;
+}
+
+const IMPORT = /(?:from\s+|import\s*\(\s*|import\s+)['"](\.[^'"]+)['"]/g;
+
+/** The files a file imports (relative imports resolved to .ts files or folders' index.ts). */
+function importsOf(file: string): string[] {
+	const text = fs.readFileSync(file, 'utf8');
+	const out = new Set<string>();
+	for (const m of text.matchAll(IMPORT)) {
+		const target = path.resolve(path.dirname(file), m[1]);
+		const found = [`${target}.ts`, path.join(target, 'index.ts')].find((c) => fs.existsSync(c));
+		if (found) out.add(found);
+	}
+	return [...out];
+}
+
+/** The import circles among the files: each a list of files (relative to the repository). */
+function circles(files: string[]): string[][] {
+	const graph = new Map(files.map((f) => [f, importsOf(f)]));
+	const index = new Map<string, number>();
+	const low = new Map<string, number>();
+	const stack: string[] = [];
+	const onStack = new Set<string>();
+	const found: string[][] = [];
+	let next = 0;
+	const visit = (v: string) => {
+		index.set(v, next);
+		low.set(v, next);
+		next++;
+		stack.push(v);
+		onStack.add(v);
+		for (const w of graph.get(v) ?? []) {
+			if (!index.has(w)) {
+				visit(w);
+				low.set(v, Math.min(low.get(v)!, low.get(w)!));
+			} else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
+		}
+		if (low.get(v) !== index.get(v)) return;
+		const component: string[] = [];
+		let w: string;
+		do {
+			w = stack.pop()!;
+			onStack.delete(w);
+			component.push(path.relative(ROOT, w));
+		} while (w !== v);
+		if (component.length > 1 || (graph.get(v) ?? []).includes(v)) found.push(component.sort());
+	};
+	for (const f of files) if (!index.has(f)) visit(f);
+	return found;
+}
+
+test.each(['nodes', 'credentials', 'sandbox'])('no import circle in %s/', (dir) => {
+	expect(circles(sources(path.join(ROOT, dir)))).toEqual([]);
+});
+
+test('the reader sees a circle: two files importing each other, one through an import() type', () => {
+	const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'circle-'));
+	try {
+		fs.writeFileSync(path.join(dir, 'a.ts'), "import { b } from './b';\nexport const a = b;\n");
+		fs.writeFileSync(path.join(dir, 'b.ts'), "export let b: import('./a').A;\n");
+		expect(circles(sources(dir))).toHaveLength(1);
+	} finally {
+		fs.rmSync(dir, { recursive: true, force: true });
+	}
+});
