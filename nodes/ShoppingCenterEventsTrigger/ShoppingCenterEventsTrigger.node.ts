@@ -44,7 +44,7 @@ export class ShoppingCenterEventsTrigger implements INodeType {
 		loadOptions: {
 			/** The centers the key has a role in (GET /sc, live). */
 			async getCenters(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-				const centers = await listCenters(this, true);
+				const centers = await listCenters(this, { fresh: true });
 				return centers.map((c) => {
 					const city = (c.city as IDataObject | undefined)?.name;
 					return {

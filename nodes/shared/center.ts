@@ -39,9 +39,9 @@ const lists = new Map<string, { at: number; centers: IDataObject[] }>();
  */
 export async function listCenters(
 	ctx: ApiContext,
-	options: { fresh?: boolean } | boolean = {},
+	options: { fresh?: boolean } = {},
 ): Promise<IDataObject[]> {
-	const fresh = typeof options === 'boolean' ? options : options.fresh === true;
+	const fresh = options.fresh === true;
 	const creds = await getApiCredentials(ctx);
 	const cached = lists.get(creds.cacheKey);
 	if (!fresh && cached && Date.now() - cached.at < LIST_TTL_MS) return cached.centers;

@@ -22,7 +22,6 @@ import {
 } from '../../nodes/ShoppingCenterEventsTrigger/readers/newReceipt/cursor';
 import { DEFAULT_RETRY_POLICY } from '../../nodes/shared/transport/retry';
 import { pacer, tokenCache } from '../../nodes/shared/transport';
-import { withoutBudget } from '../helpers/trigger-setup';
 import { forgetCenters } from '../../nodes/shared/center';
 import { clearPlans } from '../../nodes/shared/transport/planCache';
 import { forgetNodeMemory } from '../../nodes/ShoppingCenterEventsTrigger/memory';
@@ -414,8 +413,9 @@ describe('New Receipt', () => {
 		const took = Date.now() - t0;
 		sb.faults.clear();
 		expect(cut.items).toBeNull();
-		// nothing of the shop saved; the requests the cut poll sent are counted
-		expect(withoutBudget(cut.staticData)).toEqual(withoutBudget(first.staticData));
+		// nothing of the shop saved (the shop list read again on the way may be); the requests the cut
+		// poll sent are counted
+		expect(receiptState(cut).shops).toEqual(receiptState(first).shops);
 		const budget = (s: IDataObject) =>
 			((s.centers as IDataObject)[PRO] as IDataObject).budget as IDataObject;
 		expect(budget(cut.staticData).used).toBeGreaterThanOrEqual(

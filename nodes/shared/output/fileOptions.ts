@@ -24,8 +24,8 @@ export interface FileSettings {
  * The Output field and the file's options, shown where `show` says; `{ money: true }` for records with
  * money fields (a bare boolean is the trigger's older call, nodes/ShoppingCenterEventsTrigger).
  */
-export function outputFields(show: Show, records: { money: boolean } | boolean): INodeProperties[] {
-	const money = typeof records === 'boolean' ? records : records.money;
+export function outputFields(show: Show, records: { money: boolean }): INodeProperties[] {
+	const money = records.money;
 	const asFile = { show: { ...show, output: ['file'] } };
 	return [
 		{

@@ -48,7 +48,7 @@ export const newReceiptFields: INodeProperties[] = [
 		hint: 'An archived shop sells nothing: it is read as a quiet shop, so it costs little',
 		displayOptions: { show },
 	},
-	...outputFields(show, true).map((p) =>
+	...outputFields(show, { money: true }).map((p) =>
 		p.name !== 'output'
 			? { ...p, hint: FILE_HINTS[p.name] ?? p.hint }
 			: {
