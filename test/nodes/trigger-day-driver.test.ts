@@ -139,4 +139,33 @@ describe("the day driver on the trigger's New Receipt (1009, every minute, 3 h, 
 		expect(Object.keys(run.staticData)).toContain('centers');
 		expect(Object.keys(run.savedStaticData)).toContain('centers');
 	});
+
+	test("settleMs: polls go on after the duration; the true set stays the duration's, what arrived later is not unexpected", async () => {
+		restartProcess();
+		const noon = '2026-11-21T05:00:00Z'; // 12:00 in Tomsk: shops sell
+		const other = await startSandbox({ now: noon });
+		try {
+			const r = await runDay({
+				sb: other,
+				parameters: { event: 'newReceipt', centerScope: 'selected', centerIds: [DAY_SMALL_CENTER] },
+				start: noon,
+				durationMs: 10 * MIN,
+				settleMs: 5 * MIN,
+				workflowId: 'trigger-day-settle',
+			});
+			const end = Date.parse(noon) + 10 * MIN;
+			expect(r.polls).toHaveLength(16);
+			expect(r.truth[DAY_SMALL_CENTER].every((x) => x.received <= end)).toBe(true);
+			expect(r.truth[DAY_SMALL_CENTER].length).toBeGreaterThan(3);
+			expect(r.missing).toEqual([]);
+			expect(r.unexpected).toEqual([]);
+			expect(r.duplicates).toEqual([]);
+			const later = r.emitted.filter((e) => e.received > end);
+			expect(later.length).toBeGreaterThan(0);
+			expect(r.emitted).toHaveLength(r.truth[DAY_SMALL_CENTER].length + later.length);
+		} finally {
+			await other.close();
+			restartProcess();
+		}
+	});
 });
