@@ -40,33 +40,61 @@ export function readBudget(v: unknown): BudgetState | undefined {
 /** A poll's budget for one center. */
 export class DayPlan {
 	readonly day: string;
-	readonly limit: number;
+	limit: number;
 	/** requests a day the trigger may spend on the center */
-	readonly share: number;
+	share: number;
 	used: number;
 	credit: number;
 	/** requests left of the share per ms of what is left of the day */
-	private readonly pace: number;
+	private pace: number;
+	private readonly dayEnd: number;
 	/** ms since the center's last poll (0 at its first) */
 	readonly sinceLastMs: number;
 
+	/**
+	 * `restarted`: the first poll of the node in this process (n8n restarted, or the node is new here).
+	 * n8n 1.x saves the trigger's state only after a poll that emitted records, so the requests of the
+	 * empty polls since then were not saved: they are counted as if the share had been spent evenly
+	 * since the saved state's moment (never more than that), so a restart never spends past the share.
+	 */
 	constructor(
 		readonly zone: string,
 		saved: BudgetState | undefined,
-		readonly plan: PlanName | undefined,
-		sharePercent: number,
+		public plan: PlanName | undefined,
+		private readonly sharePercent: number,
 		readonly now: number,
+		restarted: { restarted: boolean } = { restarted: false },
 	) {
 		this.day = todayIn(zone, new Date(now));
 		this.limit = PLAN_RULES[plan ?? 'basic'].requestsPerDay;
 		this.share = Math.floor((this.limit * sharePercent) / 100);
+		const dayStart = dayStartMs(this.day, zone);
+		const dayEnd = dayStartMs(addDays(this.day, 1), zone);
+		this.dayEnd = dayEnd;
 		this.used = saved && saved.day === this.day ? saved.used : 0;
+		if (saved && restarted.restarted && now > saved.at) {
+			// what the share's even pace allowed from the saved moment (or today's start) until now
+			const from = Math.max(saved.at, dayStart);
+			const left = Math.max(this.share - this.used, 0);
+			this.used += Math.ceil((left * (now - from)) / Math.max(dayEnd - from, 60_000));
+		}
 		const left = Math.max(this.share - this.used, 0);
-		const dayLeftMs = Math.max(dayStartMs(addDays(this.day, 1), zone) - now, 60_000);
-		this.pace = left / dayLeftMs;
+		this.pace = left / Math.max(dayEnd - now, 60_000);
 		this.sinceLastMs = saved ? Math.max(now - saved.at, 0) : 0;
 		// the first poll of a center may read each unit once (its baseline), as far as the share goes
 		this.credit = saved ? saved.credit + this.pace * this.sinceLastMs : left;
+	}
+
+	/**
+	 * The plan an answer of this poll told (the first poll of a center, or after a restart): the share
+	 * and the pace follow it from now on.
+	 */
+	learn(plan: PlanName | undefined): void {
+		if (!plan || plan === this.plan) return;
+		this.plan = plan;
+		this.limit = PLAN_RULES[plan].requestsPerDay;
+		this.share = Math.floor((this.limit * this.sharePercent) / 100);
+		this.pace = Math.max(this.share - this.used, 0) / Math.max(this.dayEnd - this.now, 60_000);
 	}
 
 	/** Limits the credit to `most` requests and to what is left of the share today. */
@@ -90,9 +118,9 @@ export class DayPlan {
 	}
 
 	/** What the center's state keeps (the credit at most one day's share). */
-	toState(plan: PlanName | undefined): BudgetState {
+	toState(): BudgetState {
 		const credit = Math.round(Math.min(this.credit, this.share) * 1000) / 1000;
-		const p = plan ?? this.plan;
+		const p = this.plan;
 		return { day: this.day, used: this.used, credit, at: this.now, ...(p ? { plan: p } : {}) };
 	}
 }

@@ -12,7 +12,9 @@
  *   started before that save would read the older state and hand the same records over again: until the
  *   saved state shows the emitting poll's time, or PENDING_MS passed (the save is then taken as failed,
  *   and the records come again), the node's polls emit nothing and leave the state alone;
- * - the notices already logged (a configuration the share cannot keep is said once).
+ * - the notices already logged (a configuration the share cannot keep is said once);
+ * - whether a poll of the node ended in this process (the first one after a restart counts the
+ *   requests n8n may not have saved: dayBudget.ts).
  * A restart of n8n loses all of it (docs/trigger.md says what that means).
  */
 import type { IPollFunctions } from 'n8n-workflow';
@@ -36,6 +38,8 @@ interface Held {
 
 interface NodeMemory {
 	running: boolean;
+	/** a poll of the node ended in this process */
+	polled: boolean;
 	carried?: Held;
 	/** `at`: when the emitting poll started (ISO); `returnedMs`: when it returned */
 	pending?: Held & { at: string; returnedMs: number };
@@ -56,7 +60,7 @@ export function nodeKey(ctx: IPollFunctions): string {
 function entry(key: string): NodeMemory {
 	let m = nodes.get(key);
 	if (m) nodes.delete(key);
-	else m = { running: false, notices: new Set() };
+	else m = { running: false, polled: false, notices: new Set() };
 	nodes.set(key, m);
 	return m;
 }
@@ -76,6 +80,11 @@ function hold(key: string, m: NodeMemory, change: (m: NodeMemory) => void): void
 		bytes -= sizeOf(other);
 		nodes.delete(k);
 	}
+}
+
+/** Whether no poll of the node ended in this process yet (after a restart of n8n, or a new node). */
+export function firstInProcess(key: string): boolean {
+	return !nodes.get(key)?.polled;
 }
 
 /** Marks a poll of the node as running; false when one already runs (this tick is then skipped). */
@@ -149,6 +158,7 @@ export function afterPoll(
 ): void {
 	const json = JSON.stringify(next);
 	hold(key, entry(key), (m) => {
+		m.polled = true;
 		m.carried = emitted ? undefined : { event: next.event, json };
 		m.pending = emitted
 			? { event: next.event, json, at: startedAt.toISOString(), returnedMs: Date.now() }

@@ -24,7 +24,15 @@ import { EVENTS } from './events';
 import { isCenterRefusal, resolveTargets } from './targets';
 import { commitState, readState, type CenterState, type TriggerState } from './state';
 import { byLastPoll, pollDeadline } from './pollTime';
-import { afterPoll, awaitingSave, endPoll, nodeKey, startPoll, withCarried } from './memory';
+import {
+	afterPoll,
+	awaitingSave,
+	endPoll,
+	firstInProcess,
+	nodeKey,
+	startPoll,
+	withCarried,
+} from './memory';
 import { DayPlan } from './dayBudget';
 import { afterRead, dueUnits } from './schedule';
 import { budgetNotice, centerLine } from './pollLog';
@@ -111,6 +119,7 @@ class Poll {
 		const spent = () => run.counter.sent - before;
 		let before = run.counter.sent;
 		const units = await draft.units();
+		plan.learn(knownPlan((await getApiCredentials(this.ctx)).baseUrl, target.id));
 		const allCost = units.reduce((n, u) => n + Math.max(u.sched?.cost ?? 1, 1), 0);
 		// at most two reads of every unit in reserve (a read may cost more pages than the last one)
 		plan.capCredit(2 * allCost);
@@ -171,6 +180,7 @@ class Poll {
 		const leftOver: string[] = [];
 		const lines: string[] = [];
 		const creds = await getApiCredentials(ctx);
+		const restarted = firstInProcess(key);
 		for (const target of targets) {
 			const previous = saved.centers[target.id];
 			const keep = () => {
@@ -193,6 +203,7 @@ class Poll {
 				knownPlan(creds.baseUrl, target.id) ?? previous?.budget?.plan,
 				cfg.dayBudgetShare,
 				run.startedAt.getTime(),
+				{ restarted },
 			);
 			const sentBefore = run.counter.sent;
 			let result: Awaited<ReturnType<Poll['center']>>;
@@ -206,7 +217,8 @@ class Poll {
 				}
 			}
 			if (result.end === 'cut') leftOver.push(target.id);
-			const budget = plan.toState(knownPlan(creds.baseUrl, target.id));
+			plan.learn(knownPlan(creds.baseUrl, target.id));
+			const budget = plan.toState();
 			if (result.state) next.centers[target.id] = Object.assign({}, result.state, { budget });
 			lines.push(centerLine(target, plan, run.counter.sent - sentBefore));
 		}

@@ -30,7 +30,7 @@ describe('the day plan of a center', () => {
 		expect(plan.affords(1)).toBe(true);
 		plan.spend(100);
 		expect(plan.affords(1)).toBe(false);
-		expect(plan.toState('pro')).toEqual({
+		expect(plan.toState()).toEqual({
 			day: '2026-11-20',
 			used: 13_100,
 			credit: 0,
@@ -46,6 +46,20 @@ describe('the day plan of a center', () => {
 		const full = new DayPlan(ZONE, { ...saved, day: '2026-11-20' }, 'pro', 50, MIDNIGHT + MIN);
 		expect(full.affords(1)).toBe(true);
 		expect(full.affords(2)).toBe(false);
+	});
+
+	test('after a restart the requests of the polls n8n did not save are counted as the even pace spent them', () => {
+		const nine = MIDNIGHT + 9 * 60 * MIN;
+		const saved = { day: '2026-11-20', used: 5_000, credit: 0, at: nine };
+		// 20,000 left over 15 hours: an hour since the saved state counts as 1,334 requests spent
+		const plan = new DayPlan(ZONE, saved, 'pro', 50, nine + 60 * MIN, { restarted: true });
+		expect(plan.used).toBe(5_000 + 1_334);
+		expect(new DayPlan(ZONE, saved, 'pro', 50, nine + 60 * MIN).used).toBe(5_000);
+		// a plan told by an answer of the poll: the share follows it
+		const unknown = new DayPlan(ZONE, saved, undefined, 50, nine + MIN);
+		expect(unknown.share).toBe(2_500);
+		unknown.learn('pro');
+		expect(unknown.share).toBe(25_000);
 	});
 
 	test('a saved budget of another shape is not used', () => {
