@@ -12,6 +12,7 @@
  * - 30 shops: at most 2 poll intervals (a small center does not pay for the economy);
  * - no 429 from the center's budget.
  */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- development tooling (tests, sandbox, bench), not shipped: it runs in plain Node, not inside n8n */
 import type { Sandbox } from '../../sandbox';
 import { startSandbox } from '../../sandbox';
 import { centerById, DAY_CENTER, DAY_SMALL_CENTER, shopsOfCenter } from '../../sandbox/fixtures';
