@@ -112,9 +112,18 @@ export class DayPlan {
 		return this.credit >= 1 && this.used + Math.max(cost, 1) <= this.share;
 	}
 
+	/** requests spent in this poll */
+	private spentNow = 0;
+
 	spend(requests: number): void {
 		this.used += requests;
 		this.credit -= requests;
+		this.spentNow += requests;
+	}
+
+	/** Counts what this poll sent for the center and was not counted yet (a read cut or refused). */
+	settle(sentThisPoll: number): void {
+		if (sentThisPoll > this.spentNow) this.spend(sentThisPoll - this.spentNow);
 	}
 
 	/** What the center's state keeps (the credit at most one day's share). */

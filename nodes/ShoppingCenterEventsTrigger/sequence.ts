@@ -217,6 +217,7 @@ class Poll {
 				}
 			}
 			if (result.end === 'cut') leftOver.push(target.id);
+			plan.settle(run.counter.sent - sentBefore);
 			plan.learn(knownPlan(creds.baseUrl, target.id));
 			const budget = plan.toState();
 			if (result.state) next.centers[target.id] = Object.assign({}, result.state, { budget });
