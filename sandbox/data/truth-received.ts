@@ -9,7 +9,7 @@ import { centerById, shopsOfCenter } from '../fixtures';
 import { dayOfMs } from './calendar';
 import { SALES_TYPES } from './receipt-gen';
 import { forEachReceipt } from './receipt-query';
-import type { DataStore } from './store';
+import type { StoreView } from './store-view';
 
 export interface ReceivedReceipt {
 	id: string;
@@ -26,7 +26,7 @@ export interface ReceivedReceipt {
  * (DOCUMENT_TYPES indexes) are given; sorted by reception, then id.
  */
 export function receivedBetween(
-	store: DataStore,
+	store: StoreView,
 	scId: string,
 	fromMs: number,
 	toMs: number,
