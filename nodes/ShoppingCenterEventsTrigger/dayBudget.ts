@@ -5,8 +5,9 @@
  * time zone) in its saved state, so a restart keeps the count.
  *
  * It plans what is left of the share over what is left of the day: each poll may spend the share's
- * remaining requests in proportion to the time since the center's last poll (a credit, at most one read
- * of every unit, never more than what is left). From the same pace comes the quiet bound: a quiet unit
+ * remaining requests in proportion to the time since the center's last poll (a credit, at most two reads
+ * of every unit, never more than what is left, and never more than the same share of the plan's minute
+ * limit: the minute's budget is shared too). From the same pace comes the quiet bound: a quiet unit
  * waits at most the time the pace needs to read every unit once, and never more than the Read Quiet
  * Shops at Least Every field, so a small center is read every poll and a big one spends where something
  * happens.
@@ -37,12 +38,22 @@ export function readBudget(v: unknown): BudgetState | undefined {
 	return { day: b.day, used: b.used, credit: b.credit, at: b.at, ...(plan ? { plan } : {}) };
 }
 
+/** The share of the plan's minute limit (an unknown plan: Basic's), at least one request. */
+function minuteShareOf(plan: PlanName | undefined, sharePercent: number): number {
+	return Math.max(
+		Math.floor((PLAN_RULES[plan ?? 'basic'].requestsPerMinute * sharePercent) / 100),
+		1,
+	);
+}
+
 /** A poll's budget for one center. */
 export class DayPlan {
 	readonly day: string;
 	limit: number;
 	/** requests a day the trigger may spend on the center */
 	share: number;
+	/** requests one poll may spend: the same share of the plan's minute limit */
+	minuteShare: number;
 	used: number;
 	credit: number;
 	/** requests left of the share per ms of what is left of the day */
@@ -68,6 +79,7 @@ export class DayPlan {
 		this.day = todayIn(zone, new Date(now));
 		this.limit = PLAN_RULES[plan ?? 'basic'].requestsPerDay;
 		this.share = Math.floor((this.limit * sharePercent) / 100);
+		this.minuteShare = minuteShareOf(plan, sharePercent);
 		const dayStart = dayStartMs(this.day, zone);
 		const dayEnd = dayStartMs(addDays(this.day, 1), zone);
 		this.dayEnd = dayEnd;
@@ -94,12 +106,16 @@ export class DayPlan {
 		this.plan = plan;
 		this.limit = PLAN_RULES[plan].requestsPerDay;
 		this.share = Math.floor((this.limit * this.sharePercent) / 100);
+		this.minuteShare = minuteShareOf(plan, this.sharePercent);
 		this.pace = Math.max(this.share - this.used, 0) / Math.max(this.dayEnd - this.now, 60_000);
 	}
 
-	/** Limits the credit to `most` requests and to what is left of the share today. */
+	/**
+	 * Limits the credit to `most` requests, to what is left of the share today and to the share of the
+	 * plan's minute limit (the minute's budget is shared too: a poll never takes more of it).
+	 */
 	capCredit(most: number): void {
-		this.credit = Math.min(this.credit, most, this.share - this.used);
+		this.credit = Math.min(this.credit, most, this.share - this.used, this.minuteShare);
 	}
 
 	/** How long the pace needs to read every unit once (ms); Infinity when nothing is left. */

@@ -27,6 +27,11 @@ describe('the day plan of a center', () => {
 		expect(plan.cycleMs(300)).toBeCloseTo(0.3 * 60 * MIN, -3);
 		plan.capCredit(100);
 		expect(plan.credit).toBe(100);
+		// never more in one poll than the share of the plan's minute limit (50 % of PRO's 300)
+		plan.credit = 1000;
+		plan.capCredit(600);
+		expect(plan.credit).toBe(150);
+		plan.credit = 100;
 		expect(plan.affords(1)).toBe(true);
 		plan.spend(100);
 		expect(plan.affords(1)).toBe(false);
