@@ -28,19 +28,19 @@ function nextMidnight(ms, zone) {
 /**
  * (a) What the share allows over the run: the first poll's credit (at most two reads of every shop,
  * never more than the share) plus, for every later poll, what was left of the share before it over
- * what was left of the center's day, times the time since the poll before (the trigger's own pace,
- * here with the sandbox's count of the center's requests).
+ * what was left of the center's day, times the time since the poll before began (the trigger's own
+ * pace, from poll start to poll start, here with the sandbox's count of the center's requests).
  */
 function shareBound({ share, units, zone }, polls) {
 	const credit = Math.min(share, 2 * units);
 	let paced = 0;
 	const paces = [];
 	for (let i = 1; i < polls.length; i++) {
-		const at = polls[i].at;
+		const at = polls[i].startedAt;
 		const left = Math.max(share - polls[i - 1].sandboxUsedByEnd, 0);
 		const pace = left / Math.max(nextMidnight(at, zone) - at, MIN);
 		paces.push(pace * MIN);
-		paced += pace * (at - polls[i - 1].at);
+		paced += pace * (at - polls[i - 1].startedAt);
 	}
 	return { credit, paced, bound: credit + paced, pacePerMinute: paces };
 }
@@ -57,7 +57,9 @@ function figures(s) {
 	const a = shareBound(plan, s.polls);
 	const lag = lagBound(plan);
 	const first = s.polls[0];
-	const dayLeftMin = first ? (nextMidnight(first.at, plan.zone) - first.at) / MIN : NaN;
+	const dayLeftMin = first
+		? (nextMidnight(first.startedAt, plan.zone) - first.startedAt) / MIN
+		: NaN;
 	return {
 		share,
 		a,
@@ -121,13 +123,15 @@ function dayBudgetTargets(s) {
 				s.requests.byRoute,
 			)
 				.map(([k, v]) => `${k} ${v}`)
-				.join(', ')}) against ${fmt.int(f.a.bound)} = credit ${fmt.int(f.a.credit)} + the pace ${fmt.int(f.a.paced)} (what was left of the ${fmt.int(f.share)} share over what was left of the center's day: ${fmt.num(paces[0] ?? NaN, 1)} → ${fmt.num(paces.at(-1) ?? NaN, 1)} a minute; ${fmt.num(f.dayLeftMin / 60, 1)} h of the day were left at the first poll); the trigger's own count at the last poll ${fmt.int(s.polls.at(-1)?.todayUsed)} / ${fmt.int(s.polls.at(-1)?.todayShare)}; ${where}`,
+				.join(
+					', ',
+				)}) against ${fmt.int(f.a.bound)} = credit ${fmt.int(f.a.credit)} + the pace ${fmt.int(f.a.paced)} (what was left of the ${fmt.int(f.share)} share over what was left of the center's day: ${fmt.num(paces[0] ?? NaN, 1)} → ${fmt.num(paces.at(-1) ?? NaN, 1)} a minute; ${fmt.num(f.dayLeftMin / 60, 1)} h of the day were left at the first poll); the trigger's own count at the last poll ${fmt.int(s.polls.at(-1)?.todayUsed)} / ${fmt.int(s.polls.at(-1)?.todayShare)}; ${where}`,
 		},
 		{
 			scenario: 'dayBudget',
 			target: `${tag}: requests ≤ ¼ × reading every shop at every poll`,
 			met: f.requests <= f.everyPoll / 4,
-			measured: `${fmt.int(f.requests)} = ${fmt.pct(f.requests / f.everyPoll)} of ${s.units} shops × ${s.polls.length} polls = ${fmt.int(f.everyPoll)} (¼: ${fmt.int(f.everyPoll / 4)}); a trigger new on the day spends what is left of its share over what is left of the day: ${fmt.int(f.share)} over ${fmt.num(f.dayLeftMin / 60, 1)} h = ${fmt.num(paces[0] ?? NaN, 1)} a minute here, ¼ of every shop every minute needs ≥ ${fmt.num((f.share / (s.units / 4)) / 60, 1)} h of the day left (over a whole day: ${fmt.int(f.share)} of ${fmt.int(s.units * 1440)} = ${fmt.pct(f.share / (s.units * 1440))}); ${where}`,
+			measured: `${fmt.int(f.requests)} = ${fmt.pct(f.requests / f.everyPoll)} of ${s.units} shops × ${s.polls.length} polls = ${fmt.int(f.everyPoll)} (¼: ${fmt.int(f.everyPoll / 4)}); a trigger new on the day spends what is left of its share over what is left of the day: ${fmt.int(f.share)} over ${fmt.num(f.dayLeftMin / 60, 1)} h = ${fmt.num(paces[0] ?? NaN, 1)} a minute here, ¼ of every shop every minute needs ≥ ${fmt.num(f.share / (s.units / 4) / 60, 1)} h of the day left (over a whole day: ${fmt.int(f.share)} of ${fmt.int(s.units * 1440)} = ${fmt.pct(f.share / (s.units * 1440))}); ${where}`,
 		},
 		{
 			scenario: 'dayBudget',

@@ -15,9 +15,9 @@ const int = (s) => Number(String(s).replace(/,/g, ''));
 function parsePollLine(line, at, sc) {
 	const m = POLL_LINE.exec(line);
 	if (!m) return undefined;
-	const c = new RegExp(
-		`center ${sc}: (\\d+) request\\(s\\), today ([\\d,]+) / ([\\d,]+)`,
-	).exec(m[4]);
+	const c = new RegExp(`center ${sc}: (\\d+) request\\(s\\), today ([\\d,]+) / ([\\d,]+)`).exec(
+		m[4],
+	);
 	return {
 		at,
 		reads: Number(m[1]),

@@ -59,7 +59,13 @@ async function runDayBudget(ctx) {
 		ensureServicePackages({ log });
 		env.pg = await startPostgres({ database: 'warehouse' });
 		env.pg.psql(tableDdl(example));
-		env.sb = await startSandboxProcess({ seed: SEED, now: new Date().toISOString(), clock: 'running' });
+		env.sb = await startSandboxProcess({
+			seed: SEED,
+			now: new Date().toISOString(),
+			clock: 'running',
+		});
+		// the sandbox's clock began at `now` when the process came up: in step with the real clock again
+		await env.sb.control.setClock({ set: new Date().toISOString(), mode: 'running' });
 		env.n8n = await startN8n({
 			version: opts.version,
 			packageTgz: packedPackage(stage),
@@ -95,14 +101,17 @@ async function runDayBudget(ctx) {
 
 		const seq0 = await sb.control.lastSeq();
 		const sampler = new RssSampler(n8n.pid, 250).start();
-		const originFrom = Date.now();
+		const originFrom = Math.min(Date.now(), Date.parse((await sb.control.clock()).now));
 		await n8n.api.activate(wf.id);
 		const activatedAt = Date.now();
 		const firstEntries = await W.centerLog(sb.control, seq0, DAY.sc);
 		const firstReads = W.firstPollReads(firstEntries);
-		const originTo = Math.min(
-			activatedAt,
-			...firstEntries.map((e) => Date.parse(e.clock)).filter(Number.isFinite),
+		const originTo = Math.max(
+			originFrom,
+			Math.min(
+				activatedAt,
+				...firstEntries.map((e) => Date.parse(e.clock)).filter(Number.isFinite),
+			),
 		);
 		const windowEnd = originFrom + cfg.windowMs;
 		log(
@@ -179,7 +188,7 @@ async function runDayBudget(ctx) {
 			loads,
 			firstPoll: { shopsRead: firstReads.size, originFromMs: originFrom, originToMs: originTo },
 			units: unitsOf(entries, firstReads),
-			polls: withSandboxCounts(pollLines, entries),
+			polls: withSandboxCounts(pollLines, entries, originFrom),
 			requests: {
 				total: entries.length,
 				rateLimited: entries.filter((e) => e.status === 429).length,
@@ -215,13 +224,18 @@ function unitsOf(entries, firstReads) {
 	return shops.size;
 }
 
-/** Each poll line with the center's requests the sandbox logged up to its end (the count before it). */
-function withSandboxCounts(pollLines, entries) {
+/**
+ * Each poll line with the center's requests the sandbox logged up to its end, and the poll's start: the
+ * first poll's is the moment n8n was asked to activate; a later one's, its first request of the center
+ * (a poll that sent none: its line's moment).
+ */
+function withSandboxCounts(pollLines, entries, firstStart) {
 	const times = entries.map((e) => Date.parse(e.time)).sort((a, b) => a - b);
 	let k = 0;
-	return pollLines.map((p) => {
+	return pollLines.map((p, i) => {
+		const first = k < times.length && times[k] <= p.at ? times[k] : p.at;
 		while (k < times.length && times[k] <= p.at) k++;
-		return { ...p, sandboxUsedByEnd: k };
+		return { ...p, startedAt: i === 0 ? firstStart : first, sandboxUsedByEnd: k };
 	});
 }
 
