@@ -113,7 +113,7 @@ function dayBudgetTargets(s) {
 	const w = s.window;
 	const where = `center ${s.config.sc} (${s.units} shops read), ${w.startLocal}–${w.endLocal} ${s.config.zone} (${w.startedAt.slice(0, 16)}Z–${w.endAt.slice(11, 16)}Z, then until the window's receipts were in: ${w.drainedAt ? w.drainedAt.slice(11, 19) : 'NOT within the drain'}Z), ${s.polls.length} polls every minute, n8n ${s.config.n8nVersion}; ${WHY_WINDOW}; ${loadText(s)}`;
 	const paces = f.a.pacePerMinute;
-	const tag = 'Day budget (New Receipt, real n8n)';
+	const tag = 'New Receipt on a day budget (real n8n)';
 	return [
 		{
 			scenario: 'dayBudget',
