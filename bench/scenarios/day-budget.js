@@ -245,22 +245,18 @@ function countBy(list) {
 	return out;
 }
 
-/** n8n's main-process RSS: the highest sample between consecutive polls; first vs last quarter. */
+/**
+ * n8n's main-process RSS: the highest sample from each poll line to the next (a poll and the execution
+ * of what it emitted); the growth over the polls is taken by report/day-budget.js.
+ */
 function memoryByPoll(memory, polls, sampler) {
 	const ends = polls.map((p) => p.at);
-	const peaks = ends.map((t, i) => memory.peakBetween(i ? ends[i - 1] : t - 60_000, t, 'mainKb'));
-	const q = Math.max(1, Math.floor(peaks.length / 4));
-	const firstKb = Math.max(...peaks.slice(0, q));
-	const lastKb = Math.max(...peaks.slice(-q));
 	return {
-		polls: peaks.length,
-		quarter: q,
-		firstQuarterPeakKb: firstKb,
-		lastQuarterPeakKb: lastKb,
-		growthKb: lastKb - firstKb,
 		baselineMainKb: memory.baselineMainKb,
 		mainPeakKb: memory.mainPeakKb,
-		peakPerPollKb: peaks,
+		peakPerPollKb: ends.map((t, i) =>
+			memory.peakBetween(i ? ends[i - 1] : t - 60_000, t, 'mainKb'),
+		),
 		cpuMs: sampler.samples.at(-1).cpuMs - sampler.samples[0].cpuMs,
 	};
 }
