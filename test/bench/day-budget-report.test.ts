@@ -7,14 +7,14 @@
  */
 /* eslint-disable @typescript-eslint/no-require-imports -- development tooling (tests, sandbox, bench), not shipped: it runs in plain Node, not inside n8n */
 
-type Target = { scenario: string; target: string; met: boolean; measured: string };
-type Poll = { at: number; startedAt: number; sandboxUsedByEnd: number };
+type DayTarget = { scenario: string; target: string; met: boolean; measured: string };
+type DayPoll = { at: number; startedAt: number; sandboxUsedByEnd: number };
 const report = require('../../bench/report/day-budget.js') as {
-	dayBudgetTargets: (s: unknown) => Target[];
+	dayBudgetTargets: (s: unknown) => DayTarget[];
 	dayBudgetRows: (s: unknown) => Array<Record<string, unknown>>;
 	shareBound: (
 		plan: { share: number; units: number; zone: string },
-		polls: Poll[],
+		polls: DayPoll[],
 	) => { credit: number; paced: number; bound: number; pacePerMinute: number[] };
 	lagBound: (plan: { share: number; units: number }) => { cycleMin: number; boundMin: number };
 	nextMidnight: (ms: number, zone: string) => number;
@@ -24,21 +24,21 @@ const report = require('../../bench/report/day-budget.js') as {
 		growthKb: number;
 	};
 };
-type Received = { id: string; shop_id: string; received: number; created: number };
-type Row = { id: string; received: number; loaded: number; writes: number };
-type Truth = { truth: Map<string, Received>; boundary: Set<string> };
+type DayReceived = { id: string; shop_id: string; received: number; created: number };
+type DayRow = { id: string; received: number; loaded: number; writes: number };
+type DayTruth = { truth: Map<string, DayReceived>; boundary: Set<string> };
 const win = require('../../bench/scenarios/day-budget-window.js') as {
 	parsePollLine: (line: string, at: number, sc: string) => Record<string, number> | undefined;
 	windowTruth: (
-		received: Received[],
+		received: DayReceived[],
 		firstReads: Map<string, number>,
 		originFrom: number,
 		originTo: number,
 		windowEnd: number,
-	) => Truth;
+	) => DayTruth;
 	compareTable: (
-		rows: Row[],
-		truth: Truth,
+		rows: DayRow[],
+		truth: DayTruth,
 		later: Set<string>,
 		windowEnd: number,
 		lateIds: Set<string>,
@@ -102,7 +102,7 @@ function result(n: number, perPoll: number, more: Record<string, unknown> = {}) 
 	};
 }
 
-const byTarget = (targets: Target[], words: string) => {
+const byTarget = (targets: DayTarget[], words: string) => {
 	const t = targets.find((x) => x.target.includes(words));
 	if (!t) throw new Error(`no target with "${words}"`);
 	return t;
@@ -163,7 +163,7 @@ describe('bench: the day budget row, New Receipt in real n8n over a window of a 
 	});
 
 	it("takes the window's true set from the first poll's reads and its start, and compares the table", () => {
-		const r = (id: string, shop: string, s: number, createdS = s - 60): Received => ({
+		const r = (id: string, shop: string, s: number, createdS = s - 60): DayReceived => ({
 			id,
 			shop_id: shop,
 			received: T0 + s * 1000,
@@ -186,7 +186,7 @@ describe('bench: the day budget row, New Receipt in real n8n over a window of a 
 		);
 		expect([...truth.truth.keys()]).toEqual(['a-2', 'b-3']);
 		expect([...truth.boundary]).toEqual(['b-2']);
-		const row = (x: Received, lagS: number, writes = 1): Row => ({
+		const row = (x: DayReceived, lagS: number, writes = 1): DayRow => ({
 			id: x.id,
 			received: x.received,
 			loaded: x.received + lagS * 1000,
