@@ -19,7 +19,7 @@ const { loadExamples, bindExample } = require('../../test/e2e/lib/examples');
 const { RssSampler } = require('../lib/rss');
 const { sleep } = require('../lib/util');
 const { SEED, log, packedPackage } = require('./common');
-const { tableDdl } = require('./receipt-sync-workflow');
+const { tableDdl, exampleCredentials } = require('./receipt-sync-workflow');
 const W = require('./day-budget-window');
 
 const DAY = {
@@ -77,23 +77,13 @@ async function runDayBudget(ctx) {
 			},
 		});
 		const { sb, pg, n8n } = env;
-		const credentials = {
-			shoppingCenterApi: await n8n.api.createCredential({
-				name: 'Day center',
-				type: 'shoppingCenterApi',
-				data: {
-					baseUrl: sb.baseUrl,
-					clientId: DAY.clientId,
-					clientSecret: DAY.clientSecret,
-					allowInsecure: true,
-				},
-			}),
-			postgres: await n8n.api.createCredential({
-				name: 'Warehouse',
-				type: 'postgres',
-				data: pg.credential,
-			}),
-		};
+		const credentials = await exampleCredentials(n8n, {
+			name: 'Day center',
+			baseUrl: sb.baseUrl,
+			clientId: DAY.clientId,
+			clientSecret: DAY.clientSecret,
+			pg,
+		});
 		const wf = await n8n.api.importWorkflow(bindExample(dayWorkflow(example), { credentials }));
 		log(
 			`  day budget: PostgreSQL ${pg.version}, sandbox ${sb.baseUrl} (clock running from the real now), n8n ${opts.version}; a window of ${cfg.windowMs / 60000} real minutes of center ${DAY.sc}'s day, then at most ${cfg.drainMs / 60000} min for the window's last receipts`,
