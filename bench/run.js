@@ -12,10 +12,13 @@
  *                    the same ≥100,000 receipts, as items), node100kNoSave, file1mCsv, file1mJsonl,
  *                    file1mQueue (queue mode: a worker, shared binary-data folder), file1mQueueDb (binary
  *                    data in PostgreSQL), http1mFile, file10mCsv (≥10,000,000 receipts of center 1006 → one CSV,
- *                    ~15 minutes), basic, trigger, receiptSync (default all)
+ *                    ~15 minutes), basic, trigger, receiptSync (default all), dayBudget (only when named:
+ *                    a window of a REAL day of the day center 1008, ~45 minutes; a run without it carries its row)
  *   --sync-receipts N receiptSync: receipts issued over the day (default 105000)
  *   --sync-minutes M  receiptSync: real minutes the day is compressed into (default 10)
  *   --sync-poll-s S   receiptSync: seconds between polls, a divisor of 60 (default 20)
+ *   --day-minutes M   dayBudget: real minutes of the center's day watched (default 30)
+ *   --day-drain-minutes M  dayBudget: at most this long after the window for its last receipts (default 10)
  *   --sync-sink K     receiptSync: batch (Aggregate → one INSERT … ON CONFLICT a poll; default) or upsert
  *                    (the example's Insert or Update as it is)
  *   --no-shared       skip the shared-budget runs (another client of the center spends most of each window)
@@ -64,12 +67,21 @@ const { runBigExport } = require('./scenarios/file-export-big');
 const { bigRows, bigTargets } = require('./report/file-export-big');
 const { runReceiptSync } = require('./scenarios/receipt-sync');
 const { syncRows, syncTargets } = require('./report/receipt-sync');
+const { runDayBudget } = require('./scenarios/day-budget');
+const { dayBudgetRows, dayBudgetTargets } = require('./report/day-budget');
 const { fileRows, fileTargets, itemModeTargets } = require('./report/file-export');
 const { itemModeVsHttp } = require('./report/item-mode');
 const { summariseReceipts, summarisePlain, tableRows } = require('./report/figures');
 const { targetsAndNotes } = require('./report/targets');
 const { machine, gitInfo, markdown } = require('./report/markdown');
 const { readPrevious, carryOver } = require('./report/carry');
+
+/** Every scenario a run without --only measures (dayBudget only when named). */
+const ALL_KEYS = [
+	...['node90', 'httpDocs', 'httpExpert', 'node100k', 'http100k', 'node100kNoSave'],
+	...['file1mCsv', 'file1mJsonl', 'file1mQueue', 'file1mQueueDb', 'http1mFile', 'file10mCsv'],
+	...['basic', 'trigger', 'receiptSync', 'plain'],
+];
 
 function parseArgs(argv) {
 	const o = {
@@ -102,6 +114,8 @@ function parseArgs(argv) {
 		else if (a === '--sync-minutes') o.syncMinutes = Number(v());
 		else if (a === '--sync-poll-s') o.syncPollSeconds = Number(v());
 		else if (a === '--sync-sink') o.syncSink = v();
+		else if (a === '--day-minutes') o.dayMinutes = Number(v());
+		else if (a === '--day-drain-minutes') o.dayDrainMinutes = Number(v());
 		else if (a === '--help' || a === '-h') {
 			const lines = fs.readFileSync(__filename, 'utf8').split('\n');
 			console.log(lines.slice(2, lines.indexOf(' */') + 1).join('\n'));
@@ -116,7 +130,8 @@ function parseArgs(argv) {
 async function main() {
 	const opts = parseArgs(process.argv.slice(2));
 	const t0 = Date.now();
-	const want = (k) => !opts.only || opts.only.has(k);
+	// dayBudget watches a window of a real day (its center's selling hours): only when named
+	const want = (k) => (k === 'dayBudget' ? !!opts.only?.has(k) : !opts.only || opts.only.has(k));
 	const result = {
 		date: new Date().toISOString(),
 		machine: machine(),
@@ -278,6 +293,19 @@ async function main() {
 			}
 		}
 
+		if (want('dayBudget')) {
+			try {
+				scenarios.dayBudget = await runDayBudget(ctx);
+				const d = scenarios.dayBudget;
+				log(
+					`  day budget: ${d.requests.total} requests over ${d.polls.length} polls, table ${d.table.written} of ${d.table.trueCount}, ${d.requests.rateLimited} × 429, lag max ${d.table.lagSeconds.max} s`,
+				);
+			} catch (e) {
+				log(`  dayBudget could not be measured: ${e.stack || e.message}`);
+				scenarios.dayBudget = { key: 'dayBudget', failedToRun: e.message };
+			}
+		}
+
 		if (want('basic') || want('trigger')) {
 			// the trigger counts days by the real clock: from here on the sandbox's (frozen) clock is the real now,
 			// set before this n8n gets its token (tokens live 1 hour on the sandbox clock)
@@ -326,6 +354,7 @@ async function main() {
 		...fileRows(result.fileExports, windowMs),
 		...bigRows(result.fileExports, windowMs),
 		...syncRows(scenarios.receiptSync),
+		...dayBudgetRows(scenarios.dayBudget),
 	];
 	result.scenarios = scenarios;
 	result.targets = [
@@ -335,9 +364,12 @@ async function main() {
 		...itemModeTargets(scenarios.node100k),
 		...itemModeVsHttp(scenarios.node100k, scenarios.http100k),
 		...syncTargets(scenarios.receiptSync),
+		...dayBudgetTargets(scenarios.dayBudget),
 	];
 	// --only: the rows and targets of the scenarios not run now stay, marked with the run that measured them
+	// (a run without --only: the dayBudget row stays)
 	if (opts.only) result.carriedScenarios = carryOver(result, previous, opts.only);
+	else result.carriedScenarios = carryOver(result, previous, ALL_KEYS);
 	result.benchSeconds = (Date.now() - t0) / 1000;
 	result.machine.loadAverageAtEnd = loadAverage();
 

@@ -9,7 +9,8 @@
  * - the sink: "upsert" = the example as it is (Postgres → Insert or Update, one statement per row, all in
  *   one transaction); "batch" = the same table written the way an n8n user moves thousands of rows a poll:
  *   Aggregate (all items into one list) → Postgres → Execute Query, ONE insert … on conflict (id) do update
- *   of the whole poll from json_populate_recordset($1), the list (as JSON text) as the query parameter.
+ *   of the whole poll from json_populate_recordset($1), the list (as JSON text) as the query parameter;
+ * - the credentials the example needs (also the dayBudget row's, scenarios/day-budget.js).
  */
 const assert = require('node:assert/strict');
 
@@ -83,4 +84,20 @@ function syncWorkflow(example, { pollSeconds, sink }) {
 	return wf;
 }
 
-module.exports = { syncWorkflow, tableDdl, COLUMNS, BATCH_SQL };
+/** The example's two credentials in `n8n`: the center's API key (named `name`) and the warehouse. */
+async function exampleCredentials(n8n, { name, baseUrl, clientId, clientSecret, pg }) {
+	return {
+		shoppingCenterApi: await n8n.api.createCredential({
+			name,
+			type: 'shoppingCenterApi',
+			data: { baseUrl, clientId, clientSecret, allowInsecure: true },
+		}),
+		postgres: await n8n.api.createCredential({
+			name: 'Warehouse',
+			type: 'postgres',
+			data: pg.credential,
+		}),
+	};
+}
+
+module.exports = { syncWorkflow, tableDdl, exampleCredentials, COLUMNS, BATCH_SQL };

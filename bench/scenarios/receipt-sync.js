@@ -16,7 +16,7 @@ const { RssSampler } = require('../lib/rss');
 const { sleep, addDays } = require('../lib/util');
 const { SEED, log, packedPackage } = require('./common');
 const { SYNC, LiveDay, pollsOf, checkPoll, dayIn } = require('./receipt-sync-day');
-const { syncWorkflow, tableDdl } = require('./receipt-sync-workflow');
+const { syncWorkflow, tableDdl, exampleCredentials } = require('./receipt-sync-workflow');
 const { readTable } = require('./receipt-sync-table');
 
 const DEFAULTS = {
@@ -74,23 +74,13 @@ async function runReceiptSync(ctx) {
 		log(
 			`  receipt sync: PostgreSQL ${pg.version}${packages.installed.length ? ` (apt-get: ${packages.installed.join(', ')})` : ''}, sandbox ${sb.baseUrl}, n8n ${opts.version}; ${cfg.receipts} receipts over ${cfg.dayMs / 60000} min, a poll every ${cfg.pollSeconds} s, sink "${cfg.sink}"`,
 		);
-		const credentials = {
-			shoppingCenterApi: await n8n.api.createCredential({
-				name: 'Sync center',
-				type: 'shoppingCenterApi',
-				data: {
-					baseUrl: sb.baseUrl,
-					clientId: SYNC.clientId,
-					clientSecret: SYNC.clientSecret,
-					allowInsecure: true,
-				},
-			}),
-			postgres: await n8n.api.createCredential({
-				name: 'Warehouse',
-				type: 'postgres',
-				data: pg.credential,
-			}),
-		};
+		const credentials = await exampleCredentials(n8n, {
+			name: 'Sync center',
+			baseUrl: sb.baseUrl,
+			clientId: SYNC.clientId,
+			clientSecret: SYNC.clientSecret,
+			pg,
+		});
 		const wf = await n8n.api.importWorkflow(
 			bindExample(syncWorkflow(example, cfg), { credentials }),
 		);
