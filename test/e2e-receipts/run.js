@@ -16,7 +16,7 @@
  * The sandbox's clock is frozen and set to the real time before each round (so n8n's "today" and the
  * API's agree); between polls receipts arrive (the day's own, received minutes to 12 hours after they
  * were printed, and receipts inserted "now" that were printed 1–47 hours earlier: late arrivals, many
- * across midnight in the center's zone). n8n polls every 10 s. Checked (checks.js):
+ * across midnight in the center's zone). n8n polls every 30 s (Day Budget Share 100 %, so every shop is read at every poll). Checked (checks.js):
  * - every poll: its requests per center = Σ over shops ⌈receipts received in the re-read period / 1000⌉;
  * - SIGKILL while a poll is under way (answers slowed down), restart on the same folder: nothing twice,
  *   nothing missing;
