@@ -119,15 +119,21 @@ async function run({ env, step, rounds, durable, killAndRestart }) {
 		const byCenter = {};
 		for (const sc of PRO_CENTERS) {
 			// the trigger reads the shop list once an hour, not at every poll: a poll's receipt requests
-			// are those that follow each other without a gap as long as the time between two polls
+			// are those up to the first that asks again for a page an earlier one asked for (a poll reads
+			// each page of each shop once; after a restart n8n's activation poll and the next one may
+			// follow each other closely) or that comes after a gap as long as the time between two polls
 			const reads = all.filter((e) => e.route === 'receipts' && e.sc_id === sc);
 			assert.ok(reads.length, `no poll read center ${sc}`);
-			let n = 1;
-			while (
-				n < reads.length &&
-				Date.parse(reads[n].time) - Date.parse(reads[n - 1].time) < POLL_GAP_MS
-			)
-				n++;
+			const asked = new Set();
+			let n = 0;
+			for (; n < reads.length; n++) {
+				const q = reads[n].query || {};
+				const page = `${shopOf(reads[n].path)}|${q.page}|${q.start_received_date}|${q.end_received_date}`;
+				const gap =
+					n > 0 && Date.parse(reads[n].time) - Date.parse(reads[n - 1].time) >= POLL_GAP_MS;
+				if (asked.has(page) || gap) break;
+				asked.add(page);
+			}
 			byCenter[sc] = reads.slice(0, n);
 		}
 		return { all, byCenter };
