@@ -6,6 +6,7 @@
  * (the center read longest ago goes first).
  */
 import type { IPollFunctions } from 'n8n-workflow';
+import { todayIn } from '../shared/walk/dateWindows';
 import type { Target } from './types';
 import type { TriggerState } from './state';
 
@@ -31,6 +32,19 @@ const FINISH_MS = 3000;
 export function pollDeadline(ctx: IPollFunctions, startedAt: Date): number {
 	const budget = pollBudgetMs(ctx);
 	return startedAt.getTime() + budget - Math.min(FINISH_MS, budget / 5);
+}
+
+/**
+ * The API's day may begin a little after this host's: two clocks differ by seconds, or minutes, and a
+ * read through a day the API has not begun is refused (422, the date after the freshest one). In the
+ * first MIDNIGHT_GRACE_MS of a day (center time zone) a poll reads through the day before; what arrives
+ * meanwhile is read by the first poll after (a read starts at the last read day − Lookback).
+ */
+export const MIDNIGHT_GRACE_MS = 5 * 60_000;
+
+/** The last day (YYYY-MM-DD, the zone's) a poll that started at `startedAt` reads. */
+export function readDay(zone: string, startedAt: Date): string {
+	return todayIn(zone, new Date(startedAt.getTime() - MIDNIGHT_GRACE_MS));
 }
 
 /** Centers without a saved state first, then the one polled longest ago (stable otherwise). */

@@ -10,7 +10,8 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 import { collectPages, type EncodableRecord } from '../../shared/transport';
-import { addDays, toCenterDate, todayIn } from '../../shared/walk/dateWindows';
+import { addDays, toCenterDate } from '../../shared/walk/dateWindows';
+import { readDay } from '../pollTime';
 import { nextKeys, type CenterState } from '../state';
 
 type PagedRoute = Parameters<typeof collectPages>[1];
@@ -78,7 +79,7 @@ function windowOf(
 	previous: CenterState | undefined,
 	manual: boolean,
 ): Window {
-	const today = todayIn(target.zone, run.startedAt);
+	const today = readDay(target.zone, run.startedAt);
 	const lookback = run.cfg.lookbackDays;
 	if (spec.fixedWindow) return { start: addDays(today, -lookback), end: today, today };
 	if (manual)

@@ -14,7 +14,8 @@ import { NodeOperationError } from 'n8n-workflow';
 import { LIMITS } from '../../../shared/plan';
 import { collectWalk, type WalkInput } from '../../../shared/walk/pageStream';
 import { shopIdsOf } from '../../../shared/walk/shopChoice';
-import { addDays, splitDays, todayIn } from '../../../shared/walk/dateWindows';
+import { addDays, splitDays } from '../../../shared/walk/dateWindows';
+import { readDay } from '../../pollTime';
 import { writeRecordsFile } from '../../../shared/output/writeFile';
 import { RECEIPT_COLUMNS } from '../../../shared/output/receiptColumns';
 import type { CenterState } from '../../state';
@@ -102,7 +103,7 @@ function draft(
 	previous: CenterState | undefined,
 ): CenterDraft {
 	const now = run.startedAt.getTime();
-	const today = todayIn(target.zone, run.startedAt);
+	const today = readDay(target.zone, run.startedAt);
 	const saved = readReceiptState(previous?.receipts);
 	// cursors of shops not read now (not due, archived, deselected) stay as they were
 	const state: ReceiptCenterState = {
@@ -178,7 +179,7 @@ export const newReceiptReader: ReaderFactory = (ctx) => {
 	const reader: EventReader = {
 		begin: (run, target, previous) => draft(run, settings, target, previous),
 		async latest(run, target) {
-			const today = todayIn(target.zone, run.startedAt);
+			const today = readDay(target.zone, run.startedAt);
 			const start = addDays(today, -Math.max(run.cfg.lookbackDays, 1));
 			const { shops } = await shopsOf(run, settings, target, undefined);
 			for (const shopId of shops) {

@@ -1,0 +1,134 @@
+/**
+ * Shopping Center Trigger at a center's midnight with the API's clock a little behind n8n's (two
+ * clocks differ by seconds or minutes): through n8n-core's PollContext (test/harness runPoll) against
+ * the sandbox over real HTTP, n8n's clock and the sandbox's set apart. The API refuses a read through a
+ * day it has not begun (422: the end date after the freshest one); in the first minutes of a day the
+ * trigger reads through the day before, and the first poll after reads what arrived meanwhile. Checked
+ * for New Receipt (its shops) and New Anomaly (a list event): no error, every request answered, each
+ * record emitted once.
+ */
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
+import { runPoll, type RunPollResult } from '../harness';
+import { startSandbox, type Sandbox } from '../../sandbox';
+import { ShoppingCenterApi } from '../../credentials/ShoppingCenterApi.credentials';
+import { ShoppingCenterEventsTrigger } from '../../nodes/ShoppingCenterEventsTrigger/ShoppingCenterEventsTrigger.node';
+import { pacer, tokenCache } from '../../nodes/shared/transport';
+import { forgetCenters } from '../../nodes/shared/center';
+import { clearPlans } from '../../nodes/shared/transport/planCache';
+import { forgetNodeMemory } from '../../nodes/ShoppingCenterEventsTrigger/memory';
+import { sandboxCredentials } from '../helpers/sandboxCredentials';
+
+const PRO = '1002'; // Asia/Yekaterinburg, UTC+5: its 21 Nov begins at 2026-11-20T19:00:00Z
+const MIDNIGHT = Date.parse('2026-11-20T19:00:00Z');
+const MIN = 60_000;
+const trigger = new ShoppingCenterEventsTrigger();
+const credentialTypes = [new ShoppingCenterApi()];
+
+let sb: Sandbox;
+beforeEach(async () => {
+	tokenCache.clear();
+	pacer.clear();
+	forgetCenters();
+	clearPlans();
+	forgetNodeMemory();
+	sb = await startSandbox({ now: new Date(MIDNIGHT - 10 * MIN).toISOString() });
+});
+afterEach(async () => {
+	await sb?.close();
+});
+
+/** A poll at n8n's moment `n8nMs` (the sandbox keeps its own clock); it must succeed. */
+async function pollAt(
+	parameters: INodeParameters,
+	n8nMs: number,
+	staticData?: IDataObject,
+): Promise<RunPollResult> {
+	const r = await runPoll({
+		nodeType: trigger,
+		credentialTypes,
+		credentials: sandboxCredentials(sb.baseUrl),
+		parameters,
+		staticData,
+		now: new Date(n8nMs),
+	});
+	if (r.error) throw r.error;
+	return r;
+}
+
+const ids = (r: RunPollResult) => (r.items?.[0] ?? []).map((i) => String(i.json.id));
+const lastSeq = () => sb.log.list().at(-1)?.seq ?? 0;
+/** The data requests since `seq`: their status and the last day they asked for. */
+const callsSince = (seq: number) =>
+	sb.log
+		.list({ since: seq })
+		.filter((e) => e.route === 'receipts' || e.route === 'anomalies')
+		.map((e) => ({
+			status: e.status,
+			end: String(e.query?.end_received_date ?? e.query?.end_date ?? ''),
+		}));
+
+/** Every receipt of the center received in [from, through] (days, its zone) as the sandbox sees it now. */
+const receiptsNow = (from: string, through: string) =>
+	sb.store.truth(
+		'receipts',
+		{ sc_id: PRO, start_received_date: from, end_received_date: through },
+		sb.clock.now(),
+	).ids;
+
+describe('Shopping Center Trigger: midnight with the API a little behind', () => {
+	test('New Receipt: 2 min after midnight (the API still at 23:59:30) it reads through the day before; 6 min after, through the new day; each receipt once', async () => {
+		const params: INodeParameters = {
+			event: 'newReceipt',
+			centerScope: 'selected',
+			centerIds: [PRO],
+		};
+		const first = await pollAt(params, MIDNIGHT - 10 * MIN);
+		expect(ids(first)).toEqual([]);
+		const existed = new Set(receiptsNow('2026-11-19', '2026-11-21'));
+
+		sb.clock.set(new Date(MIDNIGHT - 30_000));
+		const beforeMidnight = sb.store.insert('receipt', PRO, 3, sb.clock.now(), {
+			shop_id: '1002-02',
+		});
+		let seq = lastSeq();
+		const second = await pollAt(params, MIDNIGHT + 2 * MIN, first.staticData);
+		const calls2 = callsSince(seq);
+		expect(calls2.length).toBeGreaterThan(0);
+		expect(calls2.filter((c) => c.status !== 200)).toEqual([]);
+		expect(new Set(calls2.map((c) => c.end))).toEqual(new Set(['2026-11-20']));
+		expect(ids(second)).toEqual(expect.arrayContaining(beforeMidnight));
+
+		sb.clock.set(new Date(MIDNIGHT + 6 * MIN));
+		const afterMidnight = sb.store.insert('receipt', PRO, 2, sb.clock.now(), {
+			shop_id: '1002-01',
+		});
+		seq = lastSeq();
+		const third = await pollAt(params, MIDNIGHT + 6 * MIN + 10_000, second.staticData);
+		const calls3 = callsSince(seq);
+		expect(calls3.filter((c) => c.status !== 200)).toEqual([]);
+		expect(new Set(calls3.map((c) => c.end))).toEqual(new Set(['2026-11-21']));
+		expect(ids(third)).toEqual(expect.arrayContaining(afterMidnight));
+
+		// each receipt that reached the platform after the first poll, once
+		const emitted = [...ids(second), ...ids(third)];
+		expect(new Set(emitted).size).toBe(emitted.length);
+		const arrived = receiptsNow('2026-11-19', '2026-11-21').filter((id) => !existed.has(id));
+		expect([...emitted].sort()).toEqual(arrived.sort());
+	});
+
+	test('New Anomaly (a list event): 4 min after midnight (the API still at 23:59:30) it reads through the day before, with no error', async () => {
+		const params: INodeParameters = {
+			event: 'newAnomaly',
+			centerScope: 'selected',
+			centerIds: [PRO],
+		};
+		const first = await pollAt(params, MIDNIGHT - 10 * MIN);
+		sb.clock.set(new Date(MIDNIGHT - 30_000));
+		const seq = lastSeq();
+		await pollAt(params, MIDNIGHT + 4 * MIN, first.staticData);
+		const calls = callsSince(seq);
+		expect(calls.length).toBeGreaterThan(0);
+		expect(calls.filter((c) => c.status !== 200)).toEqual([]);
+		expect(new Set(calls.map((c) => c.end))).toEqual(new Set(['2026-11-20']));
+	});
+});
