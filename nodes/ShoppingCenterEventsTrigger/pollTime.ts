@@ -6,8 +6,9 @@
  * (the center read longest ago goes first).
  */
 import type { IPollFunctions } from 'n8n-workflow';
-import { todayIn } from '../shared/walk/dateWindows';
-import type { Target } from './types';
+import { errorShape } from '../shared/transport';
+import { addDays, dayStartMs, todayIn } from '../shared/walk/dateWindows';
+import type { PollRun, Target } from './types';
 import type { TriggerState } from './state';
 
 /**
@@ -36,15 +37,29 @@ export function pollDeadline(ctx: IPollFunctions, startedAt: Date): number {
 
 /**
  * The API's day may begin a little after this host's: two clocks differ by seconds, or minutes, and a
- * read through a day the API has not begun is refused (422, the date after the freshest one). In the
- * first MIDNIGHT_GRACE_MS of a day (center time zone) a poll reads through the day before; what arrives
- * meanwhile is read by the first poll after (a read starts at the last read day − Lookback).
+ * read through a day the API has not begun is refused (422; which code and details: not in the spec).
+ * A poll reads through the host's today; when the API refuses that with a 422 in the first
+ * MIDNIGHT_GRACE_MS of the center's day, the center is read again through the day before, and what
+ * arrives meanwhile is read by the next poll (a read starts at the last read day − Lookback).
  */
 export const MIDNIGHT_GRACE_MS = 5 * 60_000;
 
-/** The last day (YYYY-MM-DD, the zone's) a poll that started at `startedAt` reads. */
-export function readDay(zone: string, startedAt: Date): string {
-	return todayIn(zone, new Date(startedAt.getTime() - MIDNIGHT_GRACE_MS));
+/** The last day (YYYY-MM-DD, the center's zone) this poll reads for the center. */
+export function readDay(run: PollRun, target: Target): string {
+	return run.readDays[target.id] ?? todayIn(target.zone, run.startedAt);
+}
+
+/**
+ * True (and the center's read day moved to the day before) when `error` is a 422 answering a read
+ * through the host's today in the first MIDNIGHT_GRACE_MS of the center's day: the API's day has not
+ * begun. Once per center and poll; any other error is the poll's error.
+ */
+export function apiDayBehind(error: unknown, run: PollRun, target: Target): boolean {
+	if (run.readDays[target.id] !== undefined || errorShape(error).httpCode !== '422') return false;
+	const today = todayIn(target.zone, run.startedAt);
+	if (run.startedAt.getTime() - dayStartMs(today, target.zone) >= MIDNIGHT_GRACE_MS) return false;
+	run.readDays[target.id] = addDays(today, -1);
+	return true;
 }
 
 /** Centers without a saved state first, then the one polled longest ago (stable otherwise). */

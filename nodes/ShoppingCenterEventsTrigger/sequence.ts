@@ -23,7 +23,7 @@ import { readConfig } from './config';
 import { EVENTS } from './events';
 import { isCenterRefusal, resolveTargets } from './targets';
 import { commitState, readState, type CenterState, type TriggerState } from './state';
-import { byLastPoll, pollDeadline } from './pollTime';
+import { apiDayBehind, byLastPoll, pollDeadline } from './pollTime';
 import {
 	afterPoll,
 	awaitingSave,
@@ -67,6 +67,8 @@ class Poll {
 	/** the longest one unit took in this poll (whether another one should fit) */
 	private slowestUnitMs = 0;
 	private unitsRead = 0;
+	/** the credentials' base URL, read once per poll (what tells a center's plan, knownPlan) */
+	private baseUrlOnce?: Promise<string>;
 
 	constructor(
 		private readonly ctx: IPollFunctions,
@@ -82,16 +84,37 @@ class Poll {
 			counter: { sent: 0 },
 			singleCenter: cfg.scope === 'selected' && cfg.centerIds.length === 1,
 			stats: { requests: 0, windows: 0 },
+			readDays: {},
 		};
+	}
+
+	private baseUrl(): Promise<string> {
+		this.baseUrlOnce ??= getApiCredentials(this.ctx).then((c) => c.baseUrl);
+		return this.baseUrlOnce;
 	}
 
 	/** A Basic center known as such is refused before any request (anomalies and receipts are PRO). */
 	private async planRefusal(target: Target): Promise<string | null> {
 		const feature = EVENTS[this.cfg.event].feature;
 		if (!feature) return null;
-		const creds = await getApiCredentials(this.ctx);
-		const refusal = featureRefusal(knownPlan(creds.baseUrl, target.id), feature);
+		const refusal = featureRefusal(knownPlan(await this.baseUrl(), target.id), feature);
 		return refusal && `Center ${target.id}: ${refusal}`;
+	}
+
+	/**
+	 * `read` for one center; once more through the day before when the API has not begun the host's
+	 * today (pollTime.ts apiDayBehind: its clock behind n8n's, right after the center's midnight).
+	 */
+	private async onApiDay<T>(target: Target, read: () => Promise<T>): Promise<T> {
+		try {
+			return await read();
+		} catch (error) {
+			if (!apiDayBehind(error, this.run, target)) throw asNodeError(this.ctx.getNode(), error);
+			this.ctx.logger.info(
+				`Shopping Center Trigger: center ${target.id} refused a read through today right after its midnight (the API's clock is behind n8n's); read through ${this.run.readDays[target.id]}`,
+			);
+			return await read();
+		}
 	}
 
 	/** The first unit of a poll is always started (progress); another only if it should fit. */
@@ -119,7 +142,7 @@ class Poll {
 		const spent = () => run.counter.sent - before;
 		let before = run.counter.sent;
 		const units = await draft.units();
-		plan.learn(knownPlan((await getApiCredentials(this.ctx)).baseUrl, target.id));
+		plan.learn(knownPlan(await this.baseUrl(), target.id));
 		const allCost = units.reduce((n, u) => n + Math.max(u.sched?.cost ?? 1, 1), 0);
 		// at most two reads of every unit in reserve (a read may cost more pages than the last one)
 		plan.capCredit(2 * allCost);
@@ -179,7 +202,7 @@ class Poll {
 		const found: Found[] = [];
 		const leftOver: string[] = [];
 		const lines: string[] = [];
-		const creds = await getApiCredentials(ctx);
+		const baseUrl = await this.baseUrl();
 		const restarted = firstInProcess(key);
 		for (const target of targets) {
 			const previous = saved.centers[target.id];
@@ -200,7 +223,7 @@ class Poll {
 			const plan = new DayPlan(
 				target.zone,
 				previous?.budget,
-				knownPlan(creds.baseUrl, target.id) ?? previous?.budget?.plan,
+				knownPlan(baseUrl, target.id) ?? previous?.budget?.plan,
 				cfg.dayBudgetShare,
 				run.startedAt.getTime(),
 				{ restarted },
@@ -208,7 +231,7 @@ class Poll {
 			const sentBefore = run.counter.sent;
 			let result: Awaited<ReturnType<Poll['center']>>;
 			try {
-				result = await this.center(target, previous, plan, found);
+				result = await this.onApiDay(target, () => this.center(target, previous, plan, found));
 			} catch (error) {
 				if (isDeadlineError(error)) result = { state: previous, end: 'cut' };
 				else {
@@ -218,7 +241,7 @@ class Poll {
 			}
 			if (result.end === 'cut') leftOver.push(target.id);
 			plan.settle(run.counter.sent - sentBefore);
-			plan.learn(knownPlan(creds.baseUrl, target.id));
+			plan.learn(knownPlan(baseUrl, target.id));
 			const budget = plan.toState();
 			if (result.state) next.centers[target.id] = Object.assign({}, result.state, { budget });
 			lines.push(centerLine(target, plan, run.counter.sent - sentBefore));
@@ -260,7 +283,9 @@ class Poll {
 			}
 			let row: IDataObject | undefined;
 			try {
-				row = await this.reader.latest(run, target, stored.centers[target.id]);
+				row = await this.onApiDay(target, () =>
+					this.reader.latest(run, target, stored.centers[target.id]),
+				);
 			} catch (error) {
 				this.skipOrThrow(target, error);
 			}

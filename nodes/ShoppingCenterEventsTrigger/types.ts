@@ -73,6 +73,11 @@ export interface PollRun {
 	singleCenter: boolean;
 	/** pages and windows read (New Receipt's file summary) */
 	stats: WalkStats;
+	/**
+	 * per center: the last day this poll reads, when the API refused a read through the host's today
+	 * right after midnight (its clock behind n8n's; pollTime.ts apiDayBehind); else the host's today
+	 */
+	readDays: Record<string, string>;
 }
 
 /** A unit of a center that is read as one (the center for the list events; a shop for New Receipt). */

@@ -5,10 +5,12 @@
  * PostgreSQL (Debian's package, started as the queue-mode stack starts it: scripts/n8n/queue/services.js,
  * installed with apt-get when missing). The table is created from the DDL in the example's note.
  *
- *   node test/e2e-receipts/run.js [--version 1.123.81 [--version 2.41.1 [--version 2.41.1+durable]]] [--package-dir .] [--rounds 4] [--keep] [--verbose]
+ *   node test/e2e-receipts/run.js [--version 1.123.81 [--version 2.41.1@midnight [--version 2.41.1+durable]]] [--package-dir .] [--rounds 4] [--keep] [--verbose]
  *
  * Legs: three by default (or $N8N_E2E_VERSIONS, comma-separated), one after the other, each with its
- * own PostgreSQL, sandbox and n8n: 1.123.81 and 2.41.1 with n8n's default (in-memory) scheduler, and
+ * own PostgreSQL, sandbox and n8n: 1.123.81 and 2.41.1 with n8n's default (in-memory) scheduler (the
+ * 2.41.1 leg `@midnight`: its clocks, n8n's and the checks', moved by shift-clock.js so that center
+ * 1002's midnight comes in its first rounds, whatever the hour it runs at), and
  * `2.41.1+durable`: n8n's durable scheduler with durable poll cursors (the four settings of
  * docs/trigger.md on; n8n's own database SQLite, as the e2e part `durable` runs it), where the
  * trigger's state is the `poller_state` row that n8n commits with the execution a poll starts.
@@ -35,6 +37,10 @@ const { createReport, banner } = require('../e2e/lib/report');
 const { expectedTypes } = require('../e2e/harness/load-package');
 const { DURABLE_ENV } = require('../e2e/lib/poll-ledger');
 const checks = require('./checks');
+const clock = require('./shift-clock');
+
+/** @midnight legs: center 1002's midnight this long after the leg starts (in its first rounds) */
+const MIDNIGHT_AFTER_MS = 100_000;
 
 const argv = process.argv.slice(2);
 const opt = (name, dflt) => {
@@ -43,7 +49,7 @@ const opt = (name, dflt) => {
 };
 const VERSIONS = argv.includes('--version')
 	? argv.flatMap((a, i) => (argv[i - 1] === '--version' ? [a] : []))
-	: (process.env.N8N_E2E_VERSIONS || '1.123.81,2.41.1,2.41.1+durable')
+	: (process.env.N8N_E2E_VERSIONS || '1.123.81,2.41.1@midnight,2.41.1+durable')
 			.split(',')
 			.map((s) => s.trim());
 const PACKAGE_DIR = path.resolve(opt('package-dir', path.resolve(__dirname, '..', '..')));
@@ -69,11 +75,40 @@ async function main() {
 	return report.finish(t0);
 }
 
+/** The real ms at which the next midnight of `zone` comes. */
+function nextMidnight(zone, realMs) {
+	const f = new Intl.DateTimeFormat('en-CA', {
+		timeZone: zone,
+		hourCycle: 'h23',
+		year: 'numeric',
+		month: '2-digit',
+		day: '2-digit',
+		hour: '2-digit',
+		minute: '2-digit',
+		second: '2-digit',
+	});
+	const p = Object.fromEntries(f.formatToParts(realMs).map((x) => [x.type, Number(x.value)]));
+	const wall = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
+	const offset = wall - Math.floor(realMs / 1000) * 1000;
+	return Date.UTC(p.year, p.month - 1, p.day + 1) - offset;
+}
+
 async function leg(spec, report) {
-	const [VERSION, mode = ''] = spec.split('+');
-	if (mode && mode !== 'durable')
-		throw new Error(`unknown leg ${spec} (a version, or version+durable)`);
+	const [head, at = ''] = spec.split('@');
+	const [VERSION, mode = ''] = head.split('+');
+	if ((mode && mode !== 'durable') || (at && at !== 'midnight'))
+		throw new Error(`unknown leg ${spec} (a version, version+durable, either @midnight)`);
 	const durable = mode === 'durable';
+	// @midnight: this leg's clocks (n8n's, the checks') moved so that center 1002's midnight comes
+	// MIDNIGHT_AFTER_MS after the leg starts, inside its first polls with receipts arriving
+	const shiftMs = at
+		? nextMidnight(checks.ZONES['1002'], clock.realNow()) - MIDNIGHT_AFTER_MS - clock.realNow()
+		: 0;
+	clock.setShift(shiftMs);
+	if (shiftMs)
+		console.log(
+			`       clocks moved by ${(shiftMs / 3600e3).toFixed(2)} h: midnight in ${checks.ZONES['1002']} (center 1002) comes ${MIDNIGHT_AFTER_MS / 1000} s after the start`,
+		);
 	const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'n8n-e2e-receipts-'));
 	const env = { pg: null, sb: null, n8n: null };
 	const stopAll = async () => {
@@ -93,7 +128,12 @@ async function leg(spec, report) {
 		version: VERSION,
 		userFolder: folder,
 		// the four settings of the durable scheduler with durable cursors; n8n's own database stays SQLite
-		env: durable ? DURABLE_ENV : undefined,
+		env: Object.assign(
+			{},
+			durable ? DURABLE_ENV : {},
+			shiftMs ? { E2E_CLOCK_SHIFT_MS: String(shiftMs) } : {},
+		),
+		nodeArgs: shiftMs ? ['--require', clock.path] : undefined,
 		keep: true,
 		onLog: VERBOSE ? (l) => process.stderr.write(`[n8n] ${l}\n`) : undefined,
 	};
@@ -142,6 +182,7 @@ async function leg(spec, report) {
 		}
 	} finally {
 		await stopAll();
+		clock.setShift(0);
 		process.removeListener('SIGINT', onSignal);
 		process.removeListener('SIGTERM', onSignal);
 	}

@@ -2,10 +2,10 @@
  * Shopping Center Trigger at a center's midnight with the API's clock a little behind n8n's (two
  * clocks differ by seconds or minutes): through n8n-core's PollContext (test/harness runPoll) against
  * the sandbox over real HTTP, n8n's clock and the sandbox's set apart. The API refuses a read through a
- * day it has not begun (422: the end date after the freshest one); in the first minutes of a day the
- * trigger reads through the day before, and the first poll after reads what arrived meanwhile. Checked
- * for New Receipt (its shops) and New Anomaly (a list event): no error, every request answered, each
- * record emitted once.
+ * day it has not begun (422: the end date after the freshest one); in the first 5 minutes of a
+ * center's day the trigger then reads that center again through the day before, and the next poll reads
+ * what arrived meanwhile. With the clocks agreeing nothing waits; a 422 later in the day stays an
+ * error. Checked for New Receipt (its shops) and New Anomaly (a list event).
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { runPoll, type RunPollResult } from '../harness';
@@ -92,10 +92,11 @@ describe('Shopping Center Trigger: midnight with the API a little behind', () =>
 		});
 		let seq = lastSeq();
 		const second = await pollAt(params, MIDNIGHT + 2 * MIN, first.staticData);
+		// the first read through 21 Nov refused, then the center read again through 20 Nov
 		const calls2 = callsSince(seq);
-		expect(calls2.length).toBeGreaterThan(0);
-		expect(calls2.filter((c) => c.status !== 200)).toEqual([]);
-		expect(new Set(calls2.map((c) => c.end))).toEqual(new Set(['2026-11-20']));
+		expect(calls2[0]).toEqual({ status: 422, end: '2026-11-21' });
+		expect(calls2.length).toBeGreaterThan(1);
+		expect(calls2.slice(1).filter((c) => c.status !== 200 || c.end !== '2026-11-20')).toEqual([]);
 		expect(ids(second)).toEqual(expect.arrayContaining(beforeMidnight));
 
 		sb.clock.set(new Date(MIDNIGHT + 6 * MIN));
@@ -125,10 +126,50 @@ describe('Shopping Center Trigger: midnight with the API a little behind', () =>
 		const first = await pollAt(params, MIDNIGHT - 10 * MIN);
 		sb.clock.set(new Date(MIDNIGHT - 30_000));
 		const seq = lastSeq();
-		await pollAt(params, MIDNIGHT + 4 * MIN, first.staticData);
+		const second = await pollAt(params, MIDNIGHT + 4 * MIN, first.staticData);
+		expect((second.staticData.centers as IDataObject)[PRO]).toMatchObject({ day: '2026-11-20' });
+		expect(callsSince(seq)).toEqual([
+			{ status: 422, end: '2026-11-21' },
+			{ status: 200, end: '2026-11-20' },
+		]);
+	});
+
+	test('clocks that agree: 1 min after midnight it reads through the new day at once, no 422; a receipt received 30 s after midnight is emitted by that poll', async () => {
+		const params: INodeParameters = {
+			event: 'newReceipt',
+			centerScope: 'selected',
+			centerIds: [PRO],
+		};
+		const first = await pollAt(params, MIDNIGHT - 10 * MIN);
+		sb.clock.set(new Date(MIDNIGHT + 30_000));
+		const late = sb.store.insert('receipt', PRO, 2, sb.clock.now(), { shop_id: '1002-02' });
+		sb.clock.set(new Date(MIDNIGHT + MIN));
+		const seq = lastSeq();
+		const second = await pollAt(params, MIDNIGHT + MIN, first.staticData);
 		const calls = callsSince(seq);
-		expect(calls.length).toBeGreaterThan(0);
-		expect(calls.filter((c) => c.status !== 200)).toEqual([]);
-		expect(new Set(calls.map((c) => c.end))).toEqual(new Set(['2026-11-20']));
+		expect(calls.filter((c) => c.status !== 200 || c.end !== '2026-11-21')).toEqual([]);
+		expect(ids(second)).toEqual(expect.arrayContaining(late));
+	});
+
+	test("a 422 later than 5 min after midnight (the API 10 min behind) is the poll's error: nothing emitted, the state stays", async () => {
+		const params: INodeParameters = {
+			event: 'newAnomaly',
+			centerScope: 'selected',
+			centerIds: [PRO],
+		};
+		const first = await pollAt(params, MIDNIGHT - 20 * MIN);
+		sb.clock.set(new Date(MIDNIGHT - 3 * MIN));
+		const seq = lastSeq();
+		const r = await runPoll({
+			nodeType: trigger,
+			credentialTypes,
+			credentials: sandboxCredentials(sb.baseUrl),
+			parameters: params,
+			staticData: first.staticData,
+			now: new Date(MIDNIGHT + 7 * MIN),
+		});
+		expect(String(r.error?.message)).toMatch(/end_date/);
+		expect(callsSince(seq)).toEqual([{ status: 422, end: '2026-11-21' }]);
+		expect(r.staticData).toEqual(first.staticData);
 	});
 });

@@ -79,7 +79,7 @@ function windowOf(
 	previous: CenterState | undefined,
 	manual: boolean,
 ): Window {
-	const today = readDay(target.zone, run.startedAt);
+	const today = readDay(run, target);
 	const lookback = run.cfg.lookbackDays;
 	if (spec.fixedWindow) return { start: addDays(today, -lookback), end: today, today };
 	if (manual)

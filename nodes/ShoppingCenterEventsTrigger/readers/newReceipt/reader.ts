@@ -103,7 +103,7 @@ function draft(
 	previous: CenterState | undefined,
 ): CenterDraft {
 	const now = run.startedAt.getTime();
-	const today = readDay(target.zone, run.startedAt);
+	const today = readDay(run, target);
 	const saved = readReceiptState(previous?.receipts);
 	// cursors of shops not read now (not due, archived, deselected) stay as they were
 	const state: ReceiptCenterState = {
@@ -179,7 +179,7 @@ export const newReceiptReader: ReaderFactory = (ctx) => {
 	const reader: EventReader = {
 		begin: (run, target, previous) => draft(run, settings, target, previous),
 		async latest(run, target) {
-			const today = readDay(target.zone, run.startedAt);
+			const today = readDay(run, target);
 			const start = addDays(today, -Math.max(run.cfg.lookbackDays, 1));
 			const { shops } = await shopsOf(run, settings, target, undefined);
 			for (const shopId of shops) {
