@@ -51,8 +51,10 @@ export interface SandboxOptions {
 	 *  the Shop object shows none): shop id → IANA zone; default: the center's */
 	shopTimeZones?: Record<string, string>;
 	/**
-	 * Daily sales asked past the plan's freshest date (the spec does not say what the API answers):
-	 * 'reject' (default) a 422 validation_error naming end_date; 'empty' the days with data, none after.
+	 * Daily sales, receipts and anomalies asked past the plan's freshest date (the spec does not say what
+	 * the API answers; a trigger asks through a day the API has not begun when n8n's clock runs ahead):
+	 * 'reject' (default) a 422 validation_error naming the end field; 'empty' the days with data, none
+	 * after.
 	 */
 	afterFreshest?: 'reject' | 'empty';
 	/**

@@ -63,8 +63,11 @@ export function datePair(
 /**
  * The freshest-date rule (as the attendance route answers it): a date after the plan's freshest date
  * (Basic: yesterday, PRO: today, center zone) is a 422 validation_error with details.freshest_date.
+ * With the option afterFreshest 'empty' nothing is refused: the answer holds what exists (nothing after
+ * the sandbox's now; daily sales clip their period themselves).
  */
 export function checkFreshness(ctx: RequestContext, day: number, field: string): void {
+	if (ctx.options.afterFreshest === 'empty') return;
 	const freshest = indexOfDateTime(freshestDate(ctx.center, ctx.now));
 	if (day > freshest) {
 		throw new ApiError(

@@ -5,7 +5,8 @@
  * day it has not begun (422: the end date after the freshest one); in the first 5 minutes of a
  * center's day the trigger then reads that center again through the day before, and the next poll reads
  * what arrived meanwhile. With the clocks agreeing nothing waits; a 422 later in the day stays an
- * error. Checked for New Receipt (its shops) and New Anomaly (a list event).
+ * error. Checked for New Receipt (its shops) and New Anomaly (a list event); for an API that answers
+ * what exists instead of refusing (sandbox option afterFreshest 'empty') too.
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { runPoll, type RunPollResult } from '../harness';
@@ -25,13 +26,16 @@ const trigger = new ShoppingCenterEventsTrigger();
 const credentialTypes = [new ShoppingCenterApi()];
 
 let sb: Sandbox;
-beforeEach(async () => {
+/** The sandbox at 23:50 in Yekaterinburg; `afterFreshest`: what it answers for a day not begun. */
+async function start(afterFreshest: 'reject' | 'empty' = 'reject'): Promise<void> {
+	sb = await startSandbox({ now: new Date(MIDNIGHT - 10 * MIN).toISOString(), afterFreshest });
+}
+beforeEach(() => {
 	tokenCache.clear();
 	pacer.clear();
 	forgetCenters();
 	clearPlans();
 	forgetNodeMemory();
-	sb = await startSandbox({ now: new Date(MIDNIGHT - 10 * MIN).toISOString() });
 });
 afterEach(async () => {
 	await sb?.close();
@@ -76,48 +80,61 @@ const receiptsNow = (from: string, through: string) =>
 	).ids;
 
 describe('Shopping Center Trigger: midnight with the API a little behind', () => {
-	test('New Receipt: 2 min after midnight (the API still at 23:59:30) it reads through the day before; 6 min after, through the new day; each receipt once', async () => {
-		const params: INodeParameters = {
-			event: 'newReceipt',
-			centerScope: 'selected',
-			centerIds: [PRO],
-		};
-		const first = await pollAt(params, MIDNIGHT - 10 * MIN);
-		expect(ids(first)).toEqual([]);
-		const existed = new Set(receiptsNow('2026-11-19', '2026-11-21'));
+	// what the API answers for a day it has not begun is not in the spec: a 422, or what exists
+	test.each([
+		['refuses it (422): the center read again through the day before', 'reject'],
+		['answers what exists: no refusal, read through the new day', 'empty'],
+	] as const)(
+		'New Receipt, the API 30 s behind 2 min after midnight %s; 6 min after, through the new day; each receipt once',
+		async (_what, answer) => {
+			await start(answer);
+			const params: INodeParameters = {
+				event: 'newReceipt',
+				centerScope: 'selected',
+				centerIds: [PRO],
+			};
+			const first = await pollAt(params, MIDNIGHT - 10 * MIN);
+			expect(ids(first)).toEqual([]);
+			const existed = new Set(receiptsNow('2026-11-19', '2026-11-21'));
 
-		sb.clock.set(new Date(MIDNIGHT - 30_000));
-		const beforeMidnight = sb.store.insert('receipt', PRO, 3, sb.clock.now(), {
-			shop_id: '1002-02',
-		});
-		let seq = lastSeq();
-		const second = await pollAt(params, MIDNIGHT + 2 * MIN, first.staticData);
-		// the first read through 21 Nov refused, then the center read again through 20 Nov
-		const calls2 = callsSince(seq);
-		expect(calls2[0]).toEqual({ status: 422, end: '2026-11-21' });
-		expect(calls2.length).toBeGreaterThan(1);
-		expect(calls2.slice(1).filter((c) => c.status !== 200 || c.end !== '2026-11-20')).toEqual([]);
-		expect(ids(second)).toEqual(expect.arrayContaining(beforeMidnight));
+			sb.clock.set(new Date(MIDNIGHT - 30_000));
+			const beforeMidnight = sb.store.insert('receipt', PRO, 3, sb.clock.now(), {
+				shop_id: '1002-02',
+			});
+			let seq = lastSeq();
+			const second = await pollAt(params, MIDNIGHT + 2 * MIN, first.staticData);
+			const calls2 = callsSince(seq);
+			if (answer === 'reject') {
+				// the first read through 21 Nov refused, then the center read again through 20 Nov
+				expect(calls2[0]).toEqual({ status: 422, end: '2026-11-21' });
+				expect(calls2.length).toBeGreaterThan(1);
+				expect(calls2.slice(1).filter((c) => c.status !== 200 || c.end !== '2026-11-20')).toEqual(
+					[],
+				);
+			} else expect(calls2.filter((c) => c.status !== 200 || c.end !== '2026-11-21')).toEqual([]);
+			expect(ids(second)).toEqual(expect.arrayContaining(beforeMidnight));
 
-		sb.clock.set(new Date(MIDNIGHT + 6 * MIN));
-		const afterMidnight = sb.store.insert('receipt', PRO, 2, sb.clock.now(), {
-			shop_id: '1002-01',
-		});
-		seq = lastSeq();
-		const third = await pollAt(params, MIDNIGHT + 6 * MIN + 10_000, second.staticData);
-		const calls3 = callsSince(seq);
-		expect(calls3.filter((c) => c.status !== 200)).toEqual([]);
-		expect(new Set(calls3.map((c) => c.end))).toEqual(new Set(['2026-11-21']));
-		expect(ids(third)).toEqual(expect.arrayContaining(afterMidnight));
+			sb.clock.set(new Date(MIDNIGHT + 6 * MIN));
+			const afterMidnight = sb.store.insert('receipt', PRO, 2, sb.clock.now(), {
+				shop_id: '1002-01',
+			});
+			seq = lastSeq();
+			const third = await pollAt(params, MIDNIGHT + 6 * MIN + 10_000, second.staticData);
+			const calls3 = callsSince(seq);
+			expect(calls3.filter((c) => c.status !== 200)).toEqual([]);
+			expect(new Set(calls3.map((c) => c.end))).toEqual(new Set(['2026-11-21']));
+			expect(ids(third)).toEqual(expect.arrayContaining(afterMidnight));
 
-		// each receipt that reached the platform after the first poll, once
-		const emitted = [...ids(second), ...ids(third)];
-		expect(new Set(emitted).size).toBe(emitted.length);
-		const arrived = receiptsNow('2026-11-19', '2026-11-21').filter((id) => !existed.has(id));
-		expect([...emitted].sort()).toEqual(arrived.sort());
-	});
+			// each receipt that reached the platform after the first poll, once
+			const emitted = [...ids(second), ...ids(third)];
+			expect(new Set(emitted).size).toBe(emitted.length);
+			const arrived = receiptsNow('2026-11-19', '2026-11-21').filter((id) => !existed.has(id));
+			expect([...emitted].sort()).toEqual(arrived.sort());
+		},
+	);
 
 	test('New Anomaly (a list event): 4 min after midnight (the API still at 23:59:30) it reads through the day before, with no error', async () => {
+		await start();
 		const params: INodeParameters = {
 			event: 'newAnomaly',
 			centerScope: 'selected',
@@ -135,6 +152,7 @@ describe('Shopping Center Trigger: midnight with the API a little behind', () =>
 	});
 
 	test('clocks that agree: 1 min after midnight it reads through the new day at once, no 422; a receipt received 30 s after midnight is emitted by that poll', async () => {
+		await start();
 		const params: INodeParameters = {
 			event: 'newReceipt',
 			centerScope: 'selected',
@@ -152,6 +170,7 @@ describe('Shopping Center Trigger: midnight with the API a little behind', () =>
 	});
 
 	test("a 422 later than 5 min after midnight (the API 10 min behind) is the poll's error: nothing emitted, the state stays", async () => {
+		await start();
 		const params: INodeParameters = {
 			event: 'newAnomaly',
 			centerScope: 'selected',
