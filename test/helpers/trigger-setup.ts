@@ -1,5 +1,5 @@
 /**
- * Shared by the Shopping Center Trigger tests (trigger, trigger-month, trigger-fields-portal): the
+ * Shared by the Shopping Center Trigger tests (trigger, trigger-month, trigger-fields-portal, trigger-midnight): the
  * centers, the sandbox of each test, polls through n8n-core's PollContext (test/harness runPoll) with
  * the harness clock at the sandbox's "now", the sandbox's truth and the parameter builders.
  * Each test file calls useTriggerSandbox() once to register its own hooks.
@@ -72,6 +72,8 @@ export interface PollOptions {
 	credentials?: ReturnType<typeof sandboxCredentials>;
 	/** the poll's budget as n8n 2.x's durable scheduler gives it (getPollBudgetMs) */
 	pollBudgetMs?: number;
+	/** n8n's moment when it is not the sandbox's (the two clocks apart) */
+	at?: Date;
 }
 let polls = 0;
 
@@ -88,7 +90,7 @@ export async function poll(
 		pollBudgetMs: o.pollBudgetMs,
 		mode: o.mode,
 		workflowId: o.workflowId ?? `trigger-test-${++polls}`,
-		now: o.clock === false ? undefined : sb.clock.now(),
+		now: o.clock === false ? undefined : (o.at ?? sb.clock.now()),
 	});
 }
 

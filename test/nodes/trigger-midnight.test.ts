@@ -9,58 +9,45 @@
  * what exists instead of refusing (sandbox option afterFreshest 'empty') too.
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
-import { runPoll, type RunPollResult } from '../harness';
-import { startSandbox, type Sandbox } from '../../sandbox';
-import { ShoppingCenterApi } from '../../credentials/ShoppingCenterApi.credentials';
-import { ShoppingCenterEventsTrigger } from '../../nodes/ShoppingCenterEventsTrigger/ShoppingCenterEventsTrigger.node';
+import type { RunPollResult } from '../harness';
 import { pacer, tokenCache } from '../../nodes/shared/transport';
 import { forgetCenters } from '../../nodes/shared/center';
 import { clearPlans } from '../../nodes/shared/transport/planCache';
-import { forgetNodeMemory } from '../../nodes/ShoppingCenterEventsTrigger/memory';
-import { sandboxCredentials } from '../helpers/sandboxCredentials';
+import {
+	anomalyParams,
+	ids,
+	lastSeq,
+	ok,
+	poll,
+	PRO,
+	sandbox,
+	sb,
+	useTriggerSandbox,
+} from '../helpers/trigger-setup';
 
-const PRO = '1002'; // Asia/Yekaterinburg, UTC+5: its 21 Nov begins at 2026-11-20T19:00:00Z
+// PRO is 1002, Asia/Yekaterinburg, UTC+5: its 21 Nov begins at 2026-11-20T19:00:00Z
 const MIDNIGHT = Date.parse('2026-11-20T19:00:00Z');
 const MIN = 60_000;
-const trigger = new ShoppingCenterEventsTrigger();
-const credentialTypes = [new ShoppingCenterApi()];
 
-let sb: Sandbox;
+useTriggerSandbox();
 /** The sandbox at 23:50 in Yekaterinburg; `afterFreshest`: what it answers for a day not begun. */
 async function start(afterFreshest: 'reject' | 'empty' = 'reject'): Promise<void> {
-	sb = await startSandbox({ now: new Date(MIDNIGHT - 10 * MIN).toISOString(), afterFreshest });
-}
-beforeEach(() => {
 	tokenCache.clear();
 	pacer.clear();
 	forgetCenters();
 	clearPlans();
-	forgetNodeMemory();
-});
-afterEach(async () => {
-	await sb?.close();
-});
-
-/** A poll at n8n's moment `n8nMs` (the sandbox keeps its own clock); it must succeed. */
-async function pollAt(
-	parameters: INodeParameters,
-	n8nMs: number,
-	staticData?: IDataObject,
-): Promise<RunPollResult> {
-	const r = await runPoll({
-		nodeType: trigger,
-		credentialTypes,
-		credentials: sandboxCredentials(sb.baseUrl),
-		parameters,
-		staticData,
-		now: new Date(n8nMs),
-	});
-	if (r.error) throw r.error;
-	return r;
+	await sandbox({ now: new Date(MIDNIGHT - 10 * MIN).toISOString(), afterFreshest });
 }
 
-const ids = (r: RunPollResult) => (r.items?.[0] ?? []).map((i) => String(i.json.id));
-const lastSeq = () => sb.log.list().at(-1)?.seq ?? 0;
+/** A poll at n8n's moment `n8nMs` (the sandbox keeps its own clock); it must succeed. */
+const pollAt = (parameters: INodeParameters, n8nMs: number, staticData?: IDataObject) =>
+	ok(parameters, { staticData, at: new Date(n8nMs), workflowId: 'midnight' });
+const receiptParams: INodeParameters = {
+	event: 'newReceipt',
+	centerScope: 'selected',
+	centerIds: [PRO],
+};
+
 /** The data requests since `seq`: their status and the last day they asked for. */
 const callsSince = (seq: number) =>
 	sb.log
@@ -135,11 +122,7 @@ describe('Shopping Center Trigger: midnight with the API a little behind', () =>
 
 	test('New Anomaly (a list event): 4 min after midnight (the API still at 23:59:30) it reads through the day before, with no error', async () => {
 		await start();
-		const params: INodeParameters = {
-			event: 'newAnomaly',
-			centerScope: 'selected',
-			centerIds: [PRO],
-		};
+		const params = anomalyParams();
 		const first = await pollAt(params, MIDNIGHT - 10 * MIN);
 		sb.clock.set(new Date(MIDNIGHT - 30_000));
 		const seq = lastSeq();
@@ -153,11 +136,7 @@ describe('Shopping Center Trigger: midnight with the API a little behind', () =>
 
 	test('clocks that agree: 1 min after midnight it reads through the new day at once, no 422; a receipt received 30 s after midnight is emitted by that poll', async () => {
 		await start();
-		const params: INodeParameters = {
-			event: 'newReceipt',
-			centerScope: 'selected',
-			centerIds: [PRO],
-		};
+		const params = receiptParams;
 		const first = await pollAt(params, MIDNIGHT - 10 * MIN);
 		sb.clock.set(new Date(MIDNIGHT + 30_000));
 		const late = sb.store.insert('receipt', PRO, 2, sb.clock.now(), { shop_id: '1002-02' });
@@ -171,21 +150,14 @@ describe('Shopping Center Trigger: midnight with the API a little behind', () =>
 
 	test("a 422 later than 5 min after midnight (the API 10 min behind) is the poll's error: nothing emitted, the state stays", async () => {
 		await start();
-		const params: INodeParameters = {
-			event: 'newAnomaly',
-			centerScope: 'selected',
-			centerIds: [PRO],
-		};
+		const params = anomalyParams();
 		const first = await pollAt(params, MIDNIGHT - 20 * MIN);
 		sb.clock.set(new Date(MIDNIGHT - 3 * MIN));
 		const seq = lastSeq();
-		const r = await runPoll({
-			nodeType: trigger,
-			credentialTypes,
-			credentials: sandboxCredentials(sb.baseUrl),
-			parameters: params,
+		const r: RunPollResult = await poll(params, {
 			staticData: first.staticData,
-			now: new Date(MIDNIGHT + 7 * MIN),
+			at: new Date(MIDNIGHT + 7 * MIN),
+			workflowId: 'midnight',
 		});
 		expect(String(r.error?.message)).toMatch(/end_date/);
 		expect(callsSince(seq)).toEqual([{ status: 422, end: '2026-11-21' }]);
