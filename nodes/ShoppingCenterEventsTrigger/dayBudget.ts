@@ -46,6 +46,27 @@ function minuteShareOf(plan: PlanName | undefined, sharePercent: number): number
 	);
 }
 
+/** What a center's budget for one poll is made from. */
+export interface DayPlanInput {
+	/** the center's time zone (its day) */
+	zone: string;
+	/** the budget the center's saved state holds */
+	saved: BudgetState | undefined;
+	/** the center's plan as known (undefined: counted as Basic's until an answer tells) */
+	plan: PlanName | undefined;
+	/** Day Budget Share (%) */
+	sharePercent: number;
+	/** the poll's start (epoch ms) */
+	now: number;
+	/**
+	 * the first poll of the node in this process (n8n restarted, or the node is new here). n8n 1.x
+	 * saves the trigger's state only after a poll that emitted records, so the requests of the empty
+	 * polls since then were not saved: they are counted as if the share had been spent evenly since the
+	 * saved state's moment (never more than that), so a restart never spends past the share.
+	 */
+	restarted?: boolean;
+}
+
 /** A poll's budget for one center. */
 export class DayPlan {
 	readonly day: string;
@@ -61,21 +82,20 @@ export class DayPlan {
 	private readonly dayEnd: number;
 	/** ms since the center's last poll (0 at its first) */
 	readonly sinceLastMs: number;
+	readonly zone: string;
+	/** the poll's start (epoch ms) */
+	readonly now: number;
+	/** the plan as known; learn() sets it when an answer tells */
+	plan: PlanName | undefined;
+	private readonly sharePercent: number;
 
-	/**
-	 * `restarted`: the first poll of the node in this process (n8n restarted, or the node is new here).
-	 * n8n 1.x saves the trigger's state only after a poll that emitted records, so the requests of the
-	 * empty polls since then were not saved: they are counted as if the share had been spent evenly
-	 * since the saved state's moment (never more than that), so a restart never spends past the share.
-	 */
-	constructor(
-		readonly zone: string,
-		saved: BudgetState | undefined,
-		public plan: PlanName | undefined,
-		private readonly sharePercent: number,
-		readonly now: number,
-		restarted: { restarted: boolean } = { restarted: false },
-	) {
+	constructor(o: DayPlanInput) {
+		const { zone, saved, now, sharePercent } = o;
+		this.zone = zone;
+		this.now = now;
+		this.plan = o.plan;
+		this.sharePercent = sharePercent;
+		const plan = o.plan;
 		this.day = todayIn(zone, new Date(now));
 		this.limit = PLAN_RULES[plan ?? 'basic'].requestsPerDay;
 		this.share = Math.floor((this.limit * sharePercent) / 100);
@@ -84,7 +104,7 @@ export class DayPlan {
 		const dayEnd = dayStartMs(addDays(this.day, 1), zone);
 		this.dayEnd = dayEnd;
 		this.used = saved && saved.day === this.day ? saved.used : 0;
-		if (saved && restarted.restarted && now > saved.at) {
+		if (saved && o.restarted && now > saved.at) {
 			// what the share's even pace allowed from the saved moment (or today's start) until now
 			const from = Math.max(saved.at, dayStart);
 			const left = Math.max(this.share - this.used, 0);

@@ -220,14 +220,14 @@ class Poll {
 				keep();
 				continue;
 			}
-			const plan = new DayPlan(
-				target.zone,
-				previous?.budget,
-				knownPlan(baseUrl, target.id) ?? previous?.budget?.plan,
-				cfg.dayBudgetShare,
-				run.startedAt.getTime(),
-				{ restarted },
-			);
+			const plan = new DayPlan({
+				zone: target.zone,
+				saved: previous?.budget,
+				plan: knownPlan(baseUrl, target.id) ?? previous?.budget?.plan,
+				sharePercent: cfg.dayBudgetShare,
+				now: run.startedAt.getTime(),
+				restarted,
+			});
 			const sentBefore = run.counter.sent;
 			let result: Awaited<ReturnType<Poll['center']>>;
 			try {

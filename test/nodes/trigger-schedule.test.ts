@@ -13,15 +13,29 @@ const MIDNIGHT = Date.parse('2026-11-19T19:00:00Z');
 
 describe('the day plan of a center', () => {
 	test('the share is a percentage of the plan’s day limit; an unknown plan counts as Basic', () => {
-		expect(new DayPlan(ZONE, undefined, 'pro', 50, MIDNIGHT).share).toBe(25_000);
-		expect(new DayPlan(ZONE, undefined, 'basic', 25, MIDNIGHT).share).toBe(1_250);
-		expect(new DayPlan(ZONE, undefined, undefined, 50, MIDNIGHT).share).toBe(2_500);
+		expect(
+			new DayPlan({ zone: ZONE, saved: undefined, plan: 'pro', sharePercent: 50, now: MIDNIGHT })
+				.share,
+		).toBe(25_000);
+		expect(
+			new DayPlan({ zone: ZONE, saved: undefined, plan: 'basic', sharePercent: 25, now: MIDNIGHT })
+				.share,
+		).toBe(1_250);
+		expect(
+			new DayPlan({
+				zone: ZONE,
+				saved: undefined,
+				plan: undefined,
+				sharePercent: 50,
+				now: MIDNIGHT,
+			}).share,
+		).toBe(2_500);
 	});
 
 	test('the credit grows with the time since the last poll at the pace of what is left over what is left of the day', () => {
 		const noon = MIDNIGHT + 12 * 60 * MIN;
 		const saved = { day: '2026-11-20', used: 13_000, credit: 0, at: noon - 10 * MIN };
-		const plan = new DayPlan(ZONE, saved, 'pro', 50, noon);
+		const plan = new DayPlan({ zone: ZONE, saved, plan: 'pro', sharePercent: 50, now: noon });
 		// 12,000 left over 12 hours: 1,000 an hour, 166.7 in 10 minutes
 		expect(plan.credit).toBeCloseTo(166.67, 1);
 		expect(plan.cycleMs(300)).toBeCloseTo(0.3 * 60 * MIN, -3);
@@ -46,9 +60,21 @@ describe('the day plan of a center', () => {
 
 	test('a new center day starts a new count; nothing is spent past the share', () => {
 		const saved = { day: '2026-11-19', used: 24_999, credit: 5, at: MIDNIGHT - MIN };
-		const plan = new DayPlan(ZONE, saved, 'pro', 50, MIDNIGHT + MIN);
+		const plan = new DayPlan({
+			zone: ZONE,
+			saved,
+			plan: 'pro',
+			sharePercent: 50,
+			now: MIDNIGHT + MIN,
+		});
 		expect(plan.used).toBe(0);
-		const full = new DayPlan(ZONE, { ...saved, day: '2026-11-20' }, 'pro', 50, MIDNIGHT + MIN);
+		const full = new DayPlan({
+			zone: ZONE,
+			saved: { ...saved, day: '2026-11-20' },
+			plan: 'pro',
+			sharePercent: 50,
+			now: MIDNIGHT + MIN,
+		});
 		expect(full.affords(1)).toBe(true);
 		expect(full.affords(2)).toBe(false);
 	});
@@ -57,11 +83,26 @@ describe('the day plan of a center', () => {
 		const nine = MIDNIGHT + 9 * 60 * MIN;
 		const saved = { day: '2026-11-20', used: 5_000, credit: 0, at: nine };
 		// 20,000 left over 15 hours: an hour since the saved state counts as 1,334 requests spent
-		const plan = new DayPlan(ZONE, saved, 'pro', 50, nine + 60 * MIN, { restarted: true });
+		const plan = new DayPlan({
+			zone: ZONE,
+			saved,
+			plan: 'pro',
+			sharePercent: 50,
+			now: nine + 60 * MIN,
+			restarted: true,
+		});
 		expect(plan.used).toBe(5_000 + 1_334);
-		expect(new DayPlan(ZONE, saved, 'pro', 50, nine + 60 * MIN).used).toBe(5_000);
+		expect(
+			new DayPlan({ zone: ZONE, saved, plan: 'pro', sharePercent: 50, now: nine + 60 * MIN }).used,
+		).toBe(5_000);
 		// a plan told by an answer of the poll: the share follows it
-		const unknown = new DayPlan(ZONE, saved, undefined, 50, nine + MIN);
+		const unknown = new DayPlan({
+			zone: ZONE,
+			saved,
+			plan: undefined,
+			sharePercent: 50,
+			now: nine + MIN,
+		});
 		expect(unknown.share).toBe(2_500);
 		unknown.learn('pro');
 		expect(unknown.share).toBe(25_000);
