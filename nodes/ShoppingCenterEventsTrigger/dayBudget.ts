@@ -65,6 +65,8 @@ export interface DayPlanInput {
 	 * saved state's moment (never more than that), so a restart never spends past the share.
 	 */
 	restarted?: boolean;
+	/** the poll's request counter when the plan is made (countSent counts from it) */
+	sentBefore?: number;
 }
 
 /** A poll's budget for one center. */
@@ -88,6 +90,7 @@ export class DayPlan {
 	/** the plan as known; learn() sets it when an answer tells */
 	plan: PlanName | undefined;
 	private readonly sharePercent: number;
+	private readonly sentBefore: number;
 
 	constructor(o: DayPlanInput) {
 		const { zone, saved, now, sharePercent } = o;
@@ -95,6 +98,7 @@ export class DayPlan {
 		this.now = now;
 		this.plan = o.plan;
 		this.sharePercent = sharePercent;
+		this.sentBefore = o.sentBefore ?? 0;
 		const plan = o.plan;
 		this.day = todayIn(zone, new Date(now));
 		this.limit = PLAN_RULES[plan ?? 'basic'].requestsPerDay;
@@ -148,18 +152,16 @@ export class DayPlan {
 		return this.credit >= 1 && this.used + Math.max(cost, 1) <= this.share;
 	}
 
-	/** requests spent in this poll */
-	private spentNow = 0;
+	/** requests of this poll counted for the center */
+	private counted = 0;
 
-	spend(requests: number): void {
-		this.used += requests;
-		this.credit -= requests;
-		this.spentNow += requests;
-	}
-
-	/** Counts what this poll sent for the center and was not counted yet (a read cut or refused). */
-	settle(sentThisPoll: number): void {
-		if (sentThisPoll > this.spentNow) this.spend(sentThisPoll - this.spentNow);
+	/** Counts every request the poll has sent for the center so far (`sent`: the poll's counter now). */
+	countSent(sent: number): void {
+		const n = sent - this.sentBefore - this.counted;
+		if (n <= 0) return;
+		this.used += n;
+		this.credit -= n;
+		this.counted += n;
 	}
 
 	/** What the center's state keeps (the credit at most one day's share). */

@@ -139,14 +139,12 @@ class Poll {
 	): Promise<{ state: CenterState | undefined; end: CenterEnd }> {
 		const { run, cfg } = this;
 		const draft = this.reader.begin(run, target, previous);
-		const spent = () => run.counter.sent - before;
-		let before = run.counter.sent;
 		const units = await draft.units();
 		plan.learn(knownPlan(await this.baseUrl(), target.id));
 		const allCost = units.reduce((n, u) => n + Math.max(u.sched?.cost ?? 1, 1), 0);
 		// at most two reads of every unit in reserve (a read may cost more pages than the last one)
 		plan.capCredit(2 * allCost);
-		plan.spend(spent());
+		plan.countSent(run.counter.sent);
 		const cycle = plan.cycleMs(allCost);
 		budgetNotice(run, target, plan, units.length, allCost);
 		const now = run.startedAt.getTime();
@@ -164,19 +162,20 @@ class Poll {
 				break;
 			}
 			const began = Date.now();
-			before = run.counter.sent;
+			const before = run.counter.sent;
 			let news: boolean;
 			try {
 				news = await draft.read(unit);
 			} catch (error) {
-				plan.spend(spent());
+				plan.countSent(run.counter.sent);
 				// the poll's time ended inside this unit: it and the rest are read by the next poll
 				if (!isDeadlineError(error)) throw asNodeError(this.ctx.getNode(), error);
 				end = 'cut';
 				break;
 			}
-			plan.spend(spent());
-			draft.schedule(unit, afterRead(unit.sched, now, news, Math.max(spent(), 1)));
+			plan.countSent(run.counter.sent);
+			const cost = Math.max(run.counter.sent - before, 1);
+			draft.schedule(unit, afterRead(unit.sched, now, news, cost));
 			this.unitsRead++;
 			this.slowestUnitMs = Math.max(this.slowestUnitMs, Date.now() - began);
 		}
@@ -220,6 +219,7 @@ class Poll {
 				keep();
 				continue;
 			}
+			const sentBefore = run.counter.sent;
 			const plan = new DayPlan({
 				zone: target.zone,
 				saved: previous?.budget,
@@ -227,8 +227,8 @@ class Poll {
 				sharePercent: cfg.dayBudgetShare,
 				now: run.startedAt.getTime(),
 				restarted,
+				sentBefore,
 			});
-			const sentBefore = run.counter.sent;
 			let result: Awaited<ReturnType<Poll['center']>>;
 			try {
 				result = await this.onApiDay(target, () => this.center(target, previous, plan, found));
@@ -240,7 +240,7 @@ class Poll {
 				}
 			}
 			if (result.end === 'cut') leftOver.push(target.id);
-			plan.settle(run.counter.sent - sentBefore);
+			plan.countSent(run.counter.sent);
 			plan.learn(knownPlan(baseUrl, target.id));
 			const budget = plan.toState();
 			if (result.state) next.centers[target.id] = Object.assign({}, result.state, { budget });

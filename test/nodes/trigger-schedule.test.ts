@@ -47,7 +47,7 @@ describe('the day plan of a center', () => {
 		expect(plan.credit).toBe(150);
 		plan.credit = 100;
 		expect(plan.affords(1)).toBe(true);
-		plan.spend(100);
+		plan.countSent(100);
 		expect(plan.affords(1)).toBe(false);
 		expect(plan.toState()).toEqual({
 			day: '2026-11-20',
