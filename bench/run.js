@@ -18,6 +18,8 @@
  *   --sync-minutes M  receiptSync: real minutes the day is compressed into (default 10)
  *   --sync-poll-s S   receiptSync: seconds between polls, a divisor of 60 (default 20)
  *   --day-minutes M   dayBudget: real minutes of the center's day watched (default 30)
+ *   --day-at HH:MM    dayBudget: the clocks (the bench's, n8n's, the sandbox's) moved so that the window
+ *                     starts at HH:MM of the center's day (default: the real hour)
  *   --day-drain-minutes M  dayBudget: at most this long after the window for its last receipts (default 10)
  *   --sync-sink K     receiptSync: batch (Aggregate → one INSERT … ON CONFLICT a poll; default) or upsert
  *                    (the example's Insert or Update as it is)
@@ -115,6 +117,7 @@ function parseArgs(argv) {
 		else if (a === '--sync-poll-s') o.syncPollSeconds = Number(v());
 		else if (a === '--sync-sink') o.syncSink = v();
 		else if (a === '--day-minutes') o.dayMinutes = Number(v());
+		else if (a === '--day-at') o.dayAt = v();
 		else if (a === '--day-drain-minutes') o.dayDrainMinutes = Number(v());
 		else if (a === '--help' || a === '-h') {
 			const lines = fs.readFileSync(__filename, 'utf8').split('\n');

@@ -10,7 +10,12 @@ const { fmt } = require('../lib/util');
 const RSS_GROWTH_MB = 50;
 const MIN = 60_000;
 const WHY_WINDOW =
-	"a window of a real day, not a compressed day: the trigger plans by the center's real clock (what is left of its share over what is left of the center's day), and n8n's clock is the real one";
+	"a window of a real day, not a compressed day: the trigger plans by the center's clock (what is left of its share over what is left of the center's day), which runs in real time";
+/** --day-at: the clocks of the bench, n8n and the sandbox moved together (PostgreSQL's loaded_at moved back) */
+const shiftText = (s) =>
+	s.config.clockShiftMs
+		? `the clocks of the bench, n8n and the sandbox moved by ${(s.config.clockShiftMs / 3_600_000).toFixed(2)} h (--day-at) so that the window came at this hour; PostgreSQL's loaded_at moved by the same`
+		: "the real hour (n8n's clock not moved)";
 
 /** Epoch ms of the next midnight in `zone` after `ms`. */
 function nextMidnight(ms, zone) {
@@ -133,7 +138,7 @@ function dayBudgetTargets(s) {
 	const m = s.memory;
 	const rss = rssGrowth(m.peakPerPollKb);
 	const w = s.window;
-	const where = `center ${s.config.sc} (${s.units} shops read), ${w.startLocal}–${w.endLocal} ${s.config.zone} (${w.startedAt.slice(0, 16)}Z–${w.endAt.slice(11, 16)}Z, then until the window's receipts were in: ${w.drainedAt ? w.drainedAt.slice(11, 19) : 'NOT within the drain'}Z), ${s.polls.length} polls every minute, n8n ${s.config.n8nVersion}; ${WHY_WINDOW}; ${loadText(s)}`;
+	const where = `center ${s.config.sc} (${s.units} shops read), ${w.startLocal}–${w.endLocal} ${s.config.zone} (${w.startedAt.slice(0, 16)}Z–${w.endAt.slice(11, 16)}Z, then until the window's receipts were in: ${w.drainedAt ? w.drainedAt.slice(11, 19) : 'NOT within the drain'}Z), ${s.polls.length} polls every minute, n8n ${s.config.n8nVersion}; ${WHY_WINDOW}; ${shiftText(s)}; ${loadText(s)}`;
 	const paces = f.a.pacePerMinute;
 	const tag = 'New Receipt on a day budget (real n8n)';
 	return [

@@ -69,8 +69,11 @@ function windowTruth(received, firstReads, originFrom, originTo, windowEnd) {
 	return { truth, boundary };
 }
 
-/** psql -At rows: id | received epoch ms | loaded_at epoch ms | writes */
-function readRows(pg) {
+/**
+ * psql -At rows: id | received epoch ms | loaded_at epoch ms | writes. `shiftMs`: the bench's clocks
+ * moved (--day-at); PostgreSQL's loaded_at is the real time, moved by the same here.
+ */
+function readRows(pg, shiftMs = 0) {
 	const text = pg.psql(
 		'SELECT id, round(extract(epoch FROM received_datetime) * 1000), round(extract(epoch FROM loaded_at) * 1000), writes FROM receipts',
 	);
@@ -80,7 +83,12 @@ function readRows(pg) {
 		.filter(Boolean)
 		.map((l) => {
 			const [id, received, loaded, writes] = l.split('|');
-			return { id, received: Number(received), loaded: Number(loaded), writes: Number(writes) };
+			return {
+				id,
+				received: Number(received),
+				loaded: Number(loaded) + shiftMs,
+				writes: Number(writes),
+			};
 		});
 }
 

@@ -21,6 +21,7 @@ const { sleep } = require('../lib/util');
 const { SEED, log, packedPackage } = require('./common');
 const { tableDdl, exampleCredentials } = require('./receipt-sync-workflow');
 const W = require('./day-budget-window');
+const clock = require('../../test/e2e-receipts/shift-clock');
 
 const DAY = {
 	sc: '1008',
@@ -51,6 +52,12 @@ async function runDayBudget(ctx) {
 		windowMs: (opts.dayMinutes || DEFAULTS.windowMinutes) * 60_000,
 		drainMs: (opts.dayDrainMinutes || DEFAULTS.drainMinutes) * 60_000,
 	};
+	// --day-at HH:MM: this process's clock and n8n's moved (the sandbox's follows this one; PostgreSQL's
+	// loaded_at is moved back by the same shift): the window starts at that hour of the center's day
+	const at = /^(\d{1,2}):(\d{2})$/.exec(opts.dayAt || '');
+	if (opts.dayAt && !at) throw new Error(`--day-at ${opts.dayAt}: expected HH:MM`);
+	const shiftMs = at ? clock.shiftToLocal(DAY.zone, Number(at[1]), Number(at[2])) : 0;
+	clock.setShift(shiftMs);
 	const example = loadExamples().find((e) => e.key === 'receipts-to-postgres').workflow;
 	const env = {};
 	const pollLines = [];
@@ -63,6 +70,9 @@ async function runDayBudget(ctx) {
 			seed: SEED,
 			now: new Date().toISOString(),
 			clock: 'running',
+			// moved as this process's clock (its log's times compared with this one's)
+			env: shiftMs ? { E2E_CLOCK_SHIFT_MS: String(shiftMs) } : undefined,
+			nodeArgs: shiftMs ? ['-r', clock.path] : undefined,
 		});
 		// the sandbox's clock began at `now` when the process came up: in step with the real clock again
 		await env.sb.control.setClock({ set: new Date().toISOString(), mode: 'running' });
@@ -70,6 +80,8 @@ async function runDayBudget(ctx) {
 			version: opts.version,
 			packageTgz: packedPackage(stage),
 			logLevel: 'info',
+			env: shiftMs ? { E2E_CLOCK_SHIFT_MS: String(shiftMs) } : undefined,
+			nodeArgs: shiftMs ? ['--require', clock.path] : undefined,
 			onLog: (l) => {
 				const p = W.parsePollLine(l, Date.now(), DAY.sc);
 				if (p) pollLines.push(p);
@@ -124,7 +136,7 @@ async function runDayBudget(ctx) {
 			for (;;) {
 				const received = await receivedSince(sb, originFrom - 60_000);
 				truthNow = W.windowTruth(received, firstReads, originFrom, originTo, windowEnd);
-				const rows = W.readRows(pg);
+				const rows = W.readRows(pg, shiftMs);
 				const have = new Set(rows.map((r) => r.id));
 				const left = [...truthNow.truth.keys()].filter((id) => !have.has(id)).length;
 				if (left === 0 || Date.now() >= drainEnd) {
@@ -149,7 +161,7 @@ async function runDayBudget(ctx) {
 		const lateIds = new Set(
 			[...truth.truth.values()].filter((r) => r.received - r.created > 3_600_000).map((r) => r.id),
 		);
-		const table = W.compareTable(W.readRows(pg), truth, later, windowEnd, lateIds);
+		const table = W.compareTable(W.readRows(pg, shiftMs), truth, later, windowEnd, lateIds);
 		const entries = await W.centerLog(sb.control, seq0, DAY.sc);
 		const executions = (await n8n.api.executions({ workflowId: wf.id, limit: 250 })) || [];
 		return {
@@ -165,6 +177,8 @@ async function runDayBudget(ctx) {
 				pollEvery: "every minute (n8n's Poll Times default)",
 				quietMaxWaitMinutes: 60,
 				n8nVersion: opts.version,
+				// --day-at: the clocks moved by this much (0: the real hour)
+				clockShiftMs: shiftMs,
 			},
 			window: {
 				startedAt: new Date(originFrom).toISOString(),
@@ -193,6 +207,7 @@ async function runDayBudget(ctx) {
 		if (env.n8n) await env.n8n.stop().catch(() => {});
 		if (env.sb) await env.sb.stop().catch(() => {});
 		if (env.pg) await env.pg.stop().catch(() => {});
+		clock.setShift(0);
 	}
 }
 

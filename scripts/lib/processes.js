@@ -16,7 +16,7 @@
  * startProcess(cmd, args, { cwd, env, detached, onLine, onData, keepLines })
  *   → { child, pid, lines, output(), exited, exit, waitForLine(re, ms), kill(signal), stop({ timeoutMs }) }
  *   killed (its whole group when detached) if this process exits without stop()
- * startSandboxProcess({ port, seed, now, clock, rateWindowMs, faults, rateLimits (false | { pro: { perWindow } }), extraArgs, onLine, detached })
+ * startSandboxProcess({ port, seed, now, clock, rateWindowMs, faults, rateLimits (false | { pro: { perWindow } }), extraArgs, nodeArgs, env, onLine, detached })
  *   → { port, pid, baseUrl, controlUrl, clientId, clientSecret, control, output(), stop() }
  * sandboxControl(controlUrl)         client of the sandbox's control API (/__sandbox)
  */
@@ -254,7 +254,15 @@ function between(lines, first, end) {
 async function startSandboxProcess(opts = {}) {
 	const port = opts.port || (await freePort());
 	const register = require.resolve('ts-node/register/transpile-only', { paths: [ROOT] });
-	const args = ['-r', register, path.join(ROOT, 'sandbox', 'cli.ts'), '--port', String(port)];
+	// opts.nodeArgs / opts.env: more for its Node (the bench's clock shift: test/e2e-receipts/shift-clock.js)
+	const args = [
+		...(opts.nodeArgs || []),
+		'-r',
+		register,
+		path.join(ROOT, 'sandbox', 'cli.ts'),
+		'--port',
+		String(port),
+	];
 	if (opts.seed !== undefined) args.push('--seed', String(opts.seed));
 	if (opts.now) args.push('--now', opts.now);
 	if (opts.clock) args.push('--clock', opts.clock);
@@ -265,7 +273,7 @@ async function startSandboxProcess(opts = {}) {
 	else if (opts.rateLimits && typeof opts.rateLimits === 'object')
 		args.push('--rate-limits', JSON.stringify(opts.rateLimits));
 	if (opts.extraArgs) args.push(...opts.extraArgs);
-	const env = { ...process.env, TS_NODE_TRANSPILE_ONLY: 'true' };
+	const env = { ...process.env, TS_NODE_TRANSPILE_ONLY: 'true', ...(opts.env || {}) };
 	delete env.SANDBOX_PORT;
 	delete env.NODE_OPTIONS;
 	const proc = startProcess(process.execPath, args, {

@@ -75,24 +75,6 @@ async function main() {
 	return report.finish(t0);
 }
 
-/** The real ms at which the next midnight of `zone` comes. */
-function nextMidnight(zone, realMs) {
-	const f = new Intl.DateTimeFormat('en-CA', {
-		timeZone: zone,
-		hourCycle: 'h23',
-		year: 'numeric',
-		month: '2-digit',
-		day: '2-digit',
-		hour: '2-digit',
-		minute: '2-digit',
-		second: '2-digit',
-	});
-	const p = Object.fromEntries(f.formatToParts(realMs).map((x) => [x.type, Number(x.value)]));
-	const wall = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
-	const offset = wall - Math.floor(realMs / 1000) * 1000;
-	return Date.UTC(p.year, p.month - 1, p.day + 1) - offset;
-}
-
 async function leg(spec, report) {
 	const [head, at = ''] = spec.split('@');
 	const [VERSION, mode = ''] = head.split('+');
@@ -101,9 +83,7 @@ async function leg(spec, report) {
 	const durable = mode === 'durable';
 	// @midnight: this leg's clocks (n8n's, the checks') moved so that center 1002's midnight comes
 	// MIDNIGHT_AFTER_MS after the leg starts, inside its first polls with receipts arriving
-	const shiftMs = at
-		? nextMidnight(checks.ZONES['1002'], clock.realNow()) - MIDNIGHT_AFTER_MS - clock.realNow()
-		: 0;
+	const shiftMs = at ? clock.shiftToLocal(checks.ZONES['1002'], 0, 0) - MIDNIGHT_AFTER_MS : 0;
 	clock.setShift(shiftMs);
 	if (shiftMs)
 		console.log(

@@ -20,11 +20,44 @@ if (!globalThis.__e2eRealDate) {
 	globalThis.Date = ShiftedDate;
 }
 
+/** The zone's offset from UTC at the real moment `ms` (ms; Yekaterinburg +5 h). */
+function zoneOffsetMs(zone, ms) {
+	const f = new Intl.DateTimeFormat('en-CA', {
+		timeZone: zone,
+		hourCycle: 'h23',
+		year: 'numeric',
+		month: '2-digit',
+		day: '2-digit',
+		hour: '2-digit',
+		minute: '2-digit',
+		second: '2-digit',
+	});
+	const p = Object.fromEntries(f.formatToParts(ms).map((x) => [x.type, Number(x.value)]));
+	const wall = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
+	return wall - Math.floor(ms / 1000) * 1000;
+}
+
+/**
+ * The shift that makes the clock read `hh:mm` in `zone` now (the nearest such moment, at most 12 h
+ * away from the real one).
+ */
+function shiftToLocal(zone, hh, mm) {
+	const real = RealDate.now();
+	const offset = zoneOffsetMs(zone, real);
+	const localNow = real + offset;
+	const dayStart = Math.floor(localNow / 86400e3) * 86400e3;
+	let target = dayStart + (hh * 60 + mm) * 60_000;
+	if (target - localNow > 43200e3) target -= 86400e3;
+	if (localNow - target > 43200e3) target += 86400e3;
+	return target - localNow;
+}
+
 module.exports = {
 	/** the shift from now on (ms); 0: the real clock */
 	setShift(ms) {
 		shift = ms;
 	},
+	shiftToLocal,
 	realNow: () => RealDate.now(),
 	path: __filename,
 };
