@@ -182,7 +182,7 @@ function dayBudgetTargets(s) {
 			scenario: 'dayBudget',
 			target: `${tag}: lag reception → row, p95 and max ≤ two cycles and two polls (docs/trigger.md)`,
 			met: t.lagSeconds.n > 0 && t.lagSeconds.max <= f.lag.boundMin * 60,
-			measured: `max ${fmt.num(t.lagSeconds.max / 60, 2)} min, p95 ${fmt.num(t.lagSeconds.p95 / 60, 2)} min, median ${fmt.num(t.lagSeconds.p50 / 60, 2)} min over ${fmt.int(t.lagSeconds.n)} receipts (the row's first write minus received_datetime) against ${fmt.num(f.lag.boundMin, 1)} min (cycle ${s.units} × 1,440 / ${fmt.int(f.share)} = ${fmt.num(f.lag.cycleMin, 1)} min; in this window the share's pace gave a cycle of ${fmt.num(f.windowCycleMin, 1)} min, so the lag here is that of an evening, not of a whole day); ${where}`,
+			measured: `max ${fmt.num(t.lagSeconds.max / 60, 2)} min, p95 ${fmt.num(t.lagSeconds.p95 / 60, 2)} min, median ${fmt.num(t.lagSeconds.p50 / 60, 2)} min over ${fmt.int(t.lagSeconds.n)} receipts (the row's first write minus received_datetime) against ${fmt.num(f.lag.boundMin, 1)} min (cycle ${s.units} × 1,440 / ${fmt.int(f.share)} = ${fmt.num(f.lag.cycleMin, 1)} min; in this window the share's pace gave a cycle of ${fmt.num(f.windowCycleMin, 1)} min, so the lag here is that of this hour, not of a whole day); ${where}`,
 		},
 		{
 			scenario: 'dayBudget',
