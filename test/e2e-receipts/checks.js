@@ -10,9 +10,8 @@ const path = require('node:path');
 const { waitUntil, sleep } = require('../../scripts/lib/processes');
 const { bindExample, loadExamples } = require('../e2e/lib/examples');
 const { pollerState, staticDataOf, totalOf } = require('./durable');
+const { PRO_CENTERS, ZONES, addDays, checkCenterCost, dayIn, firstPoll } = require('./poll-cost');
 
-const PRO_CENTERS = ['1002', '1004'];
-const ZONES = { 1002: 'Asia/Yekaterinburg', 1004: 'Asia/Vladivostok' };
 // two once-a-minute poll times (seconds 0 and 30): a poll every 30 s (n8n refuses one sub-minute
 // expression, not several; see test/e2e/parts/activation.js), with the trigger's Day Budget Share at
 // 100 %: its even pace (50,000 a day: 17 requests in 30 s) then reads every shop of 1002 and 1004 at
@@ -22,17 +21,11 @@ const POLL_EVERY_30_S = [0, 30].map((second) => ({
 	mode: 'custom',
 	cronExpression: `${second} * * * * *`,
 }));
-/** a gap between two receipt requests of a center longer than this: another poll */
-const POLL_GAP_MS = 10_000;
 const TRIGGER = 'New receipt';
 const UPSERT = 'Upsert receipts';
 
 const waitFor = (what, fn, timeoutMs = 60_000, everyMs = 300) =>
 	waitUntil(fn, { what, timeoutMs, everyMs });
-const dayIn = (zone, ms) => new Date(ms).toLocaleDateString('en-CA', { timeZone: zone });
-const addDays = (d, n) =>
-	new Date(Date.parse(`${d}T00:00:00Z`) + n * 86400e3).toISOString().slice(0, 10);
-const shopOf = (p) => (/\/shops\/([^/]+)\/receipts/.exec(p) || [])[1];
 
 function ddlOf(workflow) {
 	const note = workflow.nodes.find((n) => n.type === 'n8n-nodes-base.stickyNote').parameters
@@ -118,26 +111,10 @@ async function run({ env, step, rounds, durable, killAndRestart }) {
 		const all = await sb().control.log({ since: mark });
 		const byCenter = {};
 		for (const sc of PRO_CENTERS) {
-			// the trigger reads the shop list once an hour, not at every poll: a poll's receipt requests
-			// are those up to the first that asks again for a page of a shop an earlier one asked for (a
-			// poll reads each page of each shop once, in one window here; after a restart n8n's activation
-			// poll and the next one may follow each other closely) or that comes after a gap as long as
-			// the time between two polls
+			// a poll's receipt requests: poll-cost.js firstPoll
 			const reads = all.filter((e) => e.route === 'receipts' && e.sc_id === sc);
 			assert.ok(reads.length, `no poll read center ${sc}`);
-			const asked = new Set();
-			let n = 0;
-			for (; n < reads.length; n++) {
-				const q = reads[n].query || {};
-				// a shop's page, whatever its dates (right after midnight two polls ask different days)
-				const page = `${shopOf(reads[n].path)}|${q.page}`;
-				const gap =
-					n > 0 && Date.parse(reads[n].time) - Date.parse(reads[n - 1].time) >= POLL_GAP_MS;
-				if (asked.has(page) || gap) break;
-				// a read the API refused (its day not begun yet) is read again in the same poll
-				if (reads[n].status !== 422) asked.add(page);
-			}
-			byCenter[sc] = reads.slice(0, n);
+			byCenter[sc] = firstPoll(reads);
 		}
 		return { all, byCenter };
 	}
@@ -173,66 +150,20 @@ async function run({ env, step, rounds, durable, killAndRestart }) {
 		);
 	}
 
-	/**
-	 * Each shop of the poll: its requests = ⌈received in the period it asked / 1000⌉ (at least 1), and
-	 * that period is the re-read one: from its last read day − Lookback through the poll's day. The last
-	 * read day is the poll's day, or the day before right after midnight; the poll's day is the
-	 * sandbox's (frozen at the round's start; a read through the next day is refused once, and the
-	 * center read again through this one), or the day before for a poll that began just before the
-	 * round's start crossed the center's midnight.
-	 */
+	/** Each center's requests of the poll against the formula (poll-cost.js checkCenterCost). */
 	async function checkPollCost(poll, label) {
 		const lookback = example.nodes.find((n) => n.name === TRIGGER).parameters.lookbackDays;
 		const today = {};
 		for (const sc of PRO_CENTERS)
 			today[sc] = dayIn(ZONES[sc], Date.parse((await sb().control.clock()).now));
-		for (const sc of PRO_CENTERS) {
-			// right after the center's midnight the trigger may ask through a day the frozen sandbox has
-			// not begun: one refusal (422), then the center read again through the day before
-			const refused = poll.byCenter[sc].filter((e) => e.status === 422);
-			const calls = poll.byCenter[sc].filter((e) => e.status !== 422);
-			refusals += refused.length;
-			assert.ok(
-				calls.every((e) => e.status === 200) &&
-					refused.length <= 1 &&
-					refused.every((e) => e.query.end_received_date === addDays(today[sc], 1)),
-				`${label} ${sc}: ${JSON.stringify(poll.byCenter[sc].map((e) => [e.status, e.query]))}`,
-			);
-			const byShop = new Map();
-			for (const e of calls) {
-				const shop = shopOf(e.path);
-				if (!byShop.has(shop)) byShop.set(shop, []);
-				byShop.get(shop).push(e.query || {});
-			}
-			let want = 0;
-			for (const [shop, qs] of byShop) {
-				const { start_received_date: start, end_received_date: end } = qs[0];
-				assert.ok(
-					qs.every((q) => q.start_received_date === start && q.end_received_date === end),
-					`${label} ${sc} shop ${shop}: two periods in one poll ${JSON.stringify(qs)}`,
-				);
-				assert.ok(
-					[today[sc], addDays(today[sc], -1)].includes(end),
-					`${label} ${sc} shop ${shop}: read through ${end}; the center's day is ${today[sc]}`,
-				);
-				assert.ok(
-					[addDays(end, -lookback), addDays(end, -lookback - 1)].includes(start),
-					`${label} ${sc} shop ${shop}: read from ${start} through ${end}; Lookback is ${lookback} day(s)`,
-				);
-				const t = await sb().control.truth('receipts', {
-					sc_id: sc,
-					shop_id: shop,
-					start_received_date: start,
-					end_received_date: end,
-				});
-				want += Math.max(1, Math.ceil(t.count / 1000));
-			}
-			assert.equal(
-				calls.length,
-				want,
-				`${label} ${sc}: ${calls.length} receipt requests for ${byShop.size} shops, the formula says ${want}`,
-			);
-		}
+		for (const sc of PRO_CENTERS)
+			refusals += await checkCenterCost(sb(), {
+				sc,
+				calls: poll.byCenter[sc],
+				today: today[sc],
+				lookback,
+				label,
+			});
 	}
 
 	/** What the sandbox holds for the PRO centers, received from the day before the first poll on. */
