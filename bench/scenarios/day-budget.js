@@ -21,7 +21,7 @@ const { sleep } = require('../lib/util');
 const { SEED, log, packedPackage } = require('./common');
 const { tableDdl, exampleCredentials } = require('./receipt-sync-workflow');
 const W = require('./day-budget-window');
-const clock = require('../../test/e2e-receipts/shift-clock');
+const clock = require('../../scripts/lib/shift-clock');
 
 const DAY = {
 	sc: '1008',

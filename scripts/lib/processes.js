@@ -254,7 +254,7 @@ function between(lines, first, end) {
 async function startSandboxProcess(opts = {}) {
 	const port = opts.port || (await freePort());
 	const register = require.resolve('ts-node/register/transpile-only', { paths: [ROOT] });
-	// opts.nodeArgs / opts.env: more for its Node (the bench's clock shift: test/e2e-receipts/shift-clock.js)
+	// opts.nodeArgs / opts.env: more for its Node (the bench's clock shift: scripts/lib/shift-clock.js)
 	const args = [
 		...(opts.nodeArgs || []),
 		'-r',

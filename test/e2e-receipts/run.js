@@ -37,7 +37,7 @@ const { createReport, banner } = require('../e2e/lib/report');
 const { expectedTypes } = require('../e2e/harness/load-package');
 const { DURABLE_ENV } = require('../e2e/lib/poll-ledger');
 const checks = require('./checks');
-const clock = require('./shift-clock');
+const clock = require('../../scripts/lib/shift-clock');
 
 /** @midnight legs: center 1002's midnight this long after the leg starts (in its first rounds) */
 const MIDNIGHT_AFTER_MS = 100_000;
