@@ -5,7 +5,7 @@
  */
 import type { IPollFunctions } from 'n8n-workflow';
 import { fail, idList, readPollChoice, wholeNumberIn } from '../shared/input';
-import { EVENT_NAMES, EVENTS } from './events';
+import { DEFAULT_SHARE, EVENT_NAMES, EVENTS } from './events';
 import type { TriggerConfig } from './types';
 
 export type { TriggerConfig };
@@ -40,7 +40,7 @@ export function readConfig(ctx: IPollFunctions): TriggerConfig {
 	);
 	const dayBudgetShare = wholeNumberIn(
 		ctx,
-		ctx.getNodeParameter('dayBudgetShare', def.dayShare),
+		ctx.getNodeParameter('dayBudgetShare', DEFAULT_SHARE),
 		'Day Budget Share (%)',
 		undefined,
 		1,
@@ -49,9 +49,7 @@ export function readConfig(ctx: IPollFunctions): TriggerConfig {
 	const quiet = wholeNumberIn(
 		ctx,
 		ctx.getNodeParameter('quietMaxWaitMinutes', QUIET_WAIT_MINUTES.default),
-		def.unit === 'shop'
-			? 'Read Quiet Shops at Least Every (Minutes)'
-			: 'Read Quiet Centers at Least Every (Minutes)',
+		`Read Quiet ${def.unit.Many} at Least Every (Minutes)`,
 		undefined,
 		QUIET_WAIT_MINUTES.min,
 		QUIET_WAIT_MINUTES.max,

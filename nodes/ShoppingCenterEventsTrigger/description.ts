@@ -7,33 +7,30 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { PLAN_RULES } from '../shared/plan';
 import { QUIET_WAIT_MINUTES } from './config';
-import { EVENT_NAMES, EVENTS, type EventDefinition, type TriggerEvent } from './events';
+import { DEFAULT_SHARE, EVENT_NAMES, EVENTS, type TriggerEvent } from './events';
 
 const only = (event: TriggerEvent) => ({ show: { event: [event] } });
 const thousands = (n: number) => n.toLocaleString('en-US');
 const BASIC_DAY = PLAN_RULES.basic.requestsPerDay;
 const PRO_DAY = PLAN_RULES.pro.requestsPerDay;
-const shareOf = (def: EventDefinition, limit: number) =>
-	thousands(Math.floor((limit * def.dayShare) / 100));
+const shareOf = (limit: number) => thousands(Math.floor((limit * DEFAULT_SHARE) / 100));
 
 /** What a poll and a day cost, and what the share caps it at (the event's notice). */
 export function costNotice(event: TriggerEvent): string {
 	const def = EVENTS[event];
+	const u = def.unit;
 	const limits = def.feature
 		? `PRO's day limit is ${thousands(PRO_DAY)} requests`
 		: `a center's day limit is ${thousands(BASIC_DAY)} requests on Basic and ${thousands(PRO_DAY)} on PRO`;
 	const cap = def.feature
-		? `${thousands(PRO_DAY * (def.dayShare / 100))} a day`
-		: `${shareOf(def, BASIC_DAY)} a day on Basic, ${shareOf(def, PRO_DAY)} on PRO`;
+		? `${shareOf(PRO_DAY)} a day`
+		: `${shareOf(BASIC_DAY)} a day on Basic, ${shareOf(PRO_DAY)} on PRO`;
 	const day =
-		def.unit === 'shop'
-			? `Reading every shop at every poll would cost shops × polls a day: 100 shops every minute (Poll Times' default) ≈ ${thousands(100 * 1440)} requests a day, every 5 minutes ≈ ${thousands(100 * 288)}`
-			: `At Poll Times' default (every minute) that is ≈ ${thousands(1440)} requests a day per center, every 5 minutes ≈ 288`;
-	const economy =
-		def.unit === 'shop'
-			? 'planned over the day: shops that sold at their last read are read first, quiet ones (closed, at night) wait longer, up to Read Quiet Shops at Least Every'
-			: 'planned over the day: when it is tight, a center with nothing new waits longer, up to Read Quiet Centers at Least Every';
-	return `${def.feature ? 'PRO centers only. ' : ''}A read of a ${def.unit} costs ${def.readCost}. ${day}; ${limits}, shared with every other client of the center. The trigger spends at most its Day Budget Share per center (default ${def.dayShare} %: ${cap}), ${economy}. Each record is emitted once.`;
+		u.one === 'center'
+			? `Reading a center at every poll would cost ≈ ${thousands(1440)} requests a day at Poll Times' default (every minute), ≈ 288 every 5 minutes`
+			: `Reading every ${u.one} at every poll would cost ${u.many} × polls a day: 100 ${u.many} every minute (Poll Times' default) ≈ ${thousands(100 * 1440)} requests a day, every 5 minutes ≈ ${thousands(100 * 288)}`;
+	const follows = `The trigger reads what is active: a ${u.one} that had something new in the last hour every second poll, a quiet one (closed, at night) less and less often, at least every Read Quiet ${u.Many} at Least Every, so a quiet day costs a small part of that`;
+	return `${def.feature ? 'PRO centers only. ' : ''}A read of a ${u.one} costs ${def.readCost}. ${day}; ${limits}, shared with every other client of the center. ${follows}. All the trigger nodes of a center spend together at most the Day Budget Share (default ${DEFAULT_SHARE} %: ${cap}), a ceiling, not an allowance; when it binds, the ${u.many} waiting longest go first. Each record is emitted once.`;
 }
 
 function lookbackField(event: TriggerEvent): INodeProperties {
@@ -52,25 +49,23 @@ function lookbackField(event: TriggerEvent): INodeProperties {
 }
 
 function shareField(event: TriggerEvent): INodeProperties {
-	const def = EVENTS[event];
-	const fallback = def.dayShare;
 	return {
 		displayName: 'Day Budget Share (%)',
 		name: 'dayBudgetShare',
 		type: 'number',
 		typeOptions: { minValue: 1, maxValue: 100, numberPrecision: 0 },
-		default: fallback,
-		description: `The most this trigger spends of each center's day limit (${thousands(BASIC_DAY)} requests on Basic, ${thousands(PRO_DAY)} on PRO; a plan not known yet counts as Basic), counted per center and center day and kept across restarts. The rest stays for the center's other clients (staff exports, BI, other workflows), which share the same budget.`,
-		hint: `Default ${def.dayShare} %. Every poll logs the requests of the day against it; two trigger nodes on one center take two shares`,
+		default: DEFAULT_SHARE,
+		description: `The most all the Shopping Center Trigger nodes of this n8n spend together of each center's day limit (${thousands(BASIC_DAY)} requests on Basic, ${thousands(PRO_DAY)} on PRO; a plan not known yet counts as Basic), counted per center and center day and kept across restarts; where nodes differ, the smallest share applies. A ceiling, not an allowance: quiet centers and shops cost far less. The rest stays for the center's other clients (staff exports, BI, other workflows), which share the same budget.`,
+		hint: `Default ${DEFAULT_SHARE} %, one share for every trigger node on a center together; every poll logs the center's requests of the day against it`,
 		displayOptions: only(event),
 	};
 }
 
 function quietField(event: TriggerEvent): INodeProperties {
-	const unit = EVENTS[event].unit === 'shop' ? 'Shops' : 'Centers';
+	const u = EVENTS[event].unit;
 	const fallback = QUIET_WAIT_MINUTES.default;
 	return {
-		displayName: `Read Quiet ${unit} at Least Every (Minutes)`,
+		displayName: `Read Quiet ${u.Many} at Least Every (Minutes)`,
 		name: 'quietMaxWaitMinutes',
 		type: 'number',
 		typeOptions: {
@@ -79,8 +74,8 @@ function quietField(event: TriggerEvent): INodeProperties {
 			numberPrecision: 0,
 		},
 		default: fallback,
-		description: `A ${unit === 'Shops' ? 'shop' : 'center'} whose last read found nothing new waits longer and longer before its next read while the Day Budget Share is tight, never longer than this; it is read at every poll again as soon as a read finds something. While the share allows, every one is read at every poll.`,
-		hint: 'The longest a record of a quiet one waits to be emitted when the share is tight',
+		description: `A ${u.one} with nothing new for an hour waits longer and longer before its next read (2, 4, 8 … polls), never longer than this; one read that finds something brings it back to the next poll. A ${u.one} that had something new in the last hour is read every second poll.`,
+		hint: `The longest a record of a quiet ${u.one} (closed, at night) waits to be emitted; also what a quiet ${u.one} costs: one read per this many minutes`,
 		displayOptions: only(event),
 	};
 }

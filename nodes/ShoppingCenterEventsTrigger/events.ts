@@ -1,7 +1,7 @@
 /**
  * The trigger's events as one table: what the editor shows of each (name, description, the Lookback
- * field's default, maximum and texts, the default Day Budget Share, what a read costs), the plan
- * feature it needs, what a unit of a center is, and its reader (readers/). Adding an event is its row
+ * field's default, maximum and texts, what a read costs), the plan feature it needs, what a unit of a
+ * center is (and its words), and its reader (readers/). Adding an event is its row
  * here and its reader module; the poll sequence (sequence.ts) and the panel (description.ts) take the
  * rest from the row.
  */
@@ -24,16 +24,37 @@ export interface EventDefinition {
 	reader: ReaderFactory;
 	/** the plan feature the event needs (a Basic center known as such is refused before any request) */
 	feature?: PlanFeature;
-	/** what one read covers: the center, or one shop of it */
-	unit: 'center' | 'shop';
+	/** what one read covers, in the words the panel and the log use: the center, or one shop of it */
+	unit: UnitWords;
 	/** the cost of one read of a unit, in words (the panel's notice) */
 	readCost: string;
 	lookback: { default: number; max: number; description: string; hint: string };
-	/** Day Budget Share (percent of the plan's day limit) when the field is left as it is */
-	dayShare: number;
 	/** the event's own fields (after Lookback) */
 	fields?: INodeProperties[];
 }
+
+/** A unit of an event in words: its name, its plural, its plural as a field name, and how to narrow it. */
+export interface UnitWords {
+	one: string;
+	many: string;
+	Many: string;
+	/** what the user can do to read fewer (a notice's advice), or nothing */
+	narrow?: string;
+}
+
+const CENTER: UnitWords = { one: 'center', many: 'centers', Many: 'Centers' };
+const SHOP: UnitWords = {
+	one: 'shop',
+	many: 'shops',
+	Many: 'Shops',
+	narrow: 'choose fewer shops (Shops: Selected Shops)',
+};
+
+/**
+ * Day Budget Share (%) when the field is left as it is: one default for every event, since all the
+ * trigger nodes of a center spend one share together (budget.ts).
+ */
+export const DEFAULT_SHARE = 50;
 
 export const EVENTS: Record<TriggerEvent, EventDefinition> = {
 	newAnomaly: {
@@ -42,7 +63,7 @@ export const EVENTS: Record<TriggerEvent, EventDefinition> = {
 			'A sales anomaly the platform found (PRO centers only), including anomalies found days after their date',
 		reader: newAnomalyReader,
 		feature: 'anomalies',
-		unit: 'center',
+		unit: CENTER,
 		readCost: '⌈anomalies dated in the lookback / 500⌉ requests (at least 1)',
 		lookback: {
 			default: 3,
@@ -51,17 +72,15 @@ export const EVENTS: Record<TriggerEvent, EventDefinition> = {
 				"How many days before the day of the last successful poll each poll reads again (dates of the anomaly, in each center's time zone). The platform finds an anomaly up to a few days after its date, so an anomaly is seen when it is found at most this many days after its date. Anomalies are emitted once, by ID.",
 			hint: 'Days re-read by each poll (anomaly dates): 3 catches anomalies found up to 3 days after their date',
 		},
-		dayShare: 25,
 		fields: anomalyFields,
 	},
 	newPass: {
 		name: 'New Pass',
 		description: 'A pass created in the tenant portal (any plan)',
 		reader: newPassReader,
-		unit: 'center',
+		unit: CENTER,
 		readCost: "⌈passes created since (the last poll's day − Lookback) / 100⌉ requests (at least 1)",
 		lookback: listLookback(),
-		dayShare: 25,
 	},
 	newReceipt: {
 		name: 'New Receipt',
@@ -69,7 +88,7 @@ export const EVENTS: Record<TriggerEvent, EventDefinition> = {
 			'A receipt (fiscal document) that reached the platform, each once, late arrivals included (PRO centers only)',
 		reader: newReceiptReader,
 		feature: 'receipts',
-		unit: 'shop',
+		unit: SHOP,
 		readCost:
 			"⌈receipts the shop received since (its last read's day − Lookback) / 1000⌉ requests (at least 1), plus the shop list once an hour",
 		lookback: {
@@ -79,24 +98,22 @@ export const EVENTS: Record<TriggerEvent, EventDefinition> = {
 				"How many days before the day of each shop's last read the next read goes back (reception dates, center time zone). A receipt is read by its reception date, so one printed hours or days earlier is emitted when it arrives; the lookback covers receipts that show up in the API after their reception time. Receipts are emitted once, by ID.",
 			hint: 'Days before a shop’s last read that its next read re-reads (reception dates): 1 covers receipts that show up a day late',
 		},
-		dayShare: 50,
 		fields: newReceiptFields,
 	},
 	newTicket: {
 		name: 'New Ticket',
 		description: 'A tenant request (ticket) created in the tenant portal (any plan)',
 		reader: newTicketReader,
-		unit: 'center',
+		unit: CENTER,
 		readCost:
 			"⌈tickets created since (the last poll's day − Lookback) / 100⌉ requests (at least 1)",
 		lookback: listLookback(),
-		dayShare: 25,
 	},
 	ticketChanged: {
 		name: 'Ticket Changed',
 		description: 'The status or the decision time of a recent ticket changed (any plan)',
 		reader: ticketChangedReader,
-		unit: 'center',
+		unit: CENTER,
 		readCost:
 			'⌈tickets created in the last Lookback days / 100⌉ requests (at least 1; a 30-day lookback of a busy center is several)',
 		lookback: {
@@ -106,7 +123,6 @@ export const EVENTS: Record<TriggerEvent, EventDefinition> = {
 				"Tickets created in the last this many days (center time zone) are watched: each poll reads all of them and reports those whose status or resolution_created_at differs from the last poll's, with previous_status. A ticket created before this window is invisible, whatever happens to it; a change and its reversal between two polls are not seen; a ticket created and decided between two polls is reported with previous_status null; archiving alone is not a change.",
 			hint: 'Tickets created in these days are watched; each poll reads them all (⌈tickets / 100⌉ requests a center)',
 		},
-		dayShare: 25,
 	},
 };
 

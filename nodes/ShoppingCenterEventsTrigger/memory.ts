@@ -14,12 +14,13 @@
  *   and the records come again), the node's polls emit nothing and leave the state alone;
  * - the notices already logged (a configuration the share cannot keep is said once);
  * - whether a poll of the node ended in this process (the first one after a restart counts the
- *   requests n8n may not have saved: dayBudget.ts).
+ *   requests n8n may not have saved: budget.ts).
  * A restart of n8n loses all of it (docs/trigger.md says what that means).
  */
 import type { IPollFunctions } from 'n8n-workflow';
 import type { CenterState, TriggerState } from './state';
 import type { TriggerEvent } from './types';
+import { forgetPools } from './budgetPool';
 
 /** Trigger nodes remembered at most (the least recently used goes first). */
 const MAX_NODES = 1000;
@@ -175,8 +176,9 @@ export function firstNotice(key: string, notice: string): boolean {
 	return true;
 }
 
-/** For tests: as after a restart of n8n. */
+/** For tests: as after a restart of n8n (the triggers' counts per center too: budgetPool.ts). */
 export function forgetNodeMemory(): void {
 	nodes.clear();
 	bytes = 0;
+	forgetPools();
 }

@@ -1,11 +1,18 @@
 /**
- * When a unit (a center, or a shop for New Receipt) is read: cost follows activity. A unit whose last
- * read found something new is due at the next poll; a quiet one waits as long as it has been quiet
- * (1, 2, 4, … minutes: longer and longer), never longer than the quiet bound of this poll (the Read
- * Quiet Shops at Least Every field, or less when the day's share could read every unit more often:
- * dayBudget.ts). Due units go by lateness: the unit past its wait the longest first, so the units that
- * waited longest and the ones that sold at their last read go first when the share is tight.
+ * When a unit (a center, or a shop for New Receipt) is read: cost follows activity, whatever the share.
+ * - A unit whose last read found something new is read at the next poll.
+ * - An active unit (it found something within ACTIVE_MS) is read at every second poll: a record waits
+ *   at most two polls.
+ * - A quiet unit (nothing for longer) waits longer and longer: 2, 4, 8 … polls (the time it has been
+ *   quiet past ACTIVE_MS), never longer than the quiet bound (Read Quiet Shops / Centers at Least
+ *   Every). A closed shop costs about one read per bound period; one read that finds something
+ *   brings it back to the next poll.
+ * When the share binds (budget.ts), the due units go by lateness: the unit past its wait the longest
+ * first.
  */
+
+/** A unit that found something within this long is active: read at every second poll. */
+export const ACTIVE_MS = 60 * 60_000;
 
 export interface UnitSchedule {
 	/** epoch ms of the unit's last read */
@@ -25,26 +32,33 @@ export function readSchedule(v: unknown): UnitSchedule | undefined {
 		: undefined;
 }
 
-/** How long a unit waits after its last read: as long as it had been quiet then, up to `capMs`. */
-export function waitOf(s: UnitSchedule, capMs: number): number {
-	return Math.min(Math.max(s.read - s.news, 0), capMs);
+/**
+ * How long a unit waits after its last read (ms): none when that read found something; active, two
+ * polls (`pollMs` apart); quiet, the time it has been quiet past ACTIVE_MS (at least two polls, so
+ * 2, 4, 8 … as it stays quiet); never more than `boundMs`.
+ */
+export function waitOf(s: UnitSchedule, boundMs: number, pollMs: number): number {
+	const quiet = Math.max(s.read - s.news, 0);
+	if (quiet === 0) return 0;
+	return Math.min(Math.max(quiet - ACTIVE_MS, 2 * pollMs), boundMs);
 }
 
 /**
- * The units due at `now`, most late first (never read: first of all). `toleranceMs`: a unit due within
- * it counts as due (polls do not come exactly on time).
+ * The units due at `now`, most late first (never read: first of all). A unit due within half a poll
+ * counts as due (polls do not come exactly on time).
  */
 export function dueUnits<T extends { sched?: UnitSchedule }>(
 	units: readonly T[],
 	now: number,
-	capMs: number,
-	toleranceMs: number,
+	boundMs: number,
+	pollMs: number,
 ): T[] {
+	const tolerance = pollMs / 2;
 	const late: Array<{ unit: T; by: number; i: number }> = [];
 	for (let i = 0; i < units.length; i++) {
 		const s = units[i].sched;
-		const by = s ? now - s.read - waitOf(s, capMs) : Infinity;
-		if (by + toleranceMs >= 0) late.push({ unit: units[i], by, i });
+		const by = s ? now - s.read - waitOf(s, boundMs, pollMs) : Infinity;
+		if (by + tolerance >= 0) late.push({ unit: units[i], by, i });
 	}
 	late.sort((a, b) => (b.by === a.by ? a.i - b.i : b.by > a.by ? 1 : -1));
 	return late.map((x) => x.unit);

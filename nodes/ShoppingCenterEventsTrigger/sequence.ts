@@ -1,8 +1,10 @@
 /**
  * One poll of the Shopping Center Trigger, the same sequence for every event: settings (config.ts and
  * the event's reader) → targets (the centers, with their zones) → per center, within the poll's
- * deadline and the center's day budget (dayBudget.ts), the units due (schedule.ts) read by the event's
- * reader → the new records → the new state → what n8n saves.
+ * deadline, the units its budget (budget.ts) says are due and may be read, read by the event's reader
+ * → the new records → the new state → what n8n saves. A center whose day's budget another client spent
+ * (a 429 whose Retry-After lies beyond the poll's deadline) is said once as the poll's error, then
+ * skipped with a log line until its budget is back.
  *
  * The new state is built in memory and saved only when no error was thrown (all-or-nothing): any error
  * (503 or 429 after the transport's retries, 402, a refused plan, a broken answer) leaves the saved
@@ -29,17 +31,16 @@ import {
 	awaitingSave,
 	endPoll,
 	firstInProcess,
+	firstNotice,
 	nodeKey,
 	startPoll,
 	withCarried,
 } from './memory';
-import { DayPlan } from './dayBudget';
-import { afterRead, dueUnits } from './schedule';
-import { budgetNotice, centerLine } from './pollLog';
+import { Budget } from './budget';
+import { afterRead } from './schedule';
+import { budgetNotice, centerLine, pausedLine, pollLine } from './pollLog';
+import { budgetSpentUntil, withQuotaCause } from './quota';
 import type { EventReader, Found, PollRun, Target } from './types';
-
-/** Tolerance of "due": polls do not come exactly on time (this share of the time since the last poll). */
-const DUE_TOLERANCE = 0.5;
 
 /** Where a center's reading stopped. */
 type CenterEnd = 'done' | 'cut' | 'skipped';
@@ -122,41 +123,36 @@ class Poll {
 		return this.unitsRead === 0 || Date.now() + this.slowestUnitMs <= this.run.deadlineMs;
 	}
 
-	/** An error of a center: skipped (logged) when it is a fact about a center of "All My Centers". */
-	private skipOrThrow(target: Target, error: unknown): void {
+	/**
+	 * An error of a center: skipped when it is a fact about a center of "All My Centers" (tried again
+	 * less and less, like a quiet unit; logged once), else the poll's error.
+	 */
+	private skipOrThrow(target: Target, error: unknown, budget?: Budget): void {
 		if (!target.optional || !isCenterRefusal(error)) throw asNodeError(this.ctx.getNode(), error);
-		this.ctx.logger.warn(
-			`Shopping Center Trigger: center ${target.id} skipped: ${(error as Error).message}`,
-		);
+		const reason = (error as Error).message;
+		budget?.refuse(reason);
+		const notice = `Shopping Center Trigger: center ${target.id} skipped: ${reason}`;
+		if (firstNotice(nodeKey(this.ctx), notice)) this.ctx.logger.warn(notice);
 	}
 
 	/** One center: its units due, as far as its budget and the poll's time go. */
 	private async center(
 		target: Target,
 		previous: CenterState | undefined,
-		plan: DayPlan,
+		budget: Budget,
 		found: Found[],
 	): Promise<{ state: CenterState | undefined; end: CenterEnd }> {
-		const { run, cfg } = this;
+		const { run } = this;
 		const draft = this.reader.begin(run, target, previous);
 		const units = await draft.units();
-		plan.learn(knownPlan(await this.baseUrl(), target.id));
-		const allCost = units.reduce((n, u) => n + Math.max(u.sched?.cost ?? 1, 1), 0);
-		// at most two reads of every unit in reserve (a read may cost more pages than the last one)
-		plan.capCredit(2 * allCost);
-		plan.countSent(run.counter.sent);
-		const cycle = plan.cycleMs(allCost);
-		budgetNotice(run, target, plan, units.length, allCost);
+		budget.learn(knownPlan(await this.baseUrl(), target.id));
+		budget.sent(run.counter.sent);
+		const due = budget.order(units);
+		budgetNotice(run, target, budget, units.length, budget.costOf(units));
 		const now = run.startedAt.getTime();
-		const due = dueUnits(
-			units,
-			now,
-			Math.min(cfg.quietMaxWaitMs, cycle),
-			plan.sinceLastMs * DUE_TOLERANCE,
-		);
 		let end: CenterEnd = 'done';
 		for (const unit of due) {
-			if (!plan.affords(unit.sched?.cost ?? 1)) break;
+			if (!budget.mayRead(unit)) break;
 			if (!this.hasTime()) {
 				end = 'cut';
 				break;
@@ -167,13 +163,13 @@ class Poll {
 			try {
 				news = await draft.read(unit);
 			} catch (error) {
-				plan.countSent(run.counter.sent);
+				budget.sent(run.counter.sent);
 				// the poll's time ended inside this unit: it and the rest are read by the next poll
 				if (!isDeadlineError(error)) throw asNodeError(this.ctx.getNode(), error);
 				end = 'cut';
 				break;
 			}
-			plan.countSent(run.counter.sent);
+			budget.sent(run.counter.sent);
 			const cost = Math.max(run.counter.sent - before, 1);
 			draft.schedule(unit, afterRead(unit.sched, now, news, cost));
 			this.unitsRead++;
@@ -220,31 +216,50 @@ class Poll {
 				continue;
 			}
 			const sentBefore = run.counter.sent;
-			const plan = new DayPlan({
+			const budget = new Budget({
 				zone: target.zone,
 				saved: previous?.budget,
 				plan: knownPlan(baseUrl, target.id) ?? previous?.budget?.plan,
 				sharePercent: cfg.dayBudgetShare,
 				now: run.startedAt.getTime(),
+				boundMs: cfg.quietMaxWaitMs,
+				center: `${baseUrl}|${target.id}`,
+				node: key,
 				restarted,
 				sentBefore,
 			});
+			if (budget.pausedUntil !== undefined) {
+				// another client spent the center's day: nothing is sent before its budget is back
+				if (previous)
+					next.centers[target.id] = Object.assign({}, previous, { budget: budget.toState() });
+				lines.push(pausedLine(target, budget));
+				continue;
+			}
 			let result: Awaited<ReturnType<Poll['center']>>;
 			try {
-				result = await this.onApiDay(target, () => this.center(target, previous, plan, found));
+				result = await this.onApiDay(target, () => this.center(target, previous, budget, found));
 			} catch (error) {
 				if (isDeadlineError(error)) result = { state: previous, end: 'cut' };
 				else {
-					this.skipOrThrow(target, error);
+					const until = budgetSpentUntil(error);
+					if (until !== undefined && until > run.deadlineMs) {
+						// said once, as this poll's error; the next polls skip the center until `until`
+						budget.sent(run.counter.sent);
+						budget.pause(until);
+						throw withQuotaCause(this.ctx.getNode(), error, until);
+					}
+					this.skipOrThrow(target, error, budget);
 					result = { state: previous, end: 'skipped' };
 				}
 			}
 			if (result.end === 'cut') leftOver.push(target.id);
-			plan.countSent(run.counter.sent);
-			plan.learn(knownPlan(baseUrl, target.id));
-			const budget = plan.toState();
-			if (result.state) next.centers[target.id] = Object.assign({}, result.state, { budget });
-			lines.push(centerLine(target, plan, run.counter.sent - sentBefore));
+			if (result.end !== 'skipped') budget.answered();
+			budget.sent(run.counter.sent);
+			budget.learn(knownPlan(baseUrl, target.id));
+			const state = budget.toState();
+			const kept = result.state ?? (result.end === 'skipped' ? previous : undefined);
+			if (kept) next.centers[target.id] = Object.assign({}, kept, { budget: state });
+			lines.push(centerLine(run, target, budget, run.counter.sent - sentBefore));
 		}
 		if (leftOver.length)
 			ctx.logger.warn(
@@ -255,9 +270,7 @@ class Poll {
 		commitState(staticData, next);
 		afterPoll(key, next, output !== null, run.startedAt);
 		const count = output ? output[0].length : 0;
-		ctx.logger.info(
-			`Shopping Center Trigger (${EVENTS[cfg.event].name}): ${this.unitsRead} read(s), ${run.counter.sent} request(s), ${count} item(s); ${lines.join('; ')}`,
-		);
+		ctx.logger.info(pollLine(run, this.unitsRead, count, lines));
 		return output;
 	}
 

@@ -3,7 +3,7 @@
  * with the workflow): per center a cursor (the center's "today" and the moment of its last read), a
  * bounded list of keys already emitted (New Anomaly / New Ticket / New Pass) or of the last status seen
  * per ticket (Ticket Changed) or New Receipt's shop cursors, the read schedule (schedule.ts) and the
- * day's request count (dayBudget.ts). Everything here is plain JSON: it survives n8n's save and reload,
+ * day's request count and pauses (budget.ts). Everything here is plain JSON: it survives n8n's save and reload,
  * and a restart of n8n.
  *
  * The state of a poll is built in memory and written only when the poll succeeded for every center
@@ -12,7 +12,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 import type { CenterState, TriggerEvent, TriggerState } from './types';
-import { readBudget } from './dayBudget';
+import { readBudget } from './budget';
 import { readSchedule } from './schedule';
 
 export type { CenterState, TriggerState };

@@ -2,13 +2,13 @@
  * The trigger's shared types: the events, its configuration, the saved state of a center, a center a
  * poll reads, what the poll sequence hands an event's reader (PollRun), and what a reader gives back:
  * the units of a center it reads (the center itself, or New Receipt's shops), one read of a unit, and
- * the center's next state. It imports nothing of the trigger but the types of dayBudget.ts and
+ * the center's next state. It imports nothing of the trigger but the types of budget.ts and
  * schedule.ts, so no import circle runs through it.
  */
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 import type { RequestCounter } from '../shared/transport';
 import type { WalkStats } from '../shared/walk/pageStream';
-import type { BudgetState } from './dayBudget';
+import type { BudgetState } from './budget';
 import type { UnitSchedule } from './schedule';
 
 export type TriggerEvent = 'newAnomaly' | 'newTicket' | 'ticketChanged' | 'newPass' | 'newReceipt';

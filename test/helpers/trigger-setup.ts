@@ -11,6 +11,7 @@ import { startSandbox, type Sandbox, type SandboxOptions } from '../../sandbox';
 import { ShoppingCenterApi } from '../../credentials/ShoppingCenterApi.credentials';
 import { ShoppingCenterEventsTrigger } from '../../nodes/ShoppingCenterEventsTrigger/ShoppingCenterEventsTrigger.node';
 import { forgetNodeMemory } from '../../nodes/ShoppingCenterEventsTrigger/memory';
+import { forgetPools } from '../../nodes/ShoppingCenterEventsTrigger/budgetPool';
 import { DEFAULT_RETRY_POLICY } from '../../nodes/shared/transport/retry';
 import { Container } from '@n8n/di';
 import { SSHClientsManager } from 'n8n-core/dist/execution-engine/ssh-clients-manager';
@@ -81,6 +82,9 @@ export async function poll(
 	parameters: INodeParameters,
 	o: PollOptions = {},
 ): Promise<RunPollResult> {
+	// a workflow of its own per poll stands for "nothing carried in the process": the triggers' counts
+	// per center (budgetPool.ts) neither, or each poll would count the same saved requests again
+	if (o.workflowId === undefined) forgetPools();
 	return await runPoll({
 		nodeType: trigger,
 		credentialTypes,

@@ -5,6 +5,7 @@
  * what to change.
  */
 import type { INodeParameters } from 'n8n-workflow';
+import { forgetNodeMemory } from '../../nodes/ShoppingCenterEventsTrigger/memory';
 import { H, ok, PRO, sandbox, useTriggerSandbox } from '../helpers/trigger-setup';
 
 useTriggerSandbox();
@@ -25,15 +26,20 @@ describe('the day budget in the log', () => {
 				(l) => l.level === 'info' && /Shopping Center Trigger \(New Receipt\)/.test(l.message),
 			)?.message ?? '';
 		const m1 =
-			/center 1002: (\d+) request\(s\), today (\d+) \/ 25,000 \(50 % of PRO's 50,000\)/.exec(
+			/center 1002: (\d+) request\(s\), today (\d+) of 25,000 \(50 % of PRO's 50,000\)/.exec(
 				line(first),
 			);
 		expect(m1).not.toBeNull();
 		expect(Number(m1![2])).toBe(Number(m1![1]));
 		const second = await ok(params(), { workflowId: 'wf-log', staticData: first.staticData });
-		const m2 = /center 1002: (\d+) request\(s\), today (\d+) \//.exec(line(second))!;
-		// the day's count goes on from the saved state
+		const m2 = /center 1002: (\d+) request\(s\), today (\d+) of 25,000(.*)$/.exec(line(second))!;
+		// the day's count goes on from the saved state; the share's terms are said once, not every poll
 		expect(Number(m2[2])).toBe(Number(m1![2]) + Number(m2[1]));
+		expect(m2[3]).toBe('');
+		// the line names the node and its workflow
+		expect(line(first)).toMatch(
+			/^Shopping Center Trigger \(New Receipt\) "[^"]+" in "[^"]+": \d+ read/,
+		);
 	});
 
 	test('a share that cannot keep the quiet bound is said once, with the numbers and what to change', async () => {
@@ -52,7 +58,13 @@ describe('the day budget in the log', () => {
 		sb.clock.advance(H);
 		const second = await ok(p, { workflowId: 'wf-notice', staticData: first.staticData });
 		expect(notice(second)).toHaveLength(0);
-		// the same configuration with a share that keeps it says nothing
+		// one share for all the trigger nodes of a center: another node of this n8n on 1002 is held to
+		// the smallest share among them (1 %) too
+		const other = await ok(params({ quietMaxWaitMinutes: 5 }), { workflowId: 'wf-other' });
+		expect(notice(other)).toHaveLength(1);
+		expect(notice(other)[0].message).toContain('more than the 500 the Day Budget Share allows');
+		// alone (a fresh process), the same configuration with a share that keeps it says nothing
+		forgetNodeMemory();
 		const fine = await ok(params({ quietMaxWaitMinutes: 5 }), { workflowId: 'wf-fine' });
 		expect(notice(fine)).toHaveLength(0);
 	});

@@ -31,8 +31,14 @@ describe('the trigger panel says what a poll costs', () => {
 			const day =
 				event === 'newReceipt'
 					? /100 shops every minute.*≈ 144,000 requests a day/
-					: /every minute\).*≈ 1,440 requests a day/;
+					: /≈ 1,440 requests a day at Poll Times' default \(every minute\)/;
 			expect(text).toMatch(day);
+			// what is read follows activity, and the share is one ceiling for the center's triggers together
+			expect(text).toMatch(/every second poll, a quiet one .* less and less often/);
+			expect(text).toMatch(
+				/All the trigger nodes of a center spend together at most the Day Budget Share/,
+			);
+			expect(text).toContain('a ceiling, not an allowance');
 			const share = shownFor(event).find((p) => p.name === 'dayBudgetShare')!;
 			expect(text).toContain(`default ${String(share.default)} %`);
 			// what the share caps a day at, in requests (PRO's 50,000 × the default share)

@@ -64,6 +64,12 @@ const params = (extra: INodeParameters = {}): INodeParameters => ({
 	centerIds: [PRO],
 	...extra,
 });
+/**
+ * Every shop due at every poll (the quiet bound at its least, 1 minute, under polls 20–30 minutes
+ * apart): these tests hold each poll's requests to the formula and the order of the shops to
+ * lateness; which shops a poll skips when they are quiet is test/nodes/trigger-day-budget.test.ts's.
+ */
+const everyShop = () => params({ quietMaxWaitMinutes: 1 });
 
 interface PollOptions {
 	staticData?: IDataObject;
@@ -217,7 +223,7 @@ describe('New Receipt: the per-shop cursor', () => {
 
 describe('New Receipt', () => {
 	test('over a simulated day: every receipt that arrives is emitted once (late arrivals too), requests = the formula, state bounded', async () => {
-		const first = await ok(params());
+		const first = await ok(everyShop());
 		expect(first.items).toBeNull(); // "remember what exists"
 		const existing = visible('2026-11-18');
 		let state = first.staticData;
@@ -231,7 +237,7 @@ describe('New Receipt', () => {
 				((state.centers as IDataObject)[PRO] as IDataObject).receipts,
 			);
 			const seq = lastSeq();
-			const r = await ok(params(), state);
+			const r = await ok(everyShop(), state);
 			const calls = receiptCalls(seq);
 			const shopsRead = [...new Set(calls.map((e) => shopOf(e.path)))];
 			expect(shopsRead.sort()).toEqual(activeShops.map((s) => s.id).sort());
@@ -283,9 +289,9 @@ describe('New Receipt', () => {
 	});
 
 	test('a receipt that reaches the API hours after its received_datetime (far below the newest one seen) is emitted once', async () => {
-		const first = await ok(params());
+		const first = await ok(everyShop());
 		sb.clock.advance(9 * H); // 15:00 in Yekaterinburg: the busy shop receives all the time
-		const second = await ok(params(), first.staticData);
+		const second = await ok(everyShop(), first.staticData);
 		// received 5 and 20 hours (the evening before, center time) before the newest receipt seen of
 		// the busiest shop, visible only now (the platform's processing lagged)
 		const busy = sb.store.insert('receipt', PRO, 1, sb.clock.now())[0].slice(0, 7);
@@ -295,16 +301,16 @@ describe('New Receipt', () => {
 		);
 		expect(late).toHaveLength(2);
 		sb.clock.advance(10 * MIN);
-		const third = await ok(params(), second.staticData);
+		const third = await ok(everyShop(), second.staticData);
 		expect(ids(third)).toEqual(expect.arrayContaining(late));
 		sb.clock.advance(10 * MIN);
-		const fourth = await ok(params(), third.staticData);
+		const fourth = await ok(everyShop(), third.staticData);
 		const all = [...ids(second), ...ids(third), ...ids(fourth)];
 		expect(new Set(all).size).toBe(all.length);
 	});
 
 	test('a poll cut by its budget reads the shops it reaches; the shops read longest ago go first in the next poll, nothing lost or twice', async () => {
-		const first = await ok(params());
+		const first = await ok(everyShop());
 		const existing = visible('2026-11-18');
 		const list = receiptState(first).shops;
 		const shops = activeShops.map((s) => s.id); // the API's order
@@ -319,7 +325,7 @@ describe('New Receipt', () => {
 			sb.clock.advance(20 * MIN);
 			const before = receiptState({ staticData: state } as RunPollResult).shops;
 			const seq = lastSeq();
-			const r = await ok(params(), state, 1500);
+			const r = await ok(everyShop(), state, 1500);
 			const after = receiptState(r).shops;
 			// the shops this poll finished: their read moment moved
 			const done = shops.filter((id) => after[id].sched!.read !== before[id].sched!.read);
@@ -341,7 +347,7 @@ describe('New Receipt', () => {
 		expect(reached.size).toBe(shops.length);
 		// a full poll now catches up: everything that arrived since the first poll, once
 		sb.clock.advance(20 * MIN);
-		const last = await ok(params(), state);
+		const last = await ok(everyShop(), state);
 		emitted.push(...ids(last));
 		expect(new Set(emitted).size).toBe(emitted.length);
 		const expected = [...visible('2026-11-18').keys()].filter((id) => !existing.has(id));

@@ -40,7 +40,7 @@ function wasSent(name: string, sent: ReadonlySet<string> | undefined): boolean {
 }
 
 /** A moment as the center's local time ("2026-11-21 00:00 Asia/Yekaterinburg"), UTC when the zone is unknown. */
-function localTime(ms: number, zone: string | undefined): string {
+export function localTime(ms: number, zone: string | undefined): string {
 	const at = DateTime.fromMillis(ms, { zone: zone ?? 'UTC' });
 	const shown = at.isValid ? at : DateTime.fromMillis(ms, { zone: 'UTC' });
 	return `${shown.toFormat('yyyy-MM-dd HH:mm')} ${shown.zoneName}`;
@@ -247,6 +247,8 @@ export function toNodeApiError(node: INode, f: ApiFailure, c: FailureContext = {
 	) as ApiError;
 	error.context.code = f.code;
 	error.context.details = f.details;
+	// the moment a spent budget is back (a caller that keeps state, the trigger, waits it out)
+	if (c.budgetBackAtMs !== undefined) error.context.budgetBackAtMs = c.budgetBackAtMs;
 	return error;
 }
 
