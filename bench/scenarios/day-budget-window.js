@@ -6,7 +6,7 @@
  * table (PostgreSQL) against the sandbox's true set of receipts received in the window.
  */
 
-/** "Shopping Center Trigger (New Receipt): 98 read(s), 99 request(s), 3 item(s); center 1008: 99 request(s), today 4,210 / 25,000 (…)" */
+/** "Shopping Center Trigger (New Receipt): 98 read(s), 99 request(s), 3 item(s); center 1008: 99 request(s), today 4,210 of 25,000 (…); node … of workflow …" */
 const POLL_LINE =
 	/Shopping Center Trigger \(New Receipt\): (\d+) read\(s\), (\d+) request\(s\), (\d+) item\(s\); (.*)$/;
 const int = (s) => Number(String(s).replace(/,/g, ''));
@@ -15,7 +15,7 @@ const int = (s) => Number(String(s).replace(/,/g, ''));
 function parsePollLine(line, at, sc) {
 	const m = POLL_LINE.exec(line);
 	if (!m) return undefined;
-	const c = new RegExp(`center ${sc}: (\\d+) request\\(s\\), today ([\\d,]+) / ([\\d,]+)`).exec(
+	const c = new RegExp(`center ${sc}: (\\d+) request\\(s\\), today ~?([\\d,]+) of ([\\d,]+)`).exec(
 		m[4],
 	);
 	return {

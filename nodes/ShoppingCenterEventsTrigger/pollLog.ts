@@ -19,12 +19,15 @@ function planLabel(budget: Budget): string {
 	return budget.plan ? `${PLAN_RULES[budget.plan].label}'s` : "Basic's (plan not known yet)";
 }
 
-/** 'Shopping Center Trigger (New Receipt) "Receipts" in "Receipts → PostgreSQL": 3 read(s), …' */
+/**
+ * 'Shopping Center Trigger (New Receipt): 3 read(s), 5 request(s), 2 item(s); center …; node "Receipts"
+ * of workflow "Receipts → PostgreSQL"' (the node and workflow last: the line's head stays the same).
+ */
 export function pollLine(run: PollRun, reads: number, items: number, centers: string[]): string {
 	const { ctx, cfg } = run;
 	const workflow = ctx.getWorkflow();
-	const where = `"${ctx.getNode().name}" in "${workflow.name ?? workflow.id ?? ''}"`;
-	return `Shopping Center Trigger (${EVENTS[cfg.event].name}) ${where}: ${reads} read(s), ${run.counter.sent} request(s), ${items} item(s); ${centers.join('; ')}`;
+	const where = `node "${ctx.getNode().name}" of workflow "${workflow.name ?? workflow.id ?? ''}"`;
+	return `Shopping Center Trigger (${EVENTS[cfg.event].name}): ${reads} read(s), ${run.counter.sent} request(s), ${items} item(s); ${[...centers, where].join('; ')}`;
 }
 
 /** The share's terms, said when they change: "(50 % of PRO's 50,000, for 3 trigger nodes together)". */

@@ -64,12 +64,17 @@ export function dueUnits<T extends { sched?: UnitSchedule }>(
 	return late.map((x) => x.unit);
 }
 
-/** The schedule after a read at `at` that cost `cost` requests and found something new or not. */
+/**
+ * The schedule after a read at `at` that cost `cost` requests and found something new or not. A unit's
+ * first read takes its activity from its latest record (`lastMs`, when the reader knows it; none: quiet
+ * for long), so that at activation a closed shop waits the bound at once and a selling one is active.
+ */
 export function afterRead(
 	previous: UnitSchedule | undefined,
 	at: number,
-	foundNews: boolean,
+	result: { news: boolean; lastMs?: number },
 	cost: number,
 ): UnitSchedule {
-	return { read: at, news: foundNews || !previous ? at : previous.news, cost };
+	const news = result.news ? at : previous ? previous.news : Math.min(result.lastMs ?? 0, at);
+	return { read: at, news, cost };
 }

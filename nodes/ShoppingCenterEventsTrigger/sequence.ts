@@ -40,7 +40,7 @@ import { Budget } from './budget';
 import { afterRead } from './schedule';
 import { budgetNotice, centerLine, pausedLine, pollLine } from './pollLog';
 import { budgetSpentUntil, withQuotaCause } from './quota';
-import type { EventReader, Found, PollRun, Target } from './types';
+import type { EventReader, Found, PollRun, ReadResult, Target } from './types';
 
 /** Where a center's reading stopped. */
 type CenterEnd = 'done' | 'cut' | 'skipped';
@@ -159,7 +159,7 @@ class Poll {
 			}
 			const began = Date.now();
 			const before = run.counter.sent;
-			let news: boolean;
+			let news: ReadResult;
 			try {
 				news = await draft.read(unit);
 			} catch (error) {

@@ -92,12 +92,23 @@ export interface Found {
 	rows: IDataObject[];
 }
 
+/** What one read of a unit tells the schedule (schedule.ts afterRead). */
+export interface ReadResult {
+	/** it found something new */
+	news: boolean;
+	/**
+	 * the moment (epoch ms) of the unit's latest record it saw, when the reader knows it: at a unit's
+	 * first read it tells how active the unit was before (a shop that sold ten minutes ago is active)
+	 */
+	lastMs?: number;
+}
+
 /** One center of one poll, as the event's reader handles it. */
 export interface CenterDraft {
 	/** the units of the center with their schedules (may cost requests: New Receipt's shop list) */
 	units(): Promise<Unit[]>;
-	/** reads one unit and compares it with what is saved; true when it found anything new */
-	read(unit: Unit): Promise<boolean>;
+	/** reads one unit and compares it with what is saved: whether it found anything new */
+	read(unit: Unit): Promise<ReadResult>;
 	/** records the unit's next schedule */
 	schedule(unit: Unit, next: UnitSchedule): void;
 	/** the center's next state when anything was read; undefined: the saved one stays */

@@ -168,23 +168,35 @@ describe('the read schedule follows activity', () => {
 	const t0 = MIDNIGHT;
 	const poll = MIN;
 	test('found something: due at the next poll; active: every second poll; quiet: 2, 4, 8 … polls up to the bound', () => {
-		let s = afterRead(undefined, t0, true, 1);
+		let s = afterRead(undefined, t0, { news: true }, 1);
 		expect(waitOf(s, 60 * MIN, poll)).toBe(0);
-		s = afterRead(s, t0 + MIN, false, 1);
+		s = afterRead(s, t0 + MIN, { news: false }, 1);
 		expect(waitOf(s, 60 * MIN, poll)).toBe(2 * MIN);
-		s = afterRead(s, t0 + 50 * MIN, false, 1);
+		s = afterRead(s, t0 + 50 * MIN, { news: false }, 1);
 		expect(waitOf(s, 60 * MIN, poll)).toBe(2 * MIN);
 		// quiet past the active hour: the time past it, at least two polls
-		s = afterRead(s, t0 + ACTIVE_MS + 4 * MIN, false, 1);
+		s = afterRead(s, t0 + ACTIVE_MS + 4 * MIN, { news: false }, 1);
 		expect(waitOf(s, 60 * MIN, poll)).toBe(4 * MIN);
-		s = afterRead(s, t0 + ACTIVE_MS + 8 * MIN, false, 1);
+		s = afterRead(s, t0 + ACTIVE_MS + 8 * MIN, { news: false }, 1);
 		expect(waitOf(s, 60 * MIN, poll)).toBe(8 * MIN);
-		s = afterRead(s, t0 + 5 * ACTIVE_MS, false, 1);
+		s = afterRead(s, t0 + 5 * ACTIVE_MS, { news: false }, 1);
 		expect(waitOf(s, 60 * MIN, poll)).toBe(60 * MIN);
 		expect(waitOf(s, 30 * MIN, poll)).toBe(30 * MIN);
-		s = afterRead(s, t0 + 6 * ACTIVE_MS, true, 2);
+		s = afterRead(s, t0 + 6 * ACTIVE_MS, { news: true }, 2);
 		expect(waitOf(s, 60 * MIN, poll)).toBe(0);
 		expect(s.cost).toBe(2);
+	});
+
+	test('a first read takes the unit’s activity from its latest record: a shop that sold lately is active, one without a record waits the bound', () => {
+		const at = t0 + 10 * ACTIVE_MS;
+		expect(
+			waitOf(afterRead(undefined, at, { news: false, lastMs: at - 10 * MIN }, 1), 60 * MIN, poll),
+		).toBe(2 * MIN);
+		expect(waitOf(afterRead(undefined, at, { news: false }, 1), 60 * MIN, poll)).toBe(60 * MIN);
+		expect(
+			waitOf(afterRead(undefined, at, { news: false, lastMs: at - 90 * MIN }, 1), 60 * MIN, poll),
+		).toBe(30 * MIN);
+		expect(waitOf(afterRead(undefined, at, { news: true }, 1), 60 * MIN, poll)).toBe(0);
 	});
 
 	test('due units go most late first; never read ones before all; not yet due ones not at all', () => {

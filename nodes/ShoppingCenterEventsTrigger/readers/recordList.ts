@@ -15,7 +15,7 @@ import { readDay } from '../pollTime';
 import { nextKeys, type CenterState } from '../state';
 
 type PagedRoute = Parameters<typeof collectPages>[1];
-import type { CenterDraft, EventReader, PollRun, Target, Unit } from '../types';
+import type { CenterDraft, EventReader, PollRun, ReadResult, Target, Unit } from '../types';
 import type { UnitSchedule } from '../schedule';
 
 /** Manual mode looks at least this far back for a test record. */
@@ -160,7 +160,7 @@ export function recordListReader(spec: RecordListSpec): EventReader {
 			let sched = previous?.sched;
 			return {
 				units: async (): Promise<Unit[]> => [{ id: target.id, sched: previous?.sched }],
-				read: async (): Promise<boolean> => {
+				read: async (): Promise<ReadResult> => {
 					const w = windowOf(spec, run, target, previous, false);
 					const rows = await readWindow(spec, run, target, w);
 					const diff = spec.diff
@@ -168,7 +168,7 @@ export function recordListReader(spec: RecordListSpec): EventReader {
 						: diffNew(spec, run, target, rows, previous, w);
 					next = diff.state;
 					emit = diff.emit;
-					return diff.news;
+					return { news: diff.news };
 				},
 				schedule: (_unit: Unit, s: UnitSchedule) => {
 					sched = s;

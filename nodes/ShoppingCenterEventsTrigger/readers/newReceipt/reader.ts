@@ -25,6 +25,7 @@ import type {
 	EventReader,
 	Found,
 	PollRun,
+	ReadResult,
 	ReaderFactory,
 	Target,
 	Unit,
@@ -122,7 +123,7 @@ function draft(
 			state.list = list;
 			return shops.map((id) => ({ id, sched: state.shops[id]?.sched }));
 		},
-		async read(unit: Unit): Promise<boolean> {
+		async read(unit: Unit): Promise<ReadResult> {
 			const shopId = unit.id;
 			const before = saved?.shops[shopId];
 			const start = addDays(before?.day ?? today, -run.cfg.lookbackDays);
@@ -143,7 +144,9 @@ function draft(
 				}
 			state.shops[shopId] = diff.cursor;
 			read++;
-			return diff.fresh.length > 0;
+			let lastMs: number | undefined;
+			for (const row of got) lastMs = Math.max(lastMs ?? 0, receivedMs(row, 0));
+			return { news: diff.fresh.length > 0, lastMs };
 		},
 		schedule(unit: Unit, next: UnitSchedule): void {
 			const cursor = state.shops[unit.id];
