@@ -21,6 +21,8 @@
  *   --day-at HH:MM    dayBudget: the clocks (the bench's, n8n's, the sandbox's) moved so that the window
  *                     starts at HH:MM of the center's day (default: the real hour)
  *   --day-drain-minutes M  dayBudget: at most this long after the window for its last receipts (default 10)
+ *   dayBudgetNight    (only when named) dayBudget at a quiet night hour: --day-at (default 03:00), a 60-minute
+ *                    window and a 20-minute drain by default; its own row and targets
  *   --sync-sink K     receiptSync: batch (Aggregate → one INSERT … ON CONFLICT a poll; default) or upsert
  *                    (the example's Insert or Update as it is)
  *   --no-shared       skip the shared-budget runs (another client of the center spends most of each window)
@@ -71,6 +73,7 @@ const { runReceiptSync } = require('./scenarios/receipt-sync');
 const { syncRows, syncTargets } = require('./report/receipt-sync');
 const { runDayBudget } = require('./scenarios/day-budget');
 const { dayBudgetRows, dayBudgetTargets } = require('./report/day-budget');
+const { nightTargets } = require('./report/day-budget-night');
 const { fileRows, fileTargets, itemModeTargets } = require('./report/file-export');
 const { itemModeVsHttp } = require('./report/item-mode');
 const { summariseReceipts, summarisePlain, tableRows } = require('./report/figures');
@@ -134,7 +137,10 @@ async function main() {
 	const opts = parseArgs(process.argv.slice(2));
 	const t0 = Date.now();
 	// dayBudget watches a window of a real day (its center's selling hours): only when named
-	const want = (k) => (k === 'dayBudget' ? !!opts.only?.has(k) : !opts.only || opts.only.has(k));
+	const want = (k) =>
+		k === 'dayBudget' || k === 'dayBudgetNight'
+			? !!opts.only?.has(k)
+			: !opts.only || opts.only.has(k);
 	const result = {
 		date: new Date().toISOString(),
 		machine: machine(),
@@ -309,6 +315,19 @@ async function main() {
 			}
 		}
 
+		if (want('dayBudgetNight')) {
+			try {
+				scenarios.dayBudgetNight = await runDayBudget(ctx, { night: true });
+				const d = scenarios.dayBudgetNight;
+				log(
+					`  day budget, night: ${d.requests.inWindow} requests in the window over ${d.polls.length} polls, table ${d.table.written} of ${d.table.trueCount}, ${d.requests.rateLimited} × 429`,
+				);
+			} catch (e) {
+				log(`  dayBudgetNight could not be measured: ${e.stack || e.message}`);
+				scenarios.dayBudgetNight = { key: 'dayBudgetNight', failedToRun: e.message };
+			}
+		}
+
 		if (want('basic') || want('trigger')) {
 			// the trigger counts days by the real clock: from here on the sandbox's (frozen) clock is the real now,
 			// set before this n8n gets its token (tokens live 1 hour on the sandbox clock)
@@ -358,6 +377,7 @@ async function main() {
 		...bigRows(result.fileExports, windowMs),
 		...syncRows(scenarios.receiptSync),
 		...dayBudgetRows(scenarios.dayBudget),
+		...dayBudgetRows(scenarios.dayBudgetNight),
 	];
 	result.scenarios = scenarios;
 	result.targets = [
@@ -368,6 +388,7 @@ async function main() {
 		...itemModeVsHttp(scenarios.node100k, scenarios.http100k),
 		...syncTargets(scenarios.receiptSync),
 		...dayBudgetTargets(scenarios.dayBudget),
+		...nightTargets(scenarios.dayBudgetNight),
 	];
 	// --only: the rows and targets of the scenarios not run now stay, marked with the run that measured them
 	// (a run without --only: the dayBudget row stays)

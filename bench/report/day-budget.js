@@ -105,8 +105,8 @@ function dayBudgetRows(s) {
 	if (s.failedToRun)
 		return [
 			{
-				scenario: 'dayBudget',
-				label: 'New Receipt on a day budget (a window of a real day)',
+				scenario: s.key,
+				label: `New Receipt on a day budget (${s.key === 'dayBudgetNight' ? 'a quiet night hour' : 'a window of a real day'})`,
 				exactText: `not run: ${s.failedToRun.slice(0, 80)}`,
 				requestsText: '–',
 				rssText: '–',
@@ -117,7 +117,7 @@ function dayBudgetRows(s) {
 	const g = rssGrowth(s.memory.peakPerPollKb).warm;
 	return [
 		{
-			scenario: 'dayBudget',
+			scenario: s.key,
 			label: `${s.label}: ${s.window.startLocal}–${s.window.endLocal} ${s.config.zone}, ${s.polls.length} polls every minute, share ${s.config.sharePercent} %`,
 			records: t.written,
 			exactText:
@@ -194,6 +194,9 @@ function dayBudgetTargets(s) {
 }
 
 module.exports = {
+	rssGrowth,
+	loadText,
+	shiftText,
 	dayBudgetRows,
 	dayBudgetTargets,
 	shareBound,

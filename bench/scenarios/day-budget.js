@@ -46,8 +46,18 @@ function dayWorkflow(example) {
 
 const load = () => os.loadavg().map((x) => Math.round(x * 100) / 100);
 
-async function runDayBudget(ctx) {
-	const { opts, stage } = ctx;
+/** dayBudgetNight: a quiet night hour, the window long enough for each closed shop's one read an hour. */
+const NIGHT = { dayAt: '03:00', windowMinutes: 60, drainMinutes: 20 };
+
+async function runDayBudget(ctx, variant = {}) {
+	const { stage } = ctx;
+	const opts = variant.night
+		? Object.assign({}, ctx.opts, {
+				dayAt: ctx.opts.dayAt || NIGHT.dayAt,
+				dayMinutes: ctx.opts.dayMinutes || NIGHT.windowMinutes,
+				dayDrainMinutes: ctx.opts.dayDrainMinutes || NIGHT.drainMinutes,
+			})
+		: ctx.opts;
 	const cfg = {
 		windowMs: (opts.dayMinutes || DEFAULTS.windowMinutes) * 60_000,
 		drainMs: (opts.dayDrainMinutes || DEFAULTS.drainMinutes) * 60_000,
@@ -163,10 +173,15 @@ async function runDayBudget(ctx) {
 		);
 		const table = W.compareTable(W.readRows(pg, shiftMs), truth, later, windowEnd, lateIds);
 		const entries = await W.centerLog(sb.control, seq0, DAY.sc);
+		// the shops that received a receipt from an hour before the window to its end (active or woken)
+		const recent = await receivedSince(sb, originFrom - 3_600_000);
+		const activeShops = [
+			...new Set(recent.filter((r) => r.received <= windowEnd).map((r) => r.shop_id)),
+		];
 		const executions = (await n8n.api.executions({ workflowId: wf.id, limit: 250 })) || [];
 		return {
-			key: 'dayBudget',
-			label: `New Receipt on a day budget, center ${DAY.sc} (${DAY.shops} shops), a window of a real day`,
+			key: variant.night ? 'dayBudgetNight' : 'dayBudget',
+			label: `New Receipt on a day budget, center ${DAY.sc} (${DAY.shops} shops), ${variant.night ? 'a quiet night hour' : 'a window of a real day'}`,
 			config: {
 				...cfg,
 				sc: DAY.sc,
@@ -195,11 +210,14 @@ async function runDayBudget(ctx) {
 			polls: withSandboxCounts(pollLines, entries, originFrom),
 			requests: {
 				total: entries.length,
+				// the receipt reads of each shop inside the window (the night row's once-per-bound check)
+				readsPerShopInWindow: readsPerShop(entries, windowEnd),
 				rateLimited: entries.filter((e) => e.status === 429).length,
 				byRoute: countBy(entries.map((e) => e.route)),
 				inWindow: entries.filter((e) => Date.parse(e.time) <= windowEnd).length,
 			},
 			table,
+			activeShops,
 			executions: countBy(executions.map((e) => e.status)),
 			memory: memoryByPoll(memory, pollLines, sampler),
 		};
@@ -209,6 +227,15 @@ async function runDayBudget(ctx) {
 		if (env.pg) await env.pg.stop().catch(() => {});
 		clock.setShift(0);
 	}
+}
+
+function readsPerShop(entries, windowEnd) {
+	const n = {};
+	for (const e of entries) {
+		const m = e.route === 'receipts' && /\/shops\/([^/]+)\/receipts/.exec(e.path);
+		if (m && Date.parse(e.time) <= windowEnd) n[m[1]] = (n[m[1]] || 0) + 1;
+	}
+	return n;
 }
 
 async function receivedSince(sb, fromMs) {
