@@ -2,11 +2,12 @@
  * What the trigger says of its day budget in n8n's log: every poll, per center, the requests of the
  * poll and of the center's day against the share; once per node and center, a configuration the share
  * cannot keep (reading every shop at least every N minutes needs more than the share), in words, with
- * what to change.
+ * what to change; after a restart the estimated count marked as one; a center of "All My Centers" that
+ * refuses reads (blocked) said once and tried again less and less, each poll's line saying so.
  */
 import type { INodeParameters } from 'n8n-workflow';
 import { forgetNodeMemory } from '../../nodes/ShoppingCenterEventsTrigger/memory';
-import { H, ok, PRO, sandbox, useTriggerSandbox } from '../helpers/trigger-setup';
+import { BLOCKED, H, ok, PRO, sandbox, sb, useTriggerSandbox } from '../helpers/trigger-setup';
 
 useTriggerSandbox();
 
@@ -54,7 +55,6 @@ describe('the day budget in the log', () => {
 		expect(said[0].message).toMatch(
 			/center 1002: reading its 1\d shop\(s\) at least every 5 minutes needs about 3,\d{3} requests a day, more than the 500 the Day Budget Share allows \(1 % of PRO's 50,000\).*Raise Day Budget Share, choose fewer shops \(Shops: Selected Shops\), or raise Read Quiet Shops at Least Every/,
 		);
-		const { sb } = await import('../helpers/trigger-setup');
 		sb.clock.advance(H);
 		const second = await ok(p, { workflowId: 'wf-notice', staticData: first.staticData });
 		expect(notice(second)).toHaveLength(0);
@@ -67,5 +67,58 @@ describe('the day budget in the log', () => {
 		forgetNodeMemory();
 		const fine = await ok(params({ quietMaxWaitMinutes: 5 }), { workflowId: 'wf-fine' });
 		expect(notice(fine)).toHaveLength(0);
+	});
+
+	test('after a restart the count n8n had not saved is estimated, and the line marks it as an estimate', async () => {
+		await sandbox();
+		const wf = { workflowId: 'wf-restart' };
+		const first = await ok(params(), wf);
+		sb.clock.advance(H);
+		// n8n restarted: nothing of the process is left, the poll gets the state n8n saved an hour ago
+		forgetNodeMemory();
+		const after = await ok(params(), { ...wf, staticData: first.staticData });
+		const line = after.logs.find((l) => /Shopping Center Trigger \(New Receipt\)/.test(l.message))!;
+		expect(line.message).toMatch(
+			/center 1002: \d+ request\(s\), today ~[\d,]+ of 25,000 .*\(an estimate: ~\d+ of it for polls n8n had not saved before its restart/,
+		);
+		sb.clock.advance(60_000);
+		const next = await ok(params(), { ...wf, staticData: after.staticData });
+		const plain = next.logs.find((l) => /Shopping Center Trigger \(New Receipt\)/.test(l.message))!;
+		expect(plain.message).not.toMatch(/estimate/);
+	});
+
+	test('a blocked center of All My Centers: said once, tried again after 1, 2, 4 … minutes, each line saying so', async () => {
+		await sandbox();
+		const p: INodeParameters = { event: 'newTicket', centerScope: 'all' };
+		const wf = { workflowId: 'wf-blocked' };
+		const first = await ok(p, wf);
+		let state = first.staticData;
+		const seq = sb.log.list().at(-1)?.seq ?? 0;
+		const skipped = (r: typeof first) =>
+			r.logs
+				.filter((l) => l.level === 'warn' && /1003 skipped/.test(l.message))
+				.map((l) => l.message);
+		const warned: string[] = skipped(first);
+		const lines: string[] = [];
+		for (let i = 0; i < 20; i++) {
+			sb.clock.advance(60_000);
+			const r = await ok(p, { ...wf, staticData: state });
+			state = r.staticData;
+			warned.push(...skipped(r));
+			lines.push(
+				r.logs.find((l) => /Shopping Center Trigger \(New Ticket\)/.test(l.message))?.message ?? '',
+			);
+		}
+		const tries = sb.log.list().filter((e) => e.seq > seq && e.sc_id === BLOCKED).length;
+		// 20 minutes: tried at about 1, 3, 7 and 15 minutes, not at every poll
+		expect(tries).toBeGreaterThanOrEqual(2);
+		expect(tries).toBeLessThanOrEqual(5);
+		// said once, at the first poll
+		expect(warned).toHaveLength(1);
+		expect(
+			lines.filter((l) =>
+				/center 1003: skipped \(it refused the last read\), tried again after/.test(l),
+			).length,
+		).toBeGreaterThanOrEqual(14);
 	});
 });
