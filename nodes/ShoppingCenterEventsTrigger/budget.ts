@@ -17,8 +17,13 @@ import { PLAN_RULES } from '../shared/plan';
 import type { PlanName } from '../shared/transport/planCache';
 import { addDays, dayStartMs, todayIn } from '../shared/walk/dateWindows';
 import { othersOf, pauseCenter, tell, type Others } from './budgetPool';
-import { dueUnits } from './schedule';
-import type { Unit } from './types';
+import { dueUnits, type UnitSchedule } from './schedule';
+
+/** A unit as the budget sees it (types.ts Unit; not imported: types.ts imports this file's types). */
+interface Unit {
+	id: string;
+	sched?: UnitSchedule;
+}
 
 export interface BudgetState {
 	/** the center's date (its zone) the count belongs to */

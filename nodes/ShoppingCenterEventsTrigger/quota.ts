@@ -5,8 +5,7 @@
  * exhausted quota and the moment it resets (n8n 2.x's scheduler reads `failure` as plain data; n8n 1.x
  * ignores it).
  */
-import type { NodeApiError, NodeOperationError } from 'n8n-workflow';
-import type { INode } from 'n8n-workflow';
+import type { INode, NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { asNodeError } from '../shared/transport';
 
 /** When the center's budget is back (epoch ms), for an error that says it is spent; else undefined. */

@@ -39,7 +39,7 @@ describe('the day budget in the log', () => {
 		expect(m2[3]).toBe('');
 		// the line names the node and its workflow
 		expect(line(first)).toMatch(
-			/^Shopping Center Trigger \(New Receipt\) "[^"]+" in "[^"]+": \d+ read/,
+			/^Shopping Center Trigger \(New Receipt\): \d+ read\(s\), .*; node "[^"]+" of workflow "[^"]+"$/,
 		);
 	});
 
