@@ -32,7 +32,8 @@
  *   --big-start D     file10mCsv: the period's first day (default 2024-01-01, ≥ 10,000,000; a later day: a smaller dry run)
  *   --n8n-version V   default 1.123.81
  *   --out DIR         default bench/results (latest.json, latest.md; with --only, the rows and targets of the
- *                    scenarios not run are carried from the previous latest.json, marked with that run's date and commit)
+ *                    scenarios not run are carried from the previous latest.json, marked with that run's date and commit;
+ *                    those measured on other nodes/ or credentials/ than this run's are marked stale: report/product.js)
  *   --verbose         n8n's log lines on stderr
  *
  * Layout: scenarios/*.js (common data set and helpers, calibration, periods, receipts, trace, no-save,
@@ -80,6 +81,7 @@ const { summariseReceipts, summarisePlain, tableRows } = require('./report/figur
 const { targetsAndNotes } = require('./report/targets');
 const { machine, gitInfo, markdown } = require('./report/markdown');
 const { readPrevious, carryOver } = require('./report/carry');
+const { markStale } = require('./report/product');
 
 /** Every scenario a run without --only measures (dayBudget only when named). */
 const ALL_KEYS = [
@@ -394,6 +396,8 @@ async function main() {
 	// (a run without --only: the dayBudget row stays)
 	if (opts.only) result.carriedScenarios = carryOver(result, previous, opts.only);
 	else result.carriedScenarios = carryOver(result, previous, ALL_KEYS);
+	// what stands on other product files than this run's (carried from before a change) counts as not met
+	markStale(result, result.git.product);
 	result.benchSeconds = (Date.now() - t0) / 1000;
 	result.machine.loadAverageAtEnd = loadAverage();
 
