@@ -71,7 +71,7 @@ const { runFileExports, n8nEnv } = require('./scenarios/file-export');
 const { runBigExport } = require('./scenarios/file-export-big');
 const { bigRows, bigTargets } = require('./report/file-export-big');
 const { runReceiptSync } = require('./scenarios/receipt-sync');
-const { syncRows, syncTargets } = require('./report/receipt-sync');
+const { syncRows, syncTargets, rewordRetiredTargets } = require('./report/receipt-sync');
 const { runDayBudget } = require('./scenarios/day-budget');
 const { dayBudgetRows, dayBudgetTargets } = require('./report/day-budget');
 const { nightTargets } = require('./report/day-budget-night');
@@ -397,6 +397,7 @@ async function main() {
 	if (opts.only) result.carriedScenarios = carryOver(result, previous, opts.only);
 	else result.carriedScenarios = carryOver(result, previous, ALL_KEYS);
 	// what stands on other product files than this run's (carried from before a change) counts as not met
+	rewordRetiredTargets(result.targets);
 	markStale(result, result.git.product);
 	result.benchSeconds = (Date.now() - t0) / 1000;
 	result.machine.loadAverageAtEnd = loadAverage();

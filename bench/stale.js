@@ -6,8 +6,9 @@
  *   node bench/stale.js           lists the rows and targets measured on other nodes/ or credentials/
  *                                 than the working tree's that are not marked stale; exit 1 if any
  *   node bench/stale.js --write   marks them stale (targets: not met), fills in the product hashes of
- *                                 commits git knows where a run did not record them, and writes
- *                                 latest.json and latest.md again
+ *                                 commits git knows where a run did not record them, words retired
+ *                                 targets as today's (report/receipt-sync.js), and writes latest.json
+ *                                 and latest.md again
  *   --file F                      another results file (default bench/results/latest.json)
  *
  * After a change of nodes/ or credentials/: measure the scenarios again (npm run bench -- --only …), or
@@ -17,6 +18,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 const { productHash, markStale, staleProblems } = require('./report/product');
 const { markdown } = require('./report/markdown');
+const { rewordRetiredTargets } = require('./report/receipt-sync');
 
 const ROOT = path.resolve(__dirname, '..');
 
@@ -44,6 +46,7 @@ function main() {
 	const current = productHash(ROOT);
 	if (args.includes('--write')) {
 		fillProducts(result);
+		rewordRetiredTargets(result.targets || []);
 		const marked = markStale(result, current);
 		fs.writeFileSync(file, JSON.stringify(result, null, 2) + '\n');
 		fs.writeFileSync(file.replace(/\.json$/, '.md'), markdown(result));

@@ -29,6 +29,7 @@ const { carryOver } = require('../../bench/report/carry.js') as {
 };
 const sync = require('../../bench/report/receipt-sync.js') as {
 	syncTargets(s: unknown): Entry[];
+	rewordRetiredTargets(targets: Entry[]): number;
 	RECEIPT_SYNC_TARGETS: Record<string, string>;
 };
 
@@ -121,4 +122,18 @@ test("Receipt sync's targets are the day budget's: no poll claimed to read every
 	expect(requests.target).toBe(sync.RECEIPT_SYNC_TARGETS.requests);
 	expect(requests.met).toBe(false);
 	expect(requests.measured).toMatch(/^3,902 requests .* against 1,893 = credit 198/);
+	// a carried target of before the day budget is worded as today's
+	const old: Entry[] = [
+		{
+			scenario: 'receiptSync',
+			target:
+				'Receipt sync: requests of every poll = Σ over shops ⌈receipts received in the re-read period / 1000⌉',
+		},
+		{ scenario: 'receiptSync', target: 'Receipt sync: zero 429s' },
+	];
+	expect(sync.rewordRetiredTargets(old)).toBe(1);
+	expect(old.map((t) => t.target)).toEqual([
+		sync.RECEIPT_SYNC_TARGETS.requests,
+		'Receipt sync: zero 429s',
+	]);
 });
