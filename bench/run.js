@@ -32,7 +32,8 @@
  *   --big-start D     file10mCsv: the period's first day (default 2024-01-01, ≥ 10,000,000; a later day: a smaller dry run)
  *   --n8n-version V   default 1.123.81
  *   --out DIR         default bench/results (latest.json, latest.md; with --only, the rows and targets of the
- *                    scenarios not run are carried from the previous latest.json, marked with that run's date and commit)
+ *                    scenarios not run are carried from the previous latest.json, marked with that run's date and commit;
+ *                    those measured on other nodes/ or credentials/ than this run's are marked stale: report/product.js)
  *   --verbose         n8n's log lines on stderr
  *
  * Layout: scenarios/*.js (common data set and helpers, calibration, periods, receipts, trace, no-save,
@@ -70,7 +71,7 @@ const { runFileExports, n8nEnv } = require('./scenarios/file-export');
 const { runBigExport } = require('./scenarios/file-export-big');
 const { bigRows, bigTargets } = require('./report/file-export-big');
 const { runReceiptSync } = require('./scenarios/receipt-sync');
-const { syncRows, syncTargets } = require('./report/receipt-sync');
+const { syncRows, syncTargets, rewordRetiredTargets } = require('./report/receipt-sync');
 const { runDayBudget } = require('./scenarios/day-budget');
 const { dayBudgetRows, dayBudgetTargets } = require('./report/day-budget');
 const { nightTargets } = require('./report/day-budget-night');
@@ -80,6 +81,7 @@ const { summariseReceipts, summarisePlain, tableRows } = require('./report/figur
 const { targetsAndNotes } = require('./report/targets');
 const { machine, gitInfo, markdown } = require('./report/markdown');
 const { readPrevious, carryOver } = require('./report/carry');
+const { markStale } = require('./report/product');
 
 /** Every scenario a run without --only measures (dayBudget only when named). */
 const ALL_KEYS = [
@@ -394,6 +396,9 @@ async function main() {
 	// (a run without --only: the dayBudget row stays)
 	if (opts.only) result.carriedScenarios = carryOver(result, previous, opts.only);
 	else result.carriedScenarios = carryOver(result, previous, ALL_KEYS);
+	// what stands on other product files than this run's (carried from before a change) counts as not met
+	rewordRetiredTargets(result.targets);
+	markStale(result, result.git.product);
 	result.benchSeconds = (Date.now() - t0) / 1000;
 	result.machine.loadAverageAtEnd = loadAverage();
 

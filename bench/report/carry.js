@@ -1,8 +1,9 @@
 'use strict';
 /*
  * A run with --only measures some scenarios; latest.json keeps every row and target: those of scenarios
- * this run did not run are carried from the previous latest.json, each marked with the date, commit and
- * scaled minute of the run that measured it (so rows meant to be read side by side stay from one run).
+ * this run did not run are carried from the previous latest.json, each marked with the date, commit,
+ * product files (report/product.js: a carried entry on other product files is stale) and scaled minute
+ * of the run that measured it (so rows meant to be read side by side stay from one run).
  * Every row and target names its scenario (`scenario`, the --only key); an entry without one (a file
  * written before the tag existed) is carried only when this run wrote no entry with the same label/target.
  */
@@ -23,6 +24,7 @@ function measuredBy(entry, previous) {
 		entry.carried || {
 			date: previous.date,
 			commit: previous.git && previous.git.commit,
+			product: previous.git && previous.git.product,
 			windowMs: previous.windowMs,
 		}
 	);

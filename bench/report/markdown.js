@@ -1,12 +1,13 @@
 'use strict';
 /*
- * The machine and commit a bench ran on, and bench/results/latest.md.
+ * The machine, commit and product files a bench ran on, and bench/results/latest.md.
  */
 const os = require('node:os');
 const { execSync } = require('node:child_process');
 const { ROOT } = require('../../scripts/lib/processes');
 const { fmt } = require('../lib/util');
 const { carriedText } = require('./carry');
+const { productHash, staleText } = require('./product');
 
 function machine() {
 	let cpu = os.cpus()[0]?.model || 'unknown';
@@ -30,6 +31,8 @@ function gitInfo() {
 	try {
 		return {
 			commit: execSync('git rev-parse --short HEAD', { cwd: ROOT, encoding: 'utf8' }).trim(),
+			// the product files measured (uncommitted changes included): rows on other files are stale
+			product: productHash(ROOT),
 			dirty:
 				execSync('git status --porcelain -- nodes credentials', {
 					cwd: ROOT,
@@ -68,13 +71,19 @@ function markdown(result) {
 		);
 		lines.push('');
 	}
+	if ([...result.rows, ...result.targets].some((e) => e.stale)) {
+		lines.push(
+			'The rows and targets marked **stale** were measured on other product files (nodes/, credentials/) than the tree this file was last checked against (bench/stale.js): their targets count as not met until the scenario is measured again.',
+		);
+		lines.push('');
+	}
 	lines.push(
 		'| Scenario | Records | = true set | Requests (min) | 429s | Wall (scaled min) | Records / scaled min | % of ceiling | Peak RSS n8n (Δ over idle) | vs HTTP (a) | vs HTTP (b) |',
 	);
 	lines.push('|---|---:|:---:|---:|---:|---:|---:|---:|---:|---:|---:|');
 	for (const r of result.rows) {
 		lines.push(
-			`| ${r.label}${carriedText(r)} | ${fmt.int(r.records)} | ${r.exactText} | ${r.requestsText} | ${r.rateLimited ?? '–'} | ${r.scaledMinutes === undefined ? '–' : fmt.num(r.scaledMinutes, 3)} | ${fmt.int(r.recordsPerScaledMinute)} | ${fmt.pct(r.ofCeiling)} | ${r.rssText} | ${fmt.ratio(r.vsA)} | ${fmt.ratio(r.vsB)} |`,
+			`| ${r.label}${carriedText(r)}${staleText(r)} | ${fmt.int(r.records)} | ${r.exactText} | ${r.requestsText} | ${r.rateLimited ?? '–'} | ${r.scaledMinutes === undefined ? '–' : fmt.num(r.scaledMinutes, 3)} | ${fmt.int(r.recordsPerScaledMinute)} | ${fmt.pct(r.ofCeiling)} | ${r.rssText} | ${fmt.ratio(r.vsA)} | ${fmt.ratio(r.vsB)} |`,
 		);
 	}
 	lines.push('');
@@ -82,7 +91,7 @@ function markdown(result) {
 	lines.push('');
 	for (const t of result.targets)
 		lines.push(
-			`- ${t.met === true ? '**met**' : t.met === false ? '**NOT met**' : 'n/a'} — ${t.target}: ${t.measured}${carriedText(t)}`,
+			`- ${t.met === true ? '**met**' : t.met === false ? '**NOT met**' : 'n/a'} — ${t.target}: ${t.measured}${carriedText(t)}${staleText(t)}`,
 		);
 	lines.push('');
 	if (result.notes.length) {

@@ -1,10 +1,37 @@
 'use strict';
 /*
- * The receipt-sync row (scenarios/receipt-sync.js): its table row and its targets.
+ * The receipt-sync row (scenarios/receipt-sync.js): its table row and its targets. The trigger reads on a
+ * day budget (docs/trigger.md): the requests are held to the share's allowance and the lag to two cycles
+ * and two polls, as the dayBudget row's (report/day-budget.js), here over a compressed day.
  */
 const { fmt } = require('../lib/util');
+const { shareBound, lagBound } = require('./day-budget');
 
 const RSS_GROWTH_MB = 50;
+const PRO_DAY_LIMIT = 50_000;
+/** New Receipt's Day Budget Share when the workflow sets none (docs/trigger.md "The defaults") */
+const DEFAULT_SHARE_PERCENT = 50;
+
+/**
+ * What the day budget allows the run (report/day-budget.js shareBound: the first poll's credit plus the
+ * share's pace from poll start to poll start) and the lag bound docs/trigger.md states (two cycles and
+ * two polls), for the sync center's shops at the workflow's share.
+ */
+function budgetOf(s) {
+	const share = Math.floor(
+		(PRO_DAY_LIMIT * (s.config.sharePercent ?? DEFAULT_SHARE_PERCENT)) / 100,
+	);
+	const units = s.config.units ?? Math.max(...s.polls.map((p) => p.shopsRead));
+	let used = 0;
+	const polls = s.polls.map((p) => {
+		used += p.requests + p.shopListRequests;
+		return { startedAt: Date.parse(p.startedAt), sandboxUsedByEnd: used };
+	});
+	const bound = shareBound({ share, units, zone: s.config.zone }, polls);
+	const { cycleMin } = lagBound({ share, units });
+	const lagBoundS = 2 * cycleMin * 60 + 2 * s.config.pollSeconds;
+	return { share, units, requests: used, ...bound, cycleMin, lagBoundS };
+}
 
 /** The polls that read receipts (the first, run while activating, only remembers what exists). */
 const measured = (s) => s.polls.slice(1);
@@ -43,6 +70,36 @@ function syncRows(s) {
 	];
 }
 
+/** The targets whose text follows what the trigger does on a day budget (docs/trigger.md). */
+const RECEIPT_SYNC_TARGETS = {
+	requests:
+		"Receipt sync: requests ≤ the day budget's allowance (the share's pace over the run + the credit, ≤ 2 × shops at the first poll); a shop read asks only for its re-read period (its pages ≤ ⌈receipts received in it / 1000⌉)",
+	lag: "Receipt sync: lag from a receipt's reception to its row ≤ two cycles and two polls (docs/trigger.md; cycle = shops × 1,440 / the day's share, in minutes)",
+};
+
+/**
+ * The targets of before the day budget, worded as today's (their figures kept; measured on the trigger
+ * of then, they are stale: report/product.js): a carried entry does not claim what the trigger no
+ * longer does. Returns how many it re-worded.
+ */
+function rewordRetiredTargets(targets) {
+	const retired = [
+		[/^Receipt sync: requests of every poll = /, RECEIPT_SYNC_TARGETS.requests],
+		[
+			/^Receipt sync: lag from a receipt's reception to its row ≤ one poll interval/,
+			RECEIPT_SYNC_TARGETS.lag,
+		],
+	];
+	let n = 0;
+	for (const t of targets)
+		for (const [old, now] of retired)
+			if (t.scenario === 'receiptSync' && old.test(t.target)) {
+				t.target = now;
+				n++;
+			}
+	return n;
+}
+
 function syncTargets(s) {
 	if (!s || s.failedToRun) return [];
 	const polls = measured(s);
@@ -51,23 +108,25 @@ function syncTargets(s) {
 	const growthKb = m.growthKb;
 	const t = s.table;
 	const interval = s.config.pollSeconds;
-	const unequal = polls.filter((p) => !p.equal);
+	const budget = budgetOf(s);
+	const over = polls.filter((p) => p.requests > p.formulaAtLastRequest);
+	const wrongPeriod = polls.flatMap((p) => p.wrongPeriod);
 	const describe = (p) =>
 		`${p.requests}/${p.formulaAtFirstRequest}${p.formulaAtLastRequest !== p.formulaAtFirstRequest ? `–${p.formulaAtLastRequest}` : ''}`;
 	return [
 		{
 			scenario: 'receiptSync',
-			target:
-				'Receipt sync: requests of every poll = Σ over shops ⌈receipts received in the re-read period / 1000⌉',
-			met: polls.length > 0 && unequal.length === 0,
-			measured: `${polls.length - unequal.length} of ${polls.length} polls equal (per poll: receipt requests / formula counted at each shop's first request, and where that differs at its last, as receipts kept arriving while it read): ${polls.map(describe).join(', ')}; shops read per poll ${[...new Set(polls.map((p) => p.shopsRead))].join('/')}; periods asked ${
-				unequal.some((p) => p.wrongPeriod.length)
-					? `NOT always (today − ${s.config.lookbackDays}) .. today: ${unequal
-							.flatMap((p) => p.wrongPeriod)
-							.slice(0, 3)
-							.join('; ')}`
+			target: RECEIPT_SYNC_TARGETS.requests,
+			met:
+				polls.length > 0 &&
+				budget.requests <= budget.bound &&
+				over.length === 0 &&
+				wrongPeriod.length === 0,
+			measured: `${fmt.int(budget.requests)} requests${s.config.sc ? ` of center ${s.config.sc}` : ''} (every poll's pages and shop lists) against ${fmt.int(budget.bound)} = credit ${fmt.int(budget.credit)} + the pace ${fmt.int(budget.paced)} (${fmt.int(budget.share)} a day for ${budget.units} shops); polls whose shops asked more pages than they had receipts: ${over.length} of ${polls.length} (per poll: receipt requests / ⌈received in the re-read period / 1000⌉ over the shops it read, at their first request and, where that differs, their last: ${polls.map(describe).join(', ')}); shops read per poll ${[...new Set(polls.map((p) => p.shopsRead))].join('/')}; periods asked ${
+				wrongPeriod.length
+					? `NOT always (today − ${s.config.lookbackDays}) .. today: ${wrongPeriod.slice(0, 3).join('; ')}`
 					: `always (today − ${s.config.lookbackDays}) .. today`
-			}; plus one shop list a poll`,
+			}`,
 		},
 		{
 			scenario: 'receiptSync',
@@ -83,9 +142,9 @@ function syncTargets(s) {
 		},
 		{
 			scenario: 'receiptSync',
-			target: `Receipt sync: lag from a receipt's reception to its row ≤ one poll interval + the lookback's granularity, here ≤ 2 × ${interval} s`,
-			met: t.lagSeconds.max <= 2 * interval,
-			measured: `max ${fmt.num(t.lagSeconds.max, 1)} s, p99 ${fmt.num(t.lagSeconds.p99, 1)} s, p95 ${fmt.num(t.lagSeconds.p95, 1)} s, median ${fmt.num(t.lagSeconds.p50, 1)} s (the row's first write by PostgreSQL's clock minus received_datetime, which the API gives in whole seconds; see bench/README.md "Receipt sync" for why the bound is two intervals); the slowest poll read for ${fmt.num(Math.max(...polls.map((p) => p.readMs)) / 1000, 1)} s`,
+			target: RECEIPT_SYNC_TARGETS.lag,
+			met: t.lagSeconds.max <= budget.lagBoundS,
+			measured: `max ${fmt.num(t.lagSeconds.max, 1)} s, p99 ${fmt.num(t.lagSeconds.p99, 1)} s, p95 ${fmt.num(t.lagSeconds.p95, 1)} s, median ${fmt.num(t.lagSeconds.p50, 1)} s (the row's first write by PostgreSQL's clock minus received_datetime, which the API gives in whole seconds) against ${fmt.num(budget.lagBoundS, 1)} s (cycle ${budget.units} × 1,440 / ${fmt.int(budget.share)} = ${fmt.num(budget.cycleMin, 1)} min, polls every ${interval} s); the slowest poll read for ${fmt.num(Math.max(...polls.map((p) => p.readMs)) / 1000, 1)} s`,
 		},
 		{
 			scenario: 'receiptSync',
@@ -104,4 +163,4 @@ function syncTargets(s) {
 	];
 }
 
-module.exports = { syncRows, syncTargets };
+module.exports = { syncRows, syncTargets, rewordRetiredTargets, RECEIPT_SYNC_TARGETS };

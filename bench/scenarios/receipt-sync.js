@@ -51,7 +51,9 @@ async function runReceiptSync(ctx) {
 		lateShare: DEFAULTS.lateShare,
 	};
 	const example = loadExamples().find((e) => e.key === 'receipts-to-postgres').workflow;
-	const lookbackDays = example.nodes.find((n) => n.name === 'New receipt').parameters.lookbackDays;
+	const { lookbackDays, dayBudgetShare } = example.nodes.find(
+		(n) => n.name === 'New receipt',
+	).parameters;
 	const env = {};
 	try {
 		const packages = ensureServicePackages({ log });
@@ -155,7 +157,17 @@ async function runReceiptSync(ctx) {
 		return {
 			key: 'receiptSync',
 			label: `New Receipt → PostgreSQL, center ${SYNC.sc} (${SYNC.shops} shops), a compressed day`,
-			config: { ...cfg, windowMs, lookbackDays, zone: SYNC.zone },
+			config: {
+				...cfg,
+				windowMs,
+				lookbackDays,
+				zone: SYNC.zone,
+				sc: SYNC.sc,
+				// the shops the trigger reads: the active ones (09 is archived)
+				units: SYNC.shops - 1,
+				// the example's Day Budget Share (none: the trigger's default, report/receipt-sync.js)
+				sharePercent: dayBudgetShare,
+			},
 			day: {
 				issued: day.issued,
 				late: day.late,

@@ -51,7 +51,7 @@ export function actionNode<R extends Record<string, ResourceModule>>(
 	const displayName = displayNameOf(name);
 	const route = extras.route ?? routeOperations;
 	return class implements INodeType {
-		/** its resource modules (tool/descriptions.ts derives the tables from them) */
+		/** its resource modules (the tests and scripts derive the tool-description tables from them) */
 		static readonly resources: R = resources;
 
 		description: INodeTypeDescription = {

@@ -35,7 +35,7 @@ const lists = new Map<string, { at: number; centers: IDataObject[] }>();
 
 /**
  * The key's centers (GET /sc), kept for a few minutes per credential; `{ fresh: true }` asks the API
- * again (a bare boolean is the trigger's older call, nodes/ShoppingCenterEventsTrigger).
+ * again (the pickers, Center → Get Many, the trigger's center picker).
  */
 export async function listCenters(
 	ctx: ApiContext,

@@ -3,7 +3,7 @@
 /*
  * Writes examples/mcp-server.json: an MCP Server Trigger with the package's nodes as tools, parameters
  * filled by the model ($fromAI), each tool described with the text written for a model
- * (nodes/shared/tool/descriptions.ts, read from the built dist/). Run after `npm run build`:
+ * (scripts/lib/tool-descriptions.js, read from the built dist/). Run after `npm run build`:
  *   node scripts/examples/mcp-server.js          (write)
  *   node scripts/examples/mcp-server.js --check  (exit 1 when the file differs from what would be written)
  */
@@ -12,7 +12,7 @@ const path = require('node:path');
 
 const root = path.resolve(__dirname, '..', '..');
 const FILE = path.join(root, 'examples', 'mcp-server.json');
-const { TOOL_DESCRIPTIONS } = require(path.join(root, 'dist/nodes/shared/tool/descriptions.js'));
+const { TOOL_DESCRIPTIONS } = require('../lib/tool-descriptions').toolTables();
 const PKG = 'n8n-nodes-shopping-center.';
 
 /** The model-filled parameters ($fromAI key, description, type), the same wording in every tool. */

@@ -1,6 +1,7 @@
 /**
  * docs/routes.md documents the route table: its table is generated from nodes/shared/transport/routes.ts
- * (`UPDATE_DOCS=1 npx jest test/docs/routes-doc.test.ts` rewrites it), and the sandbox serves the same
+ * (`UPDATE_DOCS=1 npx jest test/docs/routes-doc.test.ts` rewrites it) with the sandbox's name of each
+ * route beside the package's key (the one place that says which is which), and the sandbox serves the same
  * method + path for every route (sandbox/ never imports nodes/, so this test holds the two together).
  * The repository stands alone: nothing cites a route file or spec outside it.
  */
@@ -15,15 +16,16 @@ const DOC = path.join(ROOT, 'docs/routes.md');
 const BEGIN = '<!-- generated from nodes/shared/transport/routes.ts: begin -->';
 const END = '<!-- generated from nodes/shared/transport/routes.ts: end -->';
 
-/** The table as routes.ts says it. */
+/** The table as routes.ts says it, with the sandbox's name of the same method and path. */
 function table(): string {
 	const rows = Object.entries(ROUTES).map(([key, r]) => {
 		const spec = r.spec === 'shown' ? 'shown' : '**not shown**: this path is the package’s answer';
-		return `| ${r.call} | ${r.method} | \`${r.path}\` | ${spec} | \`${key}\` |`;
+		const served = SANDBOX_ROUTES.find((s) => s.method === r.method && s.path === r.path);
+		return `| ${r.call} | ${r.method} | \`${r.path}\` | ${spec} | \`${key}\` | \`${served?.name}\` |`;
 	});
 	return [
-		'| Call (as the spec names it) | Method | Path | Method and path in the spec | Key in `routes.ts` |',
-		'| --- | --- | --- | --- | --- |',
+		'| Call (as the spec names it) | Method | Path | Method and path in the spec | Key in `routes.ts` | Name in the sandbox |',
+		'| --- | --- | --- | --- | --- | --- |',
 		...rows,
 	].join('\n');
 }

@@ -87,14 +87,14 @@ class PlainApi implements ICredentialType {
 }
 
 // ---- throwaway node with listSearch + loadOptions + a credential test function
-class DirectoryNode implements INodeType {
+class PickersNode implements INodeType {
 	description: INodeTypeDescription = {
-		displayName: 'Directory',
-		name: 'harnessDirectory',
+		displayName: 'Pickers',
+		name: 'harnessPickers',
 		group: ['transform'],
 		version: 1,
 		description: 'harness node with methods',
-		defaults: { name: 'Directory' },
+		defaults: { name: 'Pickers' },
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [
@@ -232,7 +232,7 @@ const creds = (secret = 'ok1') => ({ harnessSessionApi: { baseUrl: server.baseUr
 describe('runListSearch / runLoadOptions (n8n-core LoadOptionsContext)', () => {
 	it('calls methods.listSearch with filter, pagination token and the current parameters', async () => {
 		const result = await runListSearch({
-			nodeType: new DirectoryNode(),
+			nodeType: new PickersNode(),
 			method: 'searchCenters',
 			parameters: { region: 'south' },
 			credentials: creds(),
@@ -253,7 +253,7 @@ describe('runListSearch / runLoadOptions (n8n-core LoadOptionsContext)', () => {
 		);
 
 		const page2 = await runListSearch({
-			nodeType: new DirectoryNode(),
+			nodeType: new PickersNode(),
 			method: 'searchCenters',
 			credentials: result.credentials, // the cached session is reused
 			credentialTypes,
@@ -265,7 +265,7 @@ describe('runListSearch / runLoadOptions (n8n-core LoadOptionsContext)', () => {
 
 	it('returns the error a loadOptions method throws', async () => {
 		const result = await runLoadOptions({
-			nodeType: new DirectoryNode(),
+			nodeType: new PickersNode(),
 			method: 'getRegions',
 			credentials: creds(),
 			credentialTypes,
@@ -276,7 +276,7 @@ describe('runListSearch / runLoadOptions (n8n-core LoadOptionsContext)', () => {
 	});
 
 	it('throws for a method the node does not have (a mistake in the test)', async () => {
-		await expect(runLoadOptions({ nodeType: new DirectoryNode(), method: 'nope' })).rejects.toThrow(
+		await expect(runLoadOptions({ nodeType: new PickersNode(), method: 'nope' })).rejects.toThrow(
 			'Node type has no methods.loadOptions.nope',
 		);
 	});
@@ -327,13 +327,13 @@ describe('testCredential (as n8n credential tester)', () => {
 			credentialType: 'harnessPlainApi',
 			credentialTypes,
 			data: { token: 'good' },
-			nodeTypes: [new DirectoryNode()],
+			nodeTypes: [new PickersNode()],
 		});
 		const bad = await testCredential({
 			credentialType: 'harnessPlainApi',
 			credentialTypes,
 			data: { token: 'bad' },
-			nodeTypes: [new DirectoryNode()],
+			nodeTypes: [new PickersNode()],
 		});
 		const none = await testCredential({
 			credentialType: 'harnessPlainApi',

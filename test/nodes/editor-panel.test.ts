@@ -22,7 +22,7 @@ async function sandboxWith(options: Parameters<typeof startSandbox>[0] = {}): Pr
 	return await startSandbox({ now: NOW, rateWindowMs: 10_000, ...options });
 }
 
-describe('defects 6 and 7: pickers show names with ids, centers with their plan', () => {
+describe('the pickers show names with ids, centers with their plan', () => {
 	let sb: Sandbox;
 	beforeAll(async () => {
 		sb = await sandboxWith();
@@ -141,7 +141,7 @@ describe('defects 6 and 7: pickers show names with ids, centers with their plan'
 	});
 });
 
-describe('defects 4, 5, 6, 10: what the panel says before anything runs', () => {
+describe('what the panel says before anything runs: notices, placeholders, hints', () => {
 	const props = (node: { description: { properties: unknown[] } }) =>
 		node.description.properties as Array<{
 			name: string;
@@ -221,7 +221,7 @@ describe('defects 4, 5, 6, 10: what the panel says before anything runs', () => 
 	});
 });
 
-describe('defect 9: each node keeps its own description in the node picker', () => {
+describe('each node keeps its own description in the node picker', () => {
 	test("no trigger's name is an action node's name + 'Trigger' (n8n's node creator then shows the trigger's description for the action node)", () => {
 		const pkg = require('../../package.json') as { n8n: { nodes: string[] } };
 		const nodes = pkg.n8n.nodes.map((file) => {

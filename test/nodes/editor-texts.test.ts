@@ -60,9 +60,11 @@ describe('the kopecks notice follows Add Ruble Amounts', () => {
 describe('one spelling of the currency: "ruble"', () => {
 	test('no text of any node (fields, options, hints, tool descriptions) says "rouble"', () => {
 		const texts = JSON.stringify(nodes.map((n) => n.description));
-		const { TOOL_DESCRIPTIONS } = require('../../nodes/shared/tool/descriptions') as {
-			TOOL_DESCRIPTIONS: Record<string, string>;
-		};
+		const { TOOL_DESCRIPTIONS } = (
+			require('../../scripts/lib/tool-descriptions.js') as {
+				toolTables(options: { source: boolean }): { TOOL_DESCRIPTIONS: Record<string, string> };
+			}
+		).toolTables({ source: true });
 		expect(texts).toMatch(/ruble/i);
 		expect(texts).not.toMatch(/rouble/i);
 		expect(JSON.stringify(TOOL_DESCRIPTIONS)).not.toMatch(/rouble/i);

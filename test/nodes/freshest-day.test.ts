@@ -33,7 +33,7 @@ async function learnPlan(sb: Sandbox, sc: string, shop: string): Promise<void> {
 	expect(r.status).toBe('success');
 }
 
-describe('defect 2: a period past the freshest day is never silent', () => {
+describe('a period past the freshest day is never silent', () => {
 	let sb: Sandbox;
 	afterEach(async () => {
 		await sb?.close();
@@ -137,7 +137,7 @@ describe('defect 2: a period past the freshest day is never silent', () => {
 	});
 });
 
-describe('defect 11: rows of shop-level lists carry sc_id and shop_id; the API fields are unchanged', () => {
+describe('rows of shop-level lists carry sc_id and shop_id; the API fields are unchanged', () => {
 	let sb: Sandbox;
 	beforeAll(async () => {
 		sb = await sandboxWith();

@@ -5,7 +5,7 @@
  * rest), the Limit is kept, errors name the field and the allowed values; the tool descriptions say
  * what a model needs; examples/mcp-server.json carries them.
  */
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- development tooling (tests, sandbox, bench), not shipped: it runs in plain Node, not inside n8n */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @typescript-eslint/no-require-imports -- development tooling (tests, sandbox, bench), not shipped: it runs in plain Node, not inside n8n */
 import { asTool } from '../harness';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -13,11 +13,20 @@ import type { INodeParameters, INodeType } from 'n8n-workflow';
 import { ShoppingCenterPortal } from '../../nodes/ShoppingCenterPortal/ShoppingCenterPortal.node';
 import { ShoppingCenterReceipts } from '../../nodes/ShoppingCenterReceipts/ShoppingCenterReceipts.node';
 import { ShoppingCenterRevenue } from '../../nodes/ShoppingCenterRevenue/ShoppingCenterRevenue.node';
-import { SIMPLE_FIELDS, TOOL_DESCRIPTIONS } from '../../nodes/shared/tool/descriptions';
 import { TOOL_MAX_CHARS } from '../../nodes/shared/tool/answer';
 import { TOOL_PAGE } from '../../nodes/shared/tool/mode';
 import type { Sandbox } from '../../sandbox';
 import { locator, NOW, run, startTestSandbox, type Run } from '../helpers/action-run';
+import type { FieldSet } from '../../nodes/shared/actions';
+
+const { SIMPLE_FIELDS, TOOL_DESCRIPTIONS } = (
+	require('../../scripts/lib/tool-descriptions.js') as {
+		toolTables(options: { source: boolean }): {
+			TOOL_DESCRIPTIONS: Record<string, string>;
+			SIMPLE_FIELDS: Record<string, FieldSet>;
+		};
+	}
+).toolTables({ source: true });
 
 let sb: Sandbox;
 beforeAll(async () => {

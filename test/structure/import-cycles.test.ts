@@ -2,7 +2,8 @@
  * No import circle in the product (nodes/, credentials/) or in the sandbox (sandbox/, its tests left
  * out): every relative import counts, `import type` and `import('…')` types too, since a circle of
  * types is still two files that cannot be read one without the other. Read as text (Tarjan's strongly
- * connected components over the import graph).
+ * connected components over the import graph). And no arrow back up from nodes/shared/ into a node
+ * folder: the shared code serves the nodes, it does not know them.
  */
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- development tooling (tests, sandbox, bench), not shipped: it runs in plain Node, not inside n8n */
 import * as fs from 'node:fs';
@@ -81,6 +82,42 @@ test('the reader sees a circle: two files importing each other, one through an i
 		fs.writeFileSync(path.join(dir, 'a.ts'), "import { b } from './b';\nexport const a = b;\n");
 		fs.writeFileSync(path.join(dir, 'b.ts'), "export let b: import('./a').A;\n");
 		expect(circles(sources(dir))).toHaveLength(1);
+	} finally {
+		fs.rmSync(dir, { recursive: true, force: true });
+	}
+});
+
+/** "importer → imported" for each import by a file under nodesDir/shared/ of a file in a node folder. */
+function sharedIntoNodeFolders(nodesDir: string): string[] {
+	const inNodeFolder = (file: string) => {
+		const [folder, ...rest] = path.relative(nodesDir, file).split(path.sep);
+		return rest.length > 0 && folder !== 'shared' && folder !== '..';
+	};
+	return sources(path.join(nodesDir, 'shared')).flatMap((file) =>
+		importsOf(file)
+			.filter(inNodeFolder)
+			.map((target) => `${path.relative(nodesDir, file)} → ${path.relative(nodesDir, target)}`),
+	);
+}
+
+test('nothing under nodes/shared/ imports from a node folder (the shared code serves the nodes)', () => {
+	expect(sharedIntoNodeFolders(path.join(ROOT, 'nodes'))).toEqual([]);
+});
+
+test('the reader sees an import from nodes/shared/ into a node folder', () => {
+	const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shared-up-'));
+	try {
+		fs.mkdirSync(path.join(dir, 'shared', 'tool'), { recursive: true });
+		fs.mkdirSync(path.join(dir, 'Mall'));
+		fs.writeFileSync(path.join(dir, 'Mall', 'Mall.node.ts'), 'export class Mall {}\n');
+		fs.writeFileSync(path.join(dir, 'shared', 'util.ts'), 'export const util = 1;\n');
+		fs.writeFileSync(
+			path.join(dir, 'shared', 'tool', 'tables.ts'),
+			"import { Mall } from '../../Mall/Mall.node';\nimport { util } from '../util';\n",
+		);
+		expect(sharedIntoNodeFolders(dir)).toEqual([
+			`${path.join('shared', 'tool', 'tables.ts')} → ${path.join('Mall', 'Mall.node.ts')}`,
+		]);
 	} finally {
 		fs.rmSync(dir, { recursive: true, force: true });
 	}

@@ -94,7 +94,7 @@ function checkRecord(
 	if (now && at > now)
 		fail(ctx, itemIndex, label(names.datetime), `${quoted(dt)} is in the future`);
 	const count = (field: string) =>
-		toInteger(ctx, itemIndex, label(field), rec[field], { min: 0, required: true }) as number;
+		toInteger(ctx, rec[field], label(field), itemIndex, { min: 0, required: true }) as number;
 	return {
 		datetime: at.toISO({ suppressMilliseconds: true }) as string,
 		in: count(names.in),

@@ -1,8 +1,9 @@
 /**
- * What Daily Sales and Monthly Totals share: the reading of a shop (one, or all of the center) and a
- * period before any data request. The period is clipped to the freshest day of the plan known so far
- * (an error when nothing is left, a hint when the end was clipped); planWindows.ts splits it, and
- * re-plans the rest once the first answer tells an unknown plan.
+ * What Daily Sales Aggregate → Get Many and Monthly Total → Get Many share: the reading of a shop (one,
+ * or all of the center: Daily Sales Aggregate only) and a period before any data request. The period is
+ * clipped to the freshest day of the plan known so far (an error when nothing is left, a hint when the
+ * end was clipped); the operation walks it in the plan's windows (shared/walk/windowedPaging.ts,
+ * planWindows.ts), re-planning the rest once the first answer tells an unknown plan.
  */
 import type { IExecuteFunctions } from 'n8n-workflow';
 import { centerInfo, centerPlan } from '../../shared/center';
@@ -20,7 +21,7 @@ import { rulesFor, type PlanRules } from '../../shared/plan';
 
 export interface SalesRequest {
 	scId: string;
-	/** the shop of "One Shop" (Monthly Totals has no other choice) */
+	/** the shop of "One Shop" (Monthly Total has no Shops choice: always one shop) */
 	shopId?: string;
 	shop: ShopChoice;
 	limit?: number;
@@ -36,7 +37,7 @@ export interface SalesRequest {
 export async function readSalesRequest(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
-	/** 'months': the API answers whole months (monthly totals) */
+	/** 'months': the API answers whole months (Monthly Total) */
 	rows: 'days' | 'months' = 'days',
 ): Promise<SalesRequest> {
 	const scId = readId(ctx, 'center', 'Center', itemIndex);
@@ -46,7 +47,8 @@ export async function readSalesRequest(
 	const addRubles = readBoolean(ctx, 'addRubles', 'Add Ruble Amounts', itemIndex);
 	const { time_zone: zone, boundaryZone } = await centerInfo(ctx, scId);
 	const period = readPeriod(ctx, itemIndex, zone);
-	// monthly totals answer whole months: a month begun before the freshest day has data
+	// Monthly Total answers whole months: the period starts on its first month's first day, so a month
+	// begun before the freshest day is read even when the day asked is after it
 	if (rows === 'months') period.start = `${period.start.slice(0, 7)}-01`;
 	const rules = rulesFor(await centerPlan(ctx, scId));
 	const asked = clipPeriod(ctx, itemIndex, period, boundaryZone, rules);

@@ -115,12 +115,16 @@ export function readOffset(ctx: IExecuteFunctions, itemIndex: number): number {
 	return n;
 }
 
-/** A whole number (kopecks, counts): rejects NaN, fractions, strings that are not integers. */
+/**
+ * A whole number (kopecks, counts): rejects NaN, fractions, strings that are not integers. The
+ * arguments in the order of the other checks of a value read already (wholeNumberIn, idList, wordList):
+ * the value, its field's label, the item.
+ */
 export function toInteger(
 	ctx: IExecuteFunctions,
-	itemIndex: number,
-	label: string,
 	value: unknown,
+	label: string,
+	itemIndex: number,
 	opts: { min?: number; required?: boolean } = {},
 ): number | undefined {
 	if (value === '' || value === undefined || value === null) {

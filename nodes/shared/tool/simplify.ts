@@ -4,7 +4,7 @@
  * display condition: the node type's name ends in "Tool"), off otherwise. Nested objects become flat
  * fields (author.name → author_name); money stays in integer kopecks. It shapes the items and a One
  * File output alike (../output/writeFile.ts). Each operation with the option exports its field set
- * (`simpleFields`); tool/descriptions.ts gathers them.
+ * (`simpleFields`); the tests' table of them is gathered from these files.
  */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import type { FieldSet } from '../actions';

@@ -2,7 +2,8 @@
  * The ONE route table of the package (paths relative to the base URL that ends with
  * /api/external/v2). The spec shows four paths; for the others ("Method and path: not shown") the path
  * here is the package's answer, the same in the sandbox. docs/routes.md is generated from this table
- * (test/docs/routes-doc.test.ts). A path learned later changes one line here.
+ * (test/docs/routes-doc.test.ts); it also says which key here is which route name in the sandbox's log
+ * and faults (the two are joined by method and path). A path learned later changes one line here.
  */
 export interface RouteDefinition {
 	/** the call as the spec names it */

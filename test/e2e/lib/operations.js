@@ -31,7 +31,7 @@ const { triggerManualSuites } = require('./trigger-suites');
 function operationSuites({ credentialId, tag = 'e2e' }) {
 	const suites = [];
 
-	// ---------------------------------------------------------------- Shopping Center (directory)
+	// ---------------------------------------------------------------- Shopping Center
 	suites.push({
 		node: 'shoppingCenter',
 		workflow: workflow(

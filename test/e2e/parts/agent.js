@@ -12,6 +12,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 const assert = require('node:assert/strict');
 const { startOpenAiStub } = require('../lib/openai-stub');
+const { toolTables } = require('../../../scripts/lib/tool-descriptions');
 const { runWorkflow, nodeErrorText, itemsOf } = require('../lib/workflows');
 const { day, PKG, PRO } = require('../lib/operations');
 
@@ -121,9 +122,7 @@ function agentWorkflow(credentials, openAiCred, start, end, toolDescription, age
 }
 
 module.exports = async function agentPart({ n8n, sb, step, credentials, packageDir }) {
-	const { TOOL_DESCRIPTIONS } = require(
-		path.join(packageDir, 'dist/nodes/shared/tool/descriptions.js'),
-	);
+	const { TOOL_DESCRIPTIONS } = toolTables({ packageDir });
 	const description = TOOL_DESCRIPTIONS['shoppingCenterRevenue.dailySalesAggregate.getMany'];
 	const start = day(-7);
 	const end = day(-1);

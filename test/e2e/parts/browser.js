@@ -198,7 +198,7 @@ async function browserPart({ n8n, step, cred }) {
 			// the node's own view (its actions) carries the description n8n shows for it. The list may stay
 			// beside the view (2.40) or give way to it (1.x, 2.41): wherever the trigger's description is
 			// on screen, it must be inside the trigger's own list entry ("Shopping Center Events"), never
-			// in the directory node's view nor anywhere else
+			// in the Shopping Center node's view nor anywhere else
 			const triggerTexts = () =>
 				page.evaluate(() => {
 					const NAME = '[data-test-id="node-creator-item-name"]';
@@ -238,9 +238,13 @@ async function browserPart({ n8n, step, cred }) {
 			});
 			const after = await triggerTexts();
 			console.log(
-				`       the trigger's description: before the directory node's view opened ${before.ownEntry} in its own list entry; after, ${after.ownEntry} there and ${after.elsewhere} elsewhere`,
+				`       the trigger's description: before the Shopping Center node's view opened ${before.ownEntry} in its own list entry; after, ${after.ownEntry} there and ${after.elsewhere} elsewhere`,
 			);
-			assert.equal(after.elsewhere, 0, "the directory node's view shows the trigger's description");
+			assert.equal(
+				after.elsewhere,
+				0,
+				"the Shopping Center node's view shows the trigger's description",
+			);
 			await page.keyboard.press('Escape');
 		});
 		await browserExamplesPart({ n8n, step, cred, page });

@@ -15,6 +15,7 @@ const {
 	StreamableHTTPClientTransport,
 } = require('@modelcontextprotocol/sdk/client/streamableHttp.js');
 const { bindExample } = require('../lib/examples');
+const { toolTables } = require('../../../scripts/lib/tool-descriptions');
 const { day, lastMonth, PRO } = require('../lib/operations');
 
 const RESULTS = path.join(__dirname, '..', 'results');
@@ -22,10 +23,10 @@ const TOOL_MAX_CHARS = 20000;
 
 /** From the built package: the model-facing texts (what the example must carry), the Simplify sets. */
 function fromPackage(packageDir) {
-	const dist = (file) => require(path.join(packageDir, 'dist/nodes/shared/tool', file));
+	const { TOOL_DESCRIPTIONS, SIMPLE_FIELDS } = toolTables({ packageDir });
 	return {
-		descriptions: dist('descriptions.js').TOOL_DESCRIPTIONS,
-		simpleReceipt: dist('descriptions.js').SIMPLE_FIELDS['receipt.export'].map(([name]) => name),
+		descriptions: TOOL_DESCRIPTIONS,
+		simpleReceipt: SIMPLE_FIELDS['receipt.export'].map(([name]) => name),
 	};
 }
 

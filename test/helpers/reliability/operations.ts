@@ -7,7 +7,7 @@
 import type { IDataObject } from 'n8n-workflow';
 import { BAD_VALUES, type BadValue } from './bad-values';
 import type { BadCase, OpSpec } from './operations/common';
-import { DIRECTORY_OPERATIONS } from './operations/directory';
+import { SHOPPING_CENTER_OPERATIONS } from './operations/shopping-center';
 import { REVENUE_OPERATIONS } from './operations/revenue';
 import { RECEIPTS_OPERATIONS } from './operations/receipts';
 import { ATTENDANCE_OPERATIONS } from './operations/attendance';
@@ -18,7 +18,7 @@ import { INTAKE_OPERATIONS } from './operations/intake';
 export * from './operations/common';
 
 export const OPERATIONS: OpSpec[] = [
-	...DIRECTORY_OPERATIONS,
+	...SHOPPING_CENTER_OPERATIONS,
 	...REVENUE_OPERATIONS,
 	...RECEIPTS_OPERATIONS,
 	...ATTENDANCE_OPERATIONS,

@@ -50,9 +50,9 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const rawDate = readRawDate(this, 'date', 'Date', itemIndex);
 	const visitors = toInteger(
 		this,
-		itemIndex,
-		'Visitors',
 		this.getNodeParameter('visitors', itemIndex, undefined) as unknown,
+		'Visitors',
+		itemIndex,
 		{ min: 0, required: true },
 	) as number;
 	const scope = readChoice(this, 'scope', 'Scope', itemIndex, INTAKE_SCOPES.values, 'sc');

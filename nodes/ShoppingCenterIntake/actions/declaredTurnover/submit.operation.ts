@@ -126,8 +126,8 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		throw asNodeError(this.getNode(), error, itemIndex);
 	}
 	const extra = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
-	const receipts = toInteger(this, itemIndex, 'Receipts Count', extra.receiptsCount, { min: 0 });
-	const visitors = toInteger(this, itemIndex, 'Visitors Count', extra.visitorsCount, { min: 0 });
+	const receipts = toInteger(this, extra.receiptsCount, 'Receipts Count', itemIndex, { min: 0 });
+	const visitors = toInteger(this, extra.visitorsCount, 'Visitors Count', itemIndex, { min: 0 });
 
 	const zone = await centerZone(this, scId);
 	const day = dayIn(rawMonth, zone);

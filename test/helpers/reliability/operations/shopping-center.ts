@@ -10,7 +10,7 @@ import {
 	type OpSpec,
 } from './common';
 
-export const DIRECTORY_OPERATIONS: OpSpec[] = [
+export const SHOPPING_CENTER_OPERATIONS: OpSpec[] = [
 	{
 		id: 'ShoppingCenter center.getMany',
 		node: 'ShoppingCenter',
