@@ -16,7 +16,7 @@ import {
 } from 'n8n-workflow';
 import { asNodeError, checkOnly, RequestChecked } from './transport';
 import type { ResourceModule } from './actions';
-import { errorItem, operationFor, runOperation } from './router';
+import { errorItem, operationFor, runOperation, withoutItemTag } from './router';
 import { runsAsTool } from './tool/mode';
 
 /** A row's key in words: long in the row's tag ("shop 1002-05, month 2026-10"), short in lists. */
@@ -52,8 +52,6 @@ export class RowProblems extends NodeOperationError {
 const LISTED = 10;
 
 type NodeError = NodeApiError | NodeOperationError;
-
-const withoutItemTag = (message: string) => message.replace(/ \[item \d+\]$/, '');
 
 /**
  * An error whose message counts rows (from 1) carries no item index: n8n's editor appends
