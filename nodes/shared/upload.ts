@@ -73,8 +73,8 @@ export async function routeUploads(
 	this: IExecuteFunctions,
 	resources: Record<string, ResourceModule>,
 	describe: RowDescriber,
-	/** what running the same rows again does, for the error of a refused row */
-	again: string,
+	/** what running the same rows again does (the resource of row i), for the error of a refused row */
+	again: (itemIndex: number) => string,
 ): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
 	const total = items.length;
@@ -190,7 +190,7 @@ function progress(
 	stored: number[],
 	total: number,
 	keyOf: (i: number) => RowKey,
-	again: string,
+	again: (itemIndex: number) => string,
 ): NodeError {
 	if (total <= 1) return error;
 	const done = stored.length
@@ -207,6 +207,6 @@ function progress(
 	const rows = stored.map((s) => `row ${s + 1} (${keyOf(s).long})`).join(', ');
 	error.description = `${error.description ? `${error.description}\n` : ''}Stored before row ${
 		i + 1
-	} failed: ${rows || 'none'}. ${again}`;
+	} failed: ${rows || 'none'}. ${again(i)}`;
 	return error;
 }
