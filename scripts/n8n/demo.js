@@ -12,8 +12,8 @@
  * executions. --fresh moves that folder aside (to <folder>.before-<time>) and starts a clean instance.
  *
  * 1. starts the sandbox (child process, port 4010, clock running in real time);
- * 2. installs n8n (cached in ~/.cache/n8n-nodes-shopping-center; the first time takes ~5 minutes,
- *    with progress lines) and starts it with this package installed the way users install it (npm pack);
+ * 2. installs n8n (cached in ~/.cache/n8n-nodes-shopping-center; the first time takes INSTALL_TIME,
+ *    5–10 minutes, with progress lines) and starts it with this package installed the way users install it (npm pack);
  * 3. the first time: creates the owner account, a "Shopping Center API" credential pointing at the
  *    sandbox and a "Slack" credential (later starts log in and point the credential at this sandbox);
  *    Slack calls of this n8n go to a local catcher that prints them here (--real-slack: no catcher,
@@ -24,7 +24,7 @@
  */
 const path = require('node:path');
 const { startN8n } = require('./instance');
-const { ensureN8n } = require('./install');
+const { ensureN8n, INSTALL_TIME } = require('./install');
 const { startSandboxProcess, portFree } = require('../lib/processes');
 const { startSlackCatcher, opensslAvailable } = require('../../test/e2e/lib/slack-catcher');
 const { loadExamples, bindExample, DATA_DIR } = require('../../test/e2e/lib/examples');
@@ -144,7 +144,7 @@ async function main() {
 		}
 
 		say(
-			`n8n ${o.version}: installing if needed (the first time takes ~5 minutes; progress every 20 s)…`,
+			`n8n ${o.version}: installing if needed (the first time takes ${INSTALL_TIME}; progress every 20 s)…`,
 		);
 		await ensureN8n({ version: o.version });
 		const place = prepareDemoFolder({ folder: o.userFolder, fresh: o.fresh, version: o.version });

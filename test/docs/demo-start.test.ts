@@ -2,7 +2,8 @@
  * `npm start`'s demo as a newcomer meets it: n8n runs in the centers' time zone (GENERIC_TIMEZONE) and
  * the banner says which zone Schedule Triggers and $today use; workflows read and write files in a
  * folder of the user folder, outside the git working tree, which the banner names; install warnings a
- * user cannot act on (npm's deprecation notes) are not printed. The e2e part `restart` checks the real
+ * user cannot act on (npm's deprecation notes) and compiler output are not printed, and the install
+ * time is one figure everywhere. The e2e part `restart` checks the real
  * banner of a started demo.
  */
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- development tooling (tests, sandbox, bench), not shipped: it runs in plain Node, not inside n8n */
@@ -32,8 +33,9 @@ const { loadExamples } = require('../e2e/lib/examples.js') as {
 };
 type WorkflowNode = { type: string; parameters: Record<string, unknown> };
 type Workflow = { name: string; nodes: WorkflowNode[] };
-const { lastUsefulLine } = require('../../scripts/n8n/install.js') as {
+const { lastUsefulLine, INSTALL_TIME } = require('../../scripts/n8n/install.js') as {
 	lastUsefulLine(text: string): string;
+	INSTALL_TIME: string;
 };
 
 test("n8n runs in a center's time zone, and the banner says what uses it", () => {
@@ -71,6 +73,43 @@ test("install progress lines skip npm's warnings; npm ci prints errors only", ()
 	expect(lastUsefulLine('npm warn deprecated a\n')).toBe('');
 	const lib = fs.readFileSync(path.join(root, 'scripts', 'lib', 'index.js'), 'utf8');
 	expect(lib).toMatch(/\['ci', \.\.\.args, [^\]]*'--loglevel=error'\]/);
+});
+
+test("install progress lines say what is going on, not the compiler's output", () => {
+	const compiling = [
+		'added 1 package',
+		'  CXX(target) Release/obj.target/isolated_vm/src/isolate/holder.o',
+		"../src/isolate/holder.cc:12:3: warning: unused variable 'x' [-Wunused-variable]",
+		'   12 |   int x;',
+		'      |       ^~~~~~~',
+	].join('\n');
+	expect(lastUsefulLine(compiling)).toBe(
+		'compiling native modules (isolated-vm, sqlite3): the slow part',
+	);
+	expect(
+		lastUsefulLine("g++ -o Release/obj.target/x.o ../src/x.cc '-DNODE_GYP_MODULE_NAME=x'"),
+	).toMatch(/^compiling/);
+	expect(
+		lastUsefulLine('npm http fetch GET 200 https://registry.npmjs.org/x/-/x-1.0.0.tgz 120395ms'),
+	).toBe('downloading packages');
+	expect(
+		lastUsefulLine('> isolated-vm@5.0.4 install\n> prebuild-install || node-gyp rebuild'),
+	).toMatch(/^(compiling|running)/);
+});
+
+test('one install time everywhere: the installer, npm start and the README', () => {
+	expect(INSTALL_TIME).toMatch(/^\d+–\d+ minutes$/);
+	const install = fs.readFileSync(path.join(root, 'scripts', 'n8n', 'install.js'), 'utf8');
+	expect(install).toContain('(cold: ${INSTALL_TIME}; log:');
+	const demoJs = fs.readFileSync(path.join(root, 'scripts', 'n8n', 'demo.js'), 'utf8');
+	expect(demoJs).toContain('the first time takes ${INSTALL_TIME}');
+	const readme = fs.readFileSync(path.join(root, 'README.md'), 'utf8').replace(/\s+/g, ' ');
+	// every place the README names n8n's install folder says how long the install takes
+	const places = readme.split('`~/.cache/n8n-nodes-shopping-center`').slice(1);
+	expect(places.length).toBeGreaterThanOrEqual(2);
+	for (const after of places) expect(after.slice(0, 40)).toContain(INSTALL_TIME);
+	for (const text of [install, demoJs, readme])
+		expect(/~\d+ min|about \d+ minutes (once|the first time)/.exec(text)?.[0]).toBeUndefined();
 });
 
 describe('the banner: making a record appear, what the sandbox issues itself, what a restart keeps', () => {
