@@ -20,7 +20,9 @@
  *    put a real bot token into the Slack credential);
  * 4. the first time: imports examples/*.json and activates "new anomaly → Slack" (polling every minute
  *    here, faster than its file: the banner and the workflow's note say so and why);
- * 5. prints the URL and the login, and runs until Ctrl-C, which stops everything it started.
+ * 5. prints the URL and the login, how often the saved workflows poll (as saved in this n8n, read over
+ *    REST) and where n8n's log is (<user folder>/n8n.log, kept across starts), and runs until Ctrl-C,
+ *    which stops everything it started.
  */
 const path = require('node:path');
 const { startN8n } = require('./instance');
@@ -39,6 +41,8 @@ const {
 	DEMO_ACTIVE_EXAMPLE,
 	demoPatch,
 	demoPollLines,
+	filePollLines,
+	demoLogLines,
 } = require('./demo-folder');
 
 const root = path.resolve(__dirname, '..', '..');
@@ -227,8 +231,14 @@ async function main() {
 			startedAt: new Date().toISOString(),
 		});
 		const url = n8n.url.replace('127.0.0.1', 'localhost');
-		const workflows = ((await n8n.api.workflows()) || []).map(
+		const listed = (await n8n.api.workflows()) || [];
+		const workflows = listed.map(
 			(w) => `  ${url}/workflow/${w.id}  ${w.name}${w.active ? ' (active)' : ''}`,
+		);
+		// how often they poll as saved in this n8n (the user may have changed an example since)
+		const pollLines = await Promise.all(listed.map((w) => n8n.api.getWorkflow(w.id))).then(
+			(saved) => demoPollLines(saved, loadExamples()),
+			() => filePollLines(loadExamples()),
 		);
 
 		console.log(`
@@ -251,7 +261,9 @@ ${demoBannerLines(filesFolder).join('\n')}
  Workflows:
 ${workflows.join('\n')}
 
-${demoPollLines(loadExamples()).join('\n')}
+${pollLines.join('\n')}
+
+${demoLogLines(n8n.logFile).join('\n')}
 
 ${sb.bannerLines.map((l) => ` ${l}`).join('\n')}
 

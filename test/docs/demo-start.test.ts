@@ -26,13 +26,24 @@ const polls = require('../../scripts/n8n/demo-folder.js') as {
 	DEMO_ACTIVE_EXAMPLE: string;
 	examplePoll(workflow: Workflow): string | undefined;
 	demoPatch(key: string, workflow: Workflow): ((node: WorkflowNode) => void) | undefined;
-	demoPollLines(examples: Array<{ key: string; workflow: Workflow }>): string[];
+	demoPollLines(saved: Saved[], examples: Array<{ key: string; workflow: Workflow }>): string[];
+	filePollLines(examples: Array<{ key: string; workflow: Workflow }>): string[];
+	demoLogLines(logFile: string): string[];
+};
+const { openLog } = require('../../scripts/n8n/instance/start.js') as {
+	openLog(logFile: string, version: string): fs.WriteStream;
 };
 const { loadExamples } = require('../e2e/lib/examples.js') as {
 	loadExamples(): Array<{ key: string; workflow: Workflow }>;
 };
 type WorkflowNode = { type: string; parameters: Record<string, unknown> };
 type Workflow = { name: string; nodes: WorkflowNode[] };
+/** A workflow as n8n's REST API gives it (2.x: the published version it runs, activeVersion). */
+type Saved = Workflow & {
+	active?: boolean;
+	activeVersionId?: string | null;
+	activeVersion?: { nodes: WorkflowNode[] } | null;
+};
 const { lastUsefulLine, INSTALL_TIME } = require('../../scripts/n8n/install.js') as {
 	lastUsefulLine(text: string): string;
 	INSTALL_TIME: string;
@@ -211,11 +222,78 @@ describe('the banner says when the demo polls faster than the example file, and 
 		for (const other of examples.filter((e) => e !== active))
 			expect(polls.demoPatch(other.key, other.workflow)).toBeUndefined();
 
-		const lines = polls.demoPollLines(examples).join('\n');
+		// as the demo saves them: the active example patched, the others as their files
+		const saved: Saved[] = examples.map((e) => {
+			const wf = JSON.parse(JSON.stringify(e.workflow)) as Saved;
+			const p = polls.demoPatch(e.key, e.workflow);
+			if (p) wf.nodes.forEach(p);
+			wf.active = e === active;
+			return wf;
+		});
+		const lines = polls.demoPollLines(saved, examples).join('\n');
 		expect(lines).toContain(`polls every minute here (its file: ${file})`);
 		expect(lines).toMatch(/so that an anomaly you insert is posted within a minute/);
 		expect(lines).toMatch(/day budget/);
 		for (const other of examples.filter((e) => e !== active && polls.examplePoll(e.workflow)))
 			expect(lines).toContain(`"${other.workflow.name}" ${polls.examplePoll(other.workflow)}`);
+	});
+});
+
+describe("after a restart the banner says how the user's saved workflows poll, and where n8n's log is", () => {
+	const examples = loadExamples();
+	const active = examples.find((e) => e.key === polls.DEMO_ACTIVE_EXAMPLE)!;
+	const triggerOf = (wf: Workflow) =>
+		wf.nodes.find((n) => n.type.endsWith('.shoppingCenterEventsTrigger'))!;
+	const everyFiveMinutes = { item: [{ mode: 'everyX', value: 5, unit: 'minutes' }] };
+
+	test("an example the user changed: the banner prints its saved interval, not its file's", () => {
+		const mine = JSON.parse(JSON.stringify(active.workflow)) as Saved;
+		triggerOf(mine).parameters.pollTimes = everyFiveMinutes;
+		mine.active = true;
+		const lines = polls.demoPollLines([mine], examples).join('\n');
+		const file = polls.examplePoll(active.workflow);
+		expect(lines).toContain(
+			`"${mine.name}" is active and polls every 5 minutes here (its file: ${file})`,
+		);
+		expect(lines).not.toMatch(/polls every minute/);
+		expect(lines).not.toMatch(/within a minute/);
+	});
+
+	test('n8n 2.x: an active workflow polls as its published version says, not its draft', () => {
+		const draft = JSON.parse(JSON.stringify(active.workflow)) as Saved;
+		const published = JSON.parse(JSON.stringify(active.workflow)) as Workflow;
+		triggerOf(published).parameters.pollTimes = everyFiveMinutes;
+		Object.assign(draft, { active: false, activeVersionId: 'v2', activeVersion: published });
+		expect(polls.demoPollLines([draft], examples).join('\n')).toContain(
+			'is active and polls every 5 minutes here',
+		);
+	});
+
+	test("without the saved workflows: the files' intervals, saying the saved copies may differ", () => {
+		const lines = polls.filePollLines(examples).join('\n');
+		expect(lines).toMatch(/your saved copies may poll otherwise/);
+		expect(lines).toContain(`"${active.workflow.name}" ${polls.examplePoll(active.workflow)}`);
+	});
+
+	test("n8n's log: the banner names it; a second start appends to it, the first start's lines kept", async () => {
+		const user = fs.mkdtempSync(path.join(os.tmpdir(), 'demo-log-'));
+		const file = path.join(user, 'n8n.log');
+		try {
+			expect(polls.demoLogLines(file).join('\n')).toContain(`n8n's log: ${file}`);
+			for (const line of ['first start: a poll', 'second start: a poll']) {
+				const log = openLog(file, '1.123.81');
+				await new Promise<void>((done) => log.end(`${line}\n`, () => done()));
+			}
+			const text = fs.readFileSync(file, 'utf8');
+			expect(text).toMatch(
+				/^──── n8n 1\.123\.81 started \S+ ────\nfirst start: a poll\n──── n8n 1\.123\.81 started \S+ ────\nsecond start: a poll\n$/,
+			);
+		} finally {
+			fs.rmSync(user, { recursive: true, force: true });
+		}
+		const readme = fs.readFileSync(path.join(root, 'README.md'), 'utf8').replace(/\s+/g, ' ');
+		expect(readme).toMatch(
+			/n8n's log\*\* is `~\/\.n8n-shopping-center-demo\/n8n\.log`.*a restart keeps the earlier lines/,
+		);
 	});
 });
