@@ -36,16 +36,22 @@ test('every day field (placeholder YYYY-MM-DD) hints how to say yesterday', () =
 	for (const [, p] of dayFields) expect(p.hint).toContain(YESTERDAY_HINT);
 });
 
-test("the hint's expression, in n8n's engine, asks for yesterday (the harness clock: 2026-11-20)", async () => {
-	const expression = /\{\{.*\}\}/.exec(YESTERDAY_HINT)![0];
-	const r = await run(sb, new ShoppingCenterRevenue(), {
+/** The hint's expression ({{ … }}) alone. */
+const expression = /\{\{.*\}\}/.exec(YESTERDAY_HINT)![0];
+
+/** Daily sales of shop 1002-01 for the period given. */
+const dailySales = (startDate: string, endDate: string) =>
+	run(sb, new ShoppingCenterRevenue(), {
 		resource: 'dailySalesAggregate',
 		operation: 'getMany',
 		center: locator('1002'),
 		shop: locator('1002-01'),
-		startDate: `=${expression}`,
-		endDate: `=${expression}`,
+		startDate,
+		endDate,
 	});
+
+test("the hint's expression, in n8n's engine, asks for yesterday (the harness clock: 2026-11-20)", async () => {
+	const r = await dailySales(`=${expression}`, `=${expression}`);
 	expect(r.error).toBeUndefined();
 	const [req] = ofRoute(r.requests, 'sales.daily');
 	expect([req.query.start_date, req.query.end_date]).toEqual(['2026-11-19', '2026-11-19']);
@@ -53,15 +59,7 @@ test("the hint's expression, in n8n's engine, asks for yesterday (the harness cl
 });
 
 test("the hint's expression typed into a Fixed field: the error says to switch the field to Expression", async () => {
-	const expression = /\{\{.*\}\}/.exec(YESTERDAY_HINT)![0];
-	const r = await run(sb, new ShoppingCenterRevenue(), {
-		resource: 'dailySalesAggregate',
-		operation: 'getMany',
-		center: locator('1002'),
-		shop: locator('1002-01'),
-		startDate: expression, // no leading "=": the field is Fixed
-		endDate: '2026-11-19',
-	});
+	const r = await dailySales(expression, '2026-11-19'); // no leading "=": the field is Fixed
 	expect(r.error?.message).toMatch(
 		/^Start Date: ".*\$today.*" is an expression typed into a Fixed field: switch the field to Expression .* \[row 1 of 1\]$/,
 	);
