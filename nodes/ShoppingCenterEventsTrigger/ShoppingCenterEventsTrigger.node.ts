@@ -1,6 +1,8 @@
 /**
- * Shopping Center Events Trigger: the polling trigger's node class (its description, the center list
- * search and poll, which runs the one poll sequence of sequence.ts).
+ * Shopping Center Trigger: the polling trigger's node class (its description, the center list search
+ * and poll, which runs the one poll sequence of sequence.ts). One name everywhere: its display name,
+ * the name a new node gets, its icon's file name and the README; its type (shoppingCenterEventsTrigger)
+ * and class stay, saved workflows name them.
  */
 import {
 	NodeConnectionTypes,
@@ -24,7 +26,7 @@ const EVENT_SUBTITLE = `={{ (${JSON.stringify(
 
 export class ShoppingCenterEventsTrigger implements INodeType {
 	description: INodeTypeDescription = {
-		displayName: 'Shopping Center Events Trigger',
+		displayName: 'Shopping Center Trigger',
 		name: 'shoppingCenterEventsTrigger',
 		icon: { light: 'file:shoppingCenterTrigger.svg', dark: 'file:shoppingCenterTrigger.dark.svg' },
 		group: ['trigger'],

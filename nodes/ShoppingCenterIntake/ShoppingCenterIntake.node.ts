@@ -12,20 +12,32 @@ import * as declaredTurnover from './actions/declaredTurnover/DeclaredTurnover.r
 import { loadOptions } from './methods/loadOptions';
 import { describeIntakeRow } from './helpers/rows';
 
-/** What running the same rows again does, for the error of a refused row. */
-const AGAIN =
-	'Running the same rows again is safe: attendance, counter hours and declared turnover overwrite, and a calendar event that exists already is refused (already_exists_in_sc), never created twice.';
-
 /** The resource keys are the Resource values, in the editor's order. */
+const resources = { calendarEvent, counterHour, dailyAttendance, declaredTurnover };
+
+/** What running the same rows again does, each resource of its own, for the error of a refused row. */
+const AGAIN: Record<keyof typeof resources, string> = {
+	calendarEvent:
+		'Running the same rows again is safe: an event that exists already is refused (already_exists_in_sc), never created twice.',
+	counterHour:
+		"Running the same rows again is safe: a counter's hours sent again overwrite the stored ones.",
+	dailyAttendance:
+		"Running the same rows again is safe: a day's attendance sent again overwrites the stored one.",
+	declaredTurnover:
+		"Running the same rows again is safe: a shop's month sent again overwrites its declared turnover.",
+};
+
 export class ShoppingCenterIntake extends actionNode(
 	'shoppingCenterIntake',
-	{ calendarEvent, counterHour, dailyAttendance, declaredTurnover },
+	resources,
 	'dailyAttendance',
 	'Send data to the Shopping-center API: daily attendance, hourly counter counts, calendar events and declared monthly turnover (each input item is one submission)',
 	{
 		loadOptions,
 		async route(resources) {
-			return await routeUploads.call(this, resources, describeIntakeRow, AGAIN);
+			return await routeUploads.call(this, resources, describeIntakeRow, (i) =>
+				String(AGAIN[this.getNodeParameter('resource', i) as keyof typeof AGAIN] ?? ''),
+			);
 		},
 	},
 ) {}

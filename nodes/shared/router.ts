@@ -3,11 +3,13 @@
  * resources[resource].resource.modules[operation], ./actions.ts): one operation call per input item
  * (runOperation, which the Intake's upload loop runs too, ./upload.ts), one output item per record
  * (paired with its input item), and "Continue On Fail" turned into an error item per failing item
- * carrying the API's code and message. An operation that consumes all
+ * carrying the API's code and message; an error names its row as the Intake does ("[row 3 of 4]",
+ * numberedRow). An operation that consumes all
  * input items at once runs once (it ends the loop). Records pass through ./tool/answer.ts (Simplify;
  * as an AI tool, the size limit and the "more exist" note); as an AI tool an error is an error item too.
  */
 import {
+	NodeApiError,
 	NodeOperationError,
 	type IDataObject,
 	type IExecuteFunctions,
@@ -31,6 +33,26 @@ export function errorJson(error: unknown): IDataObject {
 		...(httpCode ? { httpCode } : {}),
 		...(e.description ? { description: e.description } : {}),
 	};
+}
+
+/** n8n's own " [item N]" (counted from 0) at the end of a message: the row number replaces it. */
+export const withoutItemTag = (message: string) => message.replace(/ \[item \d+\]$/, '');
+
+/**
+ * Input item i's error numbered as the Intake numbers rows: " [row 3 of 4]" (counted from 1) ends
+ * the message, and the error keeps no item index (n8n's editor would append " [item 2]", counted
+ * from 0, to it). One item alone and the API's refusal: its words as they are.
+ */
+export function numberedRow<E extends NodeApiError | NodeOperationError>(
+	error: E,
+	i: number,
+	total: number,
+): E {
+	if (total > 1 || !(error instanceof NodeApiError)) {
+		error.message = `${withoutItemTag(error.message)} [row ${i + 1} of ${total}]`;
+		delete error.context.itemIndex;
+	}
+	return error;
 }
 
 /** The operation module the item's Resource and Operation name; one no module has is the item's error. */
@@ -120,10 +142,11 @@ export async function routeOperations(
 			asItems += ran.asItems;
 			if (ran.allItems) break;
 		} catch (error) {
+			const e = numberedRow(asNodeError(this.getNode(), error, i), i, items.length);
 			// as an AI tool the error is the answer: a model reads it and calls again (a thrown error
 			// reaches an AI Agent's model as an empty tool message)
-			if (!this.continueOnFail() && !runsAsTool(this)) throw asNodeError(this.getNode(), error, i);
-			out.push(errorItem(this, error, i));
+			if (!this.continueOnFail() && !runsAsTool(this)) throw e;
+			out.push(errorItem(this, e, i));
 		}
 	}
 	noteLargeResult(this, asItems);

@@ -16,7 +16,7 @@ import {
 } from 'n8n-workflow';
 import { asNodeError, checkOnly, RequestChecked } from './transport';
 import type { ResourceModule } from './actions';
-import { errorItem, operationFor, runOperation } from './router';
+import { errorItem, operationFor, runOperation, withoutItemTag } from './router';
 import { runsAsTool } from './tool/mode';
 
 /** A row's key in words: long in the row's tag ("shop 1002-05, month 2026-10"), short in lists. */
@@ -53,8 +53,6 @@ const LISTED = 10;
 
 type NodeError = NodeApiError | NodeOperationError;
 
-const withoutItemTag = (message: string) => message.replace(/ \[item \d+\]$/, '');
-
 /**
  * An error whose message counts rows (from 1) carries no item index: n8n's editor appends
  * " [item N]" (counted from 0) to the message of an error that has one, and the two numberings
@@ -75,8 +73,8 @@ export async function routeUploads(
 	this: IExecuteFunctions,
 	resources: Record<string, ResourceModule>,
 	describe: RowDescriber,
-	/** what running the same rows again does, for the error of a refused row */
-	again: string,
+	/** what running the same rows again does (the resource of row i), for the error of a refused row */
+	again: (itemIndex: number) => string,
 ): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
 	const total = items.length;
@@ -192,7 +190,7 @@ function progress(
 	stored: number[],
 	total: number,
 	keyOf: (i: number) => RowKey,
-	again: string,
+	again: (itemIndex: number) => string,
 ): NodeError {
 	if (total <= 1) return error;
 	const done = stored.length
@@ -209,6 +207,6 @@ function progress(
 	const rows = stored.map((s) => `row ${s + 1} (${keyOf(s).long})`).join(', ');
 	error.description = `${error.description ? `${error.description}\n` : ''}Stored before row ${
 		i + 1
-	} failed: ${rows || 'none'}. ${again}`;
+	} failed: ${rows || 'none'}. ${again(i)}`;
 	return error;
 }

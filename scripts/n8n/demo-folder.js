@@ -155,17 +155,74 @@ function demoPatch(key, workflow) {
 	};
 }
 
-/** The banner's lines on how often the examples poll ([{ key, workflow }] as loadExamples gives them). */
-function demoPollLines(examples) {
-	const active = examples.find((e) => e.key === DEMO_ACTIVE_EXAMPLE);
-	const others = examples
-		.filter((e) => e !== active && examplePoll(e.workflow))
+/** The banner's lines on n8n's log file: where it is, that it is kept, what the trigger writes there. */
+function demoLogLines(logFile) {
+	return [
+		` n8n's log: ${logFile}`,
+		'   (kept across starts, each start opening with a "──── n8n … started" line; the trigger logs there',
+		`   what its polls spend of the centers' day budgets: tail -f ${logFile})`,
+	];
+}
+
+/**
+ * The nodes a saved workflow runs with: an active workflow of n8n 2.x runs its published version
+ * (activeVersion), which may differ from the draft being edited; 1.x runs what is saved.
+ */
+function runningNodes(saved) {
+	return (saved.activeVersion && saved.activeVersion.nodes) || saved.nodes || [];
+}
+
+/** Whether n8n runs a saved workflow's trigger (1.x: active; 2.x: published, activeVersionId). */
+const isActive = (saved) => Boolean(saved.active || saved.activeVersionId);
+
+/**
+ * The banner's lines on how often the workflows of the user's n8n poll, as saved there (the user may
+ * have changed an example's Poll Times since the demo imported it): `saved` are the workflows as the
+ * REST API gives them ({ name, active, nodes }), `examples` the files ([{ key, workflow }] as
+ * loadExamples gives them), named beside the saved interval where they say another.
+ */
+function demoPollLines(saved, examples) {
+	const fileOf = (name) => examples.find((e) => e.workflow.name === name);
+	const polling = saved
+		.map((wf) => ({ wf, poll: examplePoll({ nodes: runningNodes(wf) }) }))
+		.filter((p) => p.poll);
+	/** `"name" [is active and polls ]every minute[ here (its file: every 15 minutes)]` */
+	const said = ({ wf, poll }, verb = '') => {
+		const file = fileOf(wf.name);
+		const filePoll = file && examplePoll(file.workflow);
+		const differs = filePoll && filePoll !== poll ? ` here (its file: ${filePoll})` : '';
+		return `"${wf.name}" ${verb}${poll}${differs}`;
+	};
+	const active = polling.filter((p) => isActive(p.wf));
+	const inactive = polling.filter((p) => !isActive(p.wf));
+	const demo = active.find((p) => fileOf(p.wf.name)?.key === DEMO_ACTIVE_EXAMPLE);
+	const activeWords = active.length
+		? `${active.map((p) => said(p, 'is active and polls ')).join('; ')}.`
+		: 'no workflow with the trigger is active.';
+	return [
+		` Polling, as saved in your n8n: ${activeWords}`,
+		...(demo && demo.poll === pollWords(DEMO_POLL_TIMES)
+			? [
+					`   The demo set "${demo.wf.name}" to poll ${demo.poll} when it imported it, so that an anomaly you insert is posted within a minute.`,
+				]
+			: []),
+		...(inactive.length
+			? [`   Not active (they poll once activated): ${inactive.map((p) => said(p)).join('; ')}.`]
+			: []),
+		"   Your own workflows: every 5 to 15 minutes (each poll spends requests of the center's day budget, shared with its other clients).",
+	];
+}
+
+/**
+ * The same lines when n8n's saved workflows cannot be read: the files' intervals, and that the saved
+ * copies may poll otherwise.
+ */
+function filePollLines(examples) {
+	const lines = examples
+		.filter((e) => examplePoll(e.workflow))
 		.map((e) => `"${e.workflow.name}" ${examplePoll(e.workflow)}`);
 	return [
-		` Polling: "${active.workflow.name}" is active and polls ${pollWords(DEMO_POLL_TIMES)} here (its file: ${examplePoll(active.workflow)}),`,
-		'   so that an anomaly you insert is posted within a minute. Your own workflows: every 5 to 15 minutes',
-		"   (each poll spends requests of the center's day budget, shared with its other clients).",
-		...(others.length ? [`   As their files say: ${others.join('; ')}.`] : []),
+		` Polling, as the example files say (your saved copies may poll otherwise; see each trigger's Poll Times): ${lines.join('; ')}.`,
 	];
 }
 
@@ -175,6 +232,8 @@ module.exports = {
 	examplePoll,
 	demoPatch,
 	demoPollLines,
+	filePollLines,
+	demoLogLines,
 	DEMO_TIME_ZONE,
 	prepareFilesFolder,
 	demoEnv,

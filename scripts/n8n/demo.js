@@ -12,19 +12,21 @@
  * executions. --fresh moves that folder aside (to <folder>.before-<time>) and starts a clean instance.
  *
  * 1. starts the sandbox (child process, port 4010, clock running in real time);
- * 2. installs n8n (cached in ~/.cache/n8n-nodes-shopping-center; the first time takes ~5 minutes,
- *    with progress lines) and starts it with this package installed the way users install it (npm pack);
+ * 2. installs n8n (cached in ~/.cache/n8n-nodes-shopping-center; the first time takes INSTALL_TIME,
+ *    5–10 minutes, with progress lines) and starts it with this package installed the way users install it (npm pack);
  * 3. the first time: creates the owner account, a "Shopping Center API" credential pointing at the
  *    sandbox and a "Slack" credential (later starts log in and point the credential at this sandbox);
  *    Slack calls of this n8n go to a local catcher that prints them here (--real-slack: no catcher,
  *    put a real bot token into the Slack credential);
  * 4. the first time: imports examples/*.json and activates "new anomaly → Slack" (polling every minute
  *    here, faster than its file: the banner and the workflow's note say so and why);
- * 5. prints the URL and the login, and runs until Ctrl-C, which stops everything it started.
+ * 5. prints the URL and the login, how often the saved workflows poll (as saved in this n8n, read over
+ *    REST) and where n8n's log is (<user folder>/n8n.log, kept across starts), and runs until Ctrl-C,
+ *    which stops everything it started.
  */
 const path = require('node:path');
 const { startN8n } = require('./instance');
-const { ensureN8n } = require('./install');
+const { ensureN8n, INSTALL_TIME } = require('./install');
 const { startSandboxProcess, portFree } = require('../lib/processes');
 const { startSlackCatcher, opensslAvailable } = require('../../test/e2e/lib/slack-catcher');
 const { loadExamples, bindExample, DATA_DIR } = require('../../test/e2e/lib/examples');
@@ -39,6 +41,8 @@ const {
 	DEMO_ACTIVE_EXAMPLE,
 	demoPatch,
 	demoPollLines,
+	filePollLines,
+	demoLogLines,
 } = require('./demo-folder');
 
 const root = path.resolve(__dirname, '..', '..');
@@ -144,7 +148,7 @@ async function main() {
 		}
 
 		say(
-			`n8n ${o.version}: installing if needed (the first time takes ~5 minutes; progress every 20 s)…`,
+			`n8n ${o.version}: installing if needed (the first time takes ${INSTALL_TIME}; progress every 20 s)…`,
 		);
 		await ensureN8n({ version: o.version });
 		const place = prepareDemoFolder({ folder: o.userFolder, fresh: o.fresh, version: o.version });
@@ -227,8 +231,14 @@ async function main() {
 			startedAt: new Date().toISOString(),
 		});
 		const url = n8n.url.replace('127.0.0.1', 'localhost');
-		const workflows = ((await n8n.api.workflows()) || []).map(
+		const listed = (await n8n.api.workflows()) || [];
+		const workflows = listed.map(
 			(w) => `  ${url}/workflow/${w.id}  ${w.name}${w.active ? ' (active)' : ''}`,
+		);
+		// how often they poll as saved in this n8n (the user may have changed an example since)
+		const pollLines = await Promise.all(listed.map((w) => n8n.api.getWorkflow(w.id))).then(
+			(saved) => demoPollLines(saved, loadExamples()),
+			() => filePollLines(loadExamples()),
 		);
 
 		console.log(`
@@ -251,7 +261,9 @@ ${demoBannerLines(filesFolder).join('\n')}
  Workflows:
 ${workflows.join('\n')}
 
-${demoPollLines(loadExamples()).join('\n')}
+${pollLines.join('\n')}
+
+${demoLogLines(n8n.logFile).join('\n')}
 
 ${sb.bannerLines.map((l) => ` ${l}`).join('\n')}
 

@@ -122,15 +122,32 @@ function readMarker(l) {
 	return null;
 }
 
+/** How long a cold install of n8n takes (said by the installer, `npm start` and the README). */
+const INSTALL_TIME = '5–10 minutes';
+
+/** A line of a C/C++ build (node-gyp compiling isolated-vm, sqlite3): compiler commands and diagnostics. */
+const COMPILING =
+	/^(\||\^|~|\d+\s*\||In file included|inlined from|from \S|\S+:\d+:\d+: |\S+: In |(CXX|CC|SOLINK_MODULE|SOLINK|LINK|COPY|ACTION|TOUCH|AR)(\(target\))? |(g\+\+|gcc|c\+\+|cc|ln|cp|rm) |gyp |make(\[\d+\])?: |node-gyp|prebuild-install)/;
+/** npm running a package's install script ("> isolated-vm@5.0.4 install") and what such scripts print. */
+const SCRIPTS = /^(> |Precompiled binary|\S+ \*{2,}|\(node:\d+\)|\(Use `node)/;
+/** npm's own traffic lines: a package fetched, cached. */
+const DOWNLOADING = /^npm (http|sill|verb|timing)\b/;
+
 /**
- * The last line of an install log worth showing in a progress line: npm's warnings (deprecated
- * packages of n8n's dependencies, peer notes) are nothing the user can act on, so they are skipped.
+ * What the install is doing, in words, from the end of its log: npm's warnings skipped; a compiler's
+ * output ("CXX(target) …", "|       ^~~~~~~") said as compiling, npm's fetch lines as downloading,
+ * install scripts as such; any other line as it is (cut at 120 characters).
  */
 function lastUsefulLine(text) {
 	const lines = text.trimEnd().split('\n');
 	for (let i = lines.length - 1; i >= 0; i--) {
 		const line = lines[i].trim();
-		if (line && !/^npm (warn|WARN)\b/.test(line)) return line.slice(0, 120);
+		if (!line || /^npm (warn|WARN)\b/.test(line)) continue;
+		if (COMPILING.test(line))
+			return 'compiling native modules (isolated-vm, sqlite3): the slow part';
+		if (DOWNLOADING.test(line)) return 'downloading packages';
+		if (SCRIPTS.test(line)) return "running the packages' install scripts";
+		return line.slice(0, 120);
 	}
 	return '';
 }
@@ -292,7 +309,7 @@ async function ensureN8n({
 		fs.mkdirSync(l.dir, { recursive: true });
 		fs.rmSync(l.marker, { force: true });
 		if (fs.existsSync(l.log)) fs.renameSync(l.log, `${l.log}.prev`);
-		log(`installing n8n ${version} into ${l.dir} (cold: ~6 min; log: ${l.log})`);
+		log(`installing n8n ${version} into ${l.dir} (cold: ${INSTALL_TIME}; log: ${l.log})`);
 		if (majorOf(version) >= 2) await installNode24(l);
 
 		const overrides = overridesFor(version);
@@ -453,6 +470,7 @@ function parseArgs(argv) {
 
 module.exports = {
 	lastUsefulLine,
+	INSTALL_TIME,
 	ensureN8n,
 	installDir,
 	cacheBase,

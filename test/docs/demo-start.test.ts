@@ -2,7 +2,8 @@
  * `npm start`'s demo as a newcomer meets it: n8n runs in the centers' time zone (GENERIC_TIMEZONE) and
  * the banner says which zone Schedule Triggers and $today use; workflows read and write files in a
  * folder of the user folder, outside the git working tree, which the banner names; install warnings a
- * user cannot act on (npm's deprecation notes) are not printed. The e2e part `restart` checks the real
+ * user cannot act on (npm's deprecation notes) and compiler output are not printed, and the install
+ * time is one figure everywhere. The e2e part `restart` checks the real
  * banner of a started demo.
  */
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- development tooling (tests, sandbox, bench), not shipped: it runs in plain Node, not inside n8n */
@@ -25,15 +26,27 @@ const polls = require('../../scripts/n8n/demo-folder.js') as {
 	DEMO_ACTIVE_EXAMPLE: string;
 	examplePoll(workflow: Workflow): string | undefined;
 	demoPatch(key: string, workflow: Workflow): ((node: WorkflowNode) => void) | undefined;
-	demoPollLines(examples: Array<{ key: string; workflow: Workflow }>): string[];
+	demoPollLines(saved: Saved[], examples: Array<{ key: string; workflow: Workflow }>): string[];
+	filePollLines(examples: Array<{ key: string; workflow: Workflow }>): string[];
+	demoLogLines(logFile: string): string[];
+};
+const { openLog } = require('../../scripts/n8n/instance/start.js') as {
+	openLog(logFile: string, version: string): fs.WriteStream;
 };
 const { loadExamples } = require('../e2e/lib/examples.js') as {
 	loadExamples(): Array<{ key: string; workflow: Workflow }>;
 };
 type WorkflowNode = { type: string; parameters: Record<string, unknown> };
 type Workflow = { name: string; nodes: WorkflowNode[] };
-const { lastUsefulLine } = require('../../scripts/n8n/install.js') as {
+/** A workflow as n8n's REST API gives it (2.x: the published version it runs, activeVersion). */
+type Saved = Workflow & {
+	active?: boolean;
+	activeVersionId?: string | null;
+	activeVersion?: { nodes: WorkflowNode[] } | null;
+};
+const { lastUsefulLine, INSTALL_TIME } = require('../../scripts/n8n/install.js') as {
 	lastUsefulLine(text: string): string;
+	INSTALL_TIME: string;
 };
 
 test("n8n runs in a center's time zone, and the banner says what uses it", () => {
@@ -71,6 +84,43 @@ test("install progress lines skip npm's warnings; npm ci prints errors only", ()
 	expect(lastUsefulLine('npm warn deprecated a\n')).toBe('');
 	const lib = fs.readFileSync(path.join(root, 'scripts', 'lib', 'index.js'), 'utf8');
 	expect(lib).toMatch(/\['ci', \.\.\.args, [^\]]*'--loglevel=error'\]/);
+});
+
+test("install progress lines say what is going on, not the compiler's output", () => {
+	const compiling = [
+		'added 1 package',
+		'  CXX(target) Release/obj.target/isolated_vm/src/isolate/holder.o',
+		"../src/isolate/holder.cc:12:3: warning: unused variable 'x' [-Wunused-variable]",
+		'   12 |   int x;',
+		'      |       ^~~~~~~',
+	].join('\n');
+	expect(lastUsefulLine(compiling)).toBe(
+		'compiling native modules (isolated-vm, sqlite3): the slow part',
+	);
+	expect(
+		lastUsefulLine("g++ -o Release/obj.target/x.o ../src/x.cc '-DNODE_GYP_MODULE_NAME=x'"),
+	).toMatch(/^compiling/);
+	expect(
+		lastUsefulLine('npm http fetch GET 200 https://registry.npmjs.org/x/-/x-1.0.0.tgz 120395ms'),
+	).toBe('downloading packages');
+	expect(
+		lastUsefulLine('> isolated-vm@5.0.4 install\n> prebuild-install || node-gyp rebuild'),
+	).toMatch(/^(compiling|running)/);
+});
+
+test('one install time everywhere: the installer, npm start and the README', () => {
+	expect(INSTALL_TIME).toMatch(/^\d+–\d+ minutes$/);
+	const install = fs.readFileSync(path.join(root, 'scripts', 'n8n', 'install.js'), 'utf8');
+	expect(install).toContain('(cold: ${INSTALL_TIME}; log:');
+	const demoJs = fs.readFileSync(path.join(root, 'scripts', 'n8n', 'demo.js'), 'utf8');
+	expect(demoJs).toContain('the first time takes ${INSTALL_TIME}');
+	const readme = fs.readFileSync(path.join(root, 'README.md'), 'utf8').replace(/\s+/g, ' ');
+	// every place the README names n8n's install folder says how long the install takes
+	const places = readme.split('`~/.cache/n8n-nodes-shopping-center`').slice(1);
+	expect(places.length).toBeGreaterThanOrEqual(2);
+	for (const after of places) expect(after.slice(0, 40)).toContain(INSTALL_TIME);
+	for (const text of [install, demoJs, readme])
+		expect(/~\d+ min|about \d+ minutes (once|the first time)/.exec(text)?.[0]).toBeUndefined();
 });
 
 describe('the banner: making a record appear, what the sandbox issues itself, what a restart keeps', () => {
@@ -172,11 +222,78 @@ describe('the banner says when the demo polls faster than the example file, and 
 		for (const other of examples.filter((e) => e !== active))
 			expect(polls.demoPatch(other.key, other.workflow)).toBeUndefined();
 
-		const lines = polls.demoPollLines(examples).join('\n');
+		// as the demo saves them: the active example patched, the others as their files
+		const saved: Saved[] = examples.map((e) => {
+			const wf = JSON.parse(JSON.stringify(e.workflow)) as Saved;
+			const p = polls.demoPatch(e.key, e.workflow);
+			if (p) wf.nodes.forEach(p);
+			wf.active = e === active;
+			return wf;
+		});
+		const lines = polls.demoPollLines(saved, examples).join('\n');
 		expect(lines).toContain(`polls every minute here (its file: ${file})`);
 		expect(lines).toMatch(/so that an anomaly you insert is posted within a minute/);
 		expect(lines).toMatch(/day budget/);
 		for (const other of examples.filter((e) => e !== active && polls.examplePoll(e.workflow)))
 			expect(lines).toContain(`"${other.workflow.name}" ${polls.examplePoll(other.workflow)}`);
+	});
+});
+
+describe("after a restart the banner says how the user's saved workflows poll, and where n8n's log is", () => {
+	const examples = loadExamples();
+	const active = examples.find((e) => e.key === polls.DEMO_ACTIVE_EXAMPLE)!;
+	const triggerOf = (wf: Workflow) =>
+		wf.nodes.find((n) => n.type.endsWith('.shoppingCenterEventsTrigger'))!;
+	const everyFiveMinutes = { item: [{ mode: 'everyX', value: 5, unit: 'minutes' }] };
+
+	test("an example the user changed: the banner prints its saved interval, not its file's", () => {
+		const mine = JSON.parse(JSON.stringify(active.workflow)) as Saved;
+		triggerOf(mine).parameters.pollTimes = everyFiveMinutes;
+		mine.active = true;
+		const lines = polls.demoPollLines([mine], examples).join('\n');
+		const file = polls.examplePoll(active.workflow);
+		expect(lines).toContain(
+			`"${mine.name}" is active and polls every 5 minutes here (its file: ${file})`,
+		);
+		expect(lines).not.toMatch(/polls every minute/);
+		expect(lines).not.toMatch(/within a minute/);
+	});
+
+	test('n8n 2.x: an active workflow polls as its published version says, not its draft', () => {
+		const draft = JSON.parse(JSON.stringify(active.workflow)) as Saved;
+		const published = JSON.parse(JSON.stringify(active.workflow)) as Workflow;
+		triggerOf(published).parameters.pollTimes = everyFiveMinutes;
+		Object.assign(draft, { active: false, activeVersionId: 'v2', activeVersion: published });
+		expect(polls.demoPollLines([draft], examples).join('\n')).toContain(
+			'is active and polls every 5 minutes here',
+		);
+	});
+
+	test("without the saved workflows: the files' intervals, saying the saved copies may differ", () => {
+		const lines = polls.filePollLines(examples).join('\n');
+		expect(lines).toMatch(/your saved copies may poll otherwise/);
+		expect(lines).toContain(`"${active.workflow.name}" ${polls.examplePoll(active.workflow)}`);
+	});
+
+	test("n8n's log: the banner names it; a second start appends to it, the first start's lines kept", async () => {
+		const user = fs.mkdtempSync(path.join(os.tmpdir(), 'demo-log-'));
+		const file = path.join(user, 'n8n.log');
+		try {
+			expect(polls.demoLogLines(file).join('\n')).toContain(`n8n's log: ${file}`);
+			for (const line of ['first start: a poll', 'second start: a poll']) {
+				const log = openLog(file, '1.123.81');
+				await new Promise<void>((done) => log.end(`${line}\n`, () => done()));
+			}
+			const text = fs.readFileSync(file, 'utf8');
+			expect(text).toMatch(
+				/^──── n8n 1\.123\.81 started \S+ ────\nfirst start: a poll\n──── n8n 1\.123\.81 started \S+ ────\nsecond start: a poll\n$/,
+			);
+		} finally {
+			fs.rmSync(user, { recursive: true, force: true });
+		}
+		const readme = fs.readFileSync(path.join(root, 'README.md'), 'utf8').replace(/\s+/g, ' ');
+		expect(readme).toMatch(
+			/n8n's log\*\* is `~\/\.n8n-shopping-center-demo\/n8n\.log`.*a restart keeps the earlier lines/,
+		);
 	});
 });

@@ -68,9 +68,35 @@ describe('the spreadsheet example: bad rows on their own branch, said in its not
 	test('the Intake node continues using its error output, which leads to a node of its own', () => {
 		expect(intake.onError).toBe('continueErrorOutput');
 		const [ok, errors] = workflow.connections[intake.name].main;
-		expect(ok.map((c) => c.node)).toEqual(['Monthly totals']);
+		expect(ok.map((c) => c.node)).toEqual(['Stored?']);
 		expect(errors.map((c) => c.node)).toEqual(['Rows not stored']);
 		expect(workflow.connections['Rows not stored']).toBeUndefined();
+	});
+
+	test('with plain Continue an error item is not read back as stored: Stored? sends it to Rows not stored', () => {
+		// n8n's other On Error choice, "Continue", puts error items ({ error, … }) on the main output
+		const gate = workflow.nodes.find((n) => n.name === 'Stored?')!;
+		expect(gate.type).toBe('n8n-nodes-base.if');
+		const conditions = (
+			gate.parameters.conditions as {
+				conditions: Array<{ leftValue: string; operator: { operation: string } }>;
+			}
+		).conditions;
+		expect(conditions.map((c) => [c.leftValue, c.operator.operation])).toEqual([
+			['={{ $json.error }}', 'notExists'],
+		]);
+		const [stored, refused] = workflow.connections['Stored?'].main;
+		expect(stored.map((c) => c.node)).toEqual(['Monthly totals']);
+		expect(refused.map((c) => c.node)).toEqual(['Rows not stored']);
+		// an error item of either path carries no row fields of its own: the row's come from Read rows
+		const set = workflow.nodes.find((n) => n.name === 'Rows not stored')!;
+		const values = Object.fromEntries(
+			(
+				set.parameters.assignments as { assignments: Array<{ name: string; value: string }> }
+			).assignments.map((a) => [a.name, a.value]),
+		);
+		for (const field of ['shop_id', 'month', 'turnover'])
+			expect(values[field]).toBe(`={{ $('Read rows').item.json.${field} }}`);
 	});
 
 	test('its note and the README say what happens to a bad row', () => {
@@ -80,6 +106,8 @@ describe('the spreadsheet example: bad rows on their own branch, said in its not
 			expect(flat).toMatch(/Continue \(using error output\)/);
 			expect(flat).toMatch(/Rows not stored/);
 			expect(flat).toMatch(/\[row 3 of 4: /);
+			expect(flat).toMatch(/Keep _?\*?Continue \(using error output\)/);
+			expect(flat).toMatch(/plain _?\*?Continue\*?_? .*Stored\?.*Rows not stored/);
 		}
 	});
 });

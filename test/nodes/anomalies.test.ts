@@ -179,7 +179,7 @@ describe('Anomaly → Get Many', () => {
 		const r = await run(sb, node, params);
 		expect(r.status).toBe('error');
 		expect(r.error?.message).toBe(
-			"Center: This center's plan (Basic) does not allow anomalies; it needs PRO. [item 0]",
+			"Center: This center's plan (Basic) does not allow anomalies; it needs PRO. [row 1 of 1]",
 		);
 		expect(ofRoute(r.requests, 'anomalies')).toHaveLength(0);
 	});
@@ -189,7 +189,7 @@ describe('Anomaly → Get Many', () => {
 			[
 				'end before start',
 				{ startDate: '2026-03-01', endDate: '2026-02-28' },
-				/^End Date: 2026-02-28 is earlier than Start Date 2026-03-01 \[item 0\]$/,
+				/^End Date: 2026-02-28 is earlier than Start Date 2026-03-01 \[row 1 of 1\]$/,
 			],
 			[
 				'impossible date',
@@ -204,7 +204,7 @@ describe('Anomaly → Get Many', () => {
 			[
 				'unknown status',
 				{ startDate: '2026-02-01', endDate: '2026-03-01', status: '={{ "open" }}' },
-				/^Status: "open" is not one of new, completed, archived \(or empty\) \[item 0\]$/,
+				/^Status: "open" is not one of new, completed, archived \(or empty\) \[row 1 of 1\]$/,
 			],
 			[
 				'unknown level',
@@ -269,7 +269,9 @@ describe('Anomaly → Get Many', () => {
 		expect(expected.length).toBeGreaterThan(0);
 		expect(c.json).toHaveLength(2 + expected.length);
 		expect(c.json[0]).toMatchObject({ httpCode: '402' });
-		expect(c.json[1].error).toMatch(/^Center: .*\(Basic\) does not allow anomalies.*\[item 1\]$/);
+		expect(c.json[1].error).toMatch(
+			/^Center: .*\(Basic\) does not allow anomalies.*\[row 2 of 3\]$/,
+		);
 		expect(ids(c.json.slice(2))).toEqual(expected);
 		expect(c.items[0].map((i) => (i.pairedItem as { item: number }).item)).toEqual([
 			0,

@@ -354,7 +354,7 @@ describe('Attendance → Get', () => {
 			);
 			expect(r.status).toBe('error');
 			expect(r.error?.message).toMatch(message);
-			expect(r.error?.message).toMatch(/\[item 0\]$/);
+			expect(r.error?.message).toMatch(/\[row 1 of 1\]$/);
 			expect(ofRoute(r.requests, 'attendance.read')).toHaveLength(0);
 		});
 	});
@@ -364,7 +364,7 @@ describe('Attendance → Get', () => {
 			[
 				'end before start',
 				{ startDate: '2026-10-05', endDate: '2026-10-01' },
-				/^End Date: 2026-10-01 is earlier than Start Date 2026-10-05 \[item 0\]$/,
+				/^End Date: 2026-10-01 is earlier than Start Date 2026-10-05 \[row 1 of 1\]$/,
 			],
 			[
 				'impossible date',
@@ -422,7 +422,7 @@ describe('Attendance → Get', () => {
 			);
 			expect(r.status).toBe('error');
 			expect(r.error?.message).toMatch(
-				/^Start Date: "yesterday-ish" is not a valid date.*\[item 1\]$/,
+				/^Start Date: "yesterday-ish" is not a valid date.*\[row 2 of 2\]$/,
 			);
 		});
 	});

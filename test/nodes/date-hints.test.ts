@@ -1,6 +1,7 @@
 /**
  * What the editor shows under date fields: every day field's hint says how to write "yesterday" as an
- * expression, and that expression, run by n8n's own expression engine, asks for yesterday; the Month of
+ * expression, and that expression, run by n8n's own expression engine, asks for yesterday (typed into a
+ * Fixed field, the error says to switch the field to Expression); the Month of
  * declared turnover shows the placeholder YYYY-MM (and a month typed so is taken). Through the node
  * descriptions and the n8n-core harness against the sandbox.
  */
@@ -35,20 +36,35 @@ test('every day field (placeholder YYYY-MM-DD) hints how to say yesterday', () =
 	for (const [, p] of dayFields) expect(p.hint).toContain(YESTERDAY_HINT);
 });
 
-test("the hint's expression, in n8n's engine, asks for yesterday (the harness clock: 2026-11-20)", async () => {
-	const expression = /\{\{.*\}\}/.exec(YESTERDAY_HINT)![0];
-	const r = await run(sb, new ShoppingCenterRevenue(), {
+/** The hint's expression ({{ … }}) alone. */
+const expression = /\{\{.*\}\}/.exec(YESTERDAY_HINT)![0];
+
+/** Daily sales of shop 1002-01 for the period given. */
+const dailySales = (startDate: string, endDate: string) =>
+	run(sb, new ShoppingCenterRevenue(), {
 		resource: 'dailySalesAggregate',
 		operation: 'getMany',
 		center: locator('1002'),
 		shop: locator('1002-01'),
-		startDate: `=${expression}`,
-		endDate: `=${expression}`,
+		startDate,
+		endDate,
 	});
+
+test("the hint's expression, in n8n's engine, asks for yesterday (the harness clock: 2026-11-20)", async () => {
+	const r = await dailySales(`=${expression}`, `=${expression}`);
 	expect(r.error).toBeUndefined();
 	const [req] = ofRoute(r.requests, 'sales.daily');
 	expect([req.query.start_date, req.query.end_date]).toEqual(['2026-11-19', '2026-11-19']);
 	expect(r.json.map((x) => x.date)).toEqual(['2026-11-19']);
+});
+
+test("the hint's expression typed into a Fixed field: the error says to switch the field to Expression", async () => {
+	const r = await dailySales(expression, '2026-11-19'); // no leading "=": the field is Fixed
+	expect(r.error?.message).toMatch(
+		/^Start Date: ".*\$today.*" is an expression typed into a Fixed field: switch the field to Expression .* \[row 1 of 1\]$/,
+	);
+	expect(r.error?.message).not.toMatch(/not a valid date/);
+	expect(ofRoute(r.requests, 'sales.daily')).toEqual([]);
 });
 
 test('Month of declared turnover: placeholder YYYY-MM, and YYYY-MM is taken', async () => {

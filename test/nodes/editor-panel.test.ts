@@ -138,6 +138,18 @@ describe('the pickers show names with ids, centers with their plan', () => {
 		});
 		expect(r.results?.results.length).toBeGreaterThan(0);
 		for (const z of r.results?.results ?? []) expect(z.name).toMatch(new RegExp(` · ${z.value}$`));
+		// the hint's and the placeholder's example is an id the list shows, not a number of its own
+		const zone = (
+			new ShoppingCenterAttendance().description.properties as Array<{
+				name: string;
+				hint?: string;
+				modes?: Array<{ name: string; placeholder?: string }>;
+			}>
+		).find((p) => p.name === 'zone')!;
+		const example = /e\.g\. (\S+)/.exec(zone.hint ?? '')?.[1];
+		const ids = (r.results?.results ?? []).map((z) => String(z.value));
+		expect(ids).toContain(example);
+		expect(zone.modes?.find((m) => m.name === 'id')?.placeholder).toBe(example);
 	});
 });
 
@@ -209,6 +221,30 @@ describe('what the panel says before anything runs: notices, placeholders, hints
 		expect(
 			notices(revenue, 'dailySalesAggregate', 'getMany').some((n) => /turnover.*PRO/.test(n.text)),
 		).toBe(true);
+	});
+
+	test('Simplify names the fields it keeps; Granularity and Scope say what they change', () => {
+		const simplify = shownFor(revenue, 'dailySalesAggregate', 'getMany').find(
+			(p) => p.name === 'simplify',
+		);
+		const { simpleFields } =
+			require('../../nodes/ShoppingCenterRevenue/actions/dailySalesAggregate/getMany.operation') as {
+				simpleFields: Array<[string, string]>;
+			};
+		expect(simplify?.hint).toContain(`Keeps ${simpleFields.map(([n]) => n).join(', ')}:`);
+		expect(simplify?.hint).not.toMatch(/these columns/);
+		const attendance = shownFor(new ShoppingCenterAttendance(), 'attendance', 'get');
+		const hint = (name: string) => attendance.find((p) => p.name === name)?.hint ?? '';
+		expect(hint('granularity')).toMatch(/Week and Month rows are labelled with their first day/);
+		expect(hint('granularity')).toMatch(/Hour needs a PRO center/);
+		expect(hint('scope')).toMatch(/Counting Zone and Shop need a PRO center/);
+		const {
+			ShoppingCenterIntake,
+		} = require('../../nodes/ShoppingCenterIntake/ShoppingCenterIntake.node');
+		const intakeScope = shownFor(new ShoppingCenterIntake(), 'dailyAttendance', 'submit').find(
+			(p) => p.name === 'scope',
+		);
+		expect(intakeScope?.hint).toMatch(/Zone: of the counting zone chosen below/);
 	});
 
 	test('hints under fields: where ids come from, date format and window sizes', () => {

@@ -45,7 +45,7 @@ describe('a period past the freshest day is never silent', () => {
 		const r = await run(sb, revenue, daily('1001', '1001-02', '2026-11-20', '2026-11-20'));
 		expect(r.status).toBe('error');
 		expect(r.error?.message).toBe(
-			'Start Date: 2026-11-20 is after the last day with data. Basic centers have data up to yesterday, 2026-11-19 in Europe/Moscow. [item 0]',
+			'Start Date: 2026-11-20 is after the last day with data. Basic centers have data up to yesterday, 2026-11-19 in Europe/Moscow. [row 1 of 1]',
 		);
 		expect(ofRoute(r.requests, 'sales.daily')).toEqual([]);
 	});

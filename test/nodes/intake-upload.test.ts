@@ -122,6 +122,11 @@ describe('Declared Turnover: a spreadsheet of three rows', () => {
 		expect(e.description).toContain(
 			'Stored before row 2 failed: row 1 (shop 1002-05, month 2026-10).',
 		);
+		// what running them again does: of declared turnover alone, not of the other resources
+		expect(e.description).toMatch(
+			/Running the same rows again is safe: a shop's month sent again overwrites its declared turnover\.$/,
+		);
+		expect(e.description).not.toMatch(/attendance|counter|calendar/i);
 		expect(writes().map((w) => w.status)).toEqual([200, 404]);
 		expect(declared('1002-05', '2026-10')?.manual_turnover).toBe(10000);
 		expect(declared('1002-07', '2026-10')).toBeUndefined();
@@ -300,6 +305,12 @@ describe('every Intake operation checks every row before the first request', () 
 			/ \[row 2 of 3: event "Dup Fair", 2026-12-10\]\. 1 of 3 stored: "New Fair" 2026-12-10; not sent: row 3$/,
 		);
 		expect(writes().map((w) => w.status)).toEqual([200, 409]);
+		expect(String((r.error as { description?: string }).description)).toMatch(
+			/Running the same rows again is safe: an event that exists already is refused \(already_exists_in_sc\), never created twice\.$/,
+		);
+		expect(String((r.error as { description?: string }).description)).not.toMatch(
+			/attendance|turnover/i,
+		);
 		expect(sb.intake.eventsOf('1002').filter((ev) => ev.name === 'Late Fair')).toEqual([]);
 	});
 });

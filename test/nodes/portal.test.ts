@@ -203,7 +203,7 @@ describe('Ticket → Get Many', () => {
 			[
 				'a ticket number with letters',
 				{ selectBy: 'ticketNumbers', ticketNumbers: '10010001, A-12' },
-				/^Ticket Numbers: "A-12" is not a ticket number \(digits only\) \[item 0\]$/,
+				/^Ticket Numbers: "A-12" is not a ticket number \(digits only\) \[row 1 of 1\]$/,
 			],
 			[
 				'a fractional ticket number',
@@ -258,7 +258,7 @@ describe('Ticket → Get Many', () => {
 					startDate: '2026-01-01',
 					endDate: '2026-01-02',
 				},
-				/^Select By: " createdPeriod " is not one of createdPeriod, activePeriod, ticketNumbers \[item 0\]$/,
+				/^Select By: " createdPeriod " is not one of createdPeriod, activePeriod, ticketNumbers \[row 1 of 1\]$/,
 			],
 		])('%s', async (_name, extra, message) => {
 			const r = await run(sb, node, tickets('1001', extra as INodeParameters));
@@ -301,7 +301,9 @@ describe('Ticket → Get Many', () => {
 		expect(c.json).toHaveLength(3);
 		expect(c.json[0]).toMatchObject({ httpCode: '402' });
 		expect(c.json[1].ticket_uid).toBe(basicUids[0]);
-		expect(c.json[2].error).toMatch(/^Ticket Numbers: "x1" is not a ticket number.*\[item 2\]$/);
+		expect(c.json[2].error).toMatch(
+			/^Ticket Numbers: "x1" is not a ticket number.*\[row 3 of 3\]$/,
+		);
 		expect(c.items[0].map((i) => i.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
 	});
 });

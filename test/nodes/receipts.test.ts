@@ -257,7 +257,7 @@ describe('plan, validation and API errors', () => {
 		const second = await runLogged(params);
 		expect(second.result.error?.name).toBe('NodeOperationError');
 		expect(second.result.error?.message).toMatch(
-			/^Center: This center's plan \(Basic\) does not allow receipt export; it needs PRO\. \[item 0\]/,
+			/^Center: This center's plan \(Basic\) does not allow receipt export; it needs PRO\. \[row 1 of 1\]/,
 		);
 		expect(second.log).toHaveLength(0);
 	});
@@ -266,12 +266,12 @@ describe('plan, validation and API errors', () => {
 		[
 			'impossible date',
 			created(PRO_CENTER, SHOP, '2026-02-29', '2026-03-10'),
-			/^Creation Start Date: .*2026-02-29.* is not a valid date.*\[item 0\]/,
+			/^Creation Start Date: .*2026-02-29.* is not a valid date.*\[row 1 of 1\]/,
 		],
 		[
 			'end before start',
 			created(PRO_CENTER, SHOP, '2026-03-10', '2026-03-09'),
-			/^Creation End Date: 2026-03-09 is earlier than Creation Start Date 2026-03-10 \[item 0\]/,
+			/^Creation End Date: 2026-03-09 is earlier than Creation Start Date 2026-03-10 \[row 1 of 1\]/,
 		],
 		[
 			'reception pair checked too with Both',
@@ -282,7 +282,7 @@ describe('plan, validation and API errors', () => {
 				receivedStartDate: '2026-03-05',
 				receivedEndDate: 'soon',
 			}),
-			/^Reception End Date: .*soon.*not a valid date.*\[item 0\]/,
+			/^Reception End Date: .*soon.*not a valid date.*\[row 1 of 1\]/,
 		],
 		[
 			'a Period By that is not exactly a choice (spaces around it)',
@@ -293,29 +293,29 @@ describe('plan, validation and API errors', () => {
 				receivedStartDate: '2026-03-01',
 				receivedEndDate: '2026-03-02',
 			}),
-			/^Period By: " both " is not one of created, received, both \(Creation Date, Reception Date, Both\) \[item 0\]$/,
+			/^Period By: " both " is not one of created, received, both \(Creation Date, Reception Date, Both\) \[row 1 of 1\]$/,
 		],
 		[
 			'empty shop',
 			created(PRO_CENTER, '={{ "" }}', '2026-03-01', '2026-03-02'),
-			/^Shop: is required \[item 0\]/,
+			/^Shop: is required \[row 1 of 1\]/,
 		],
 		[
 			'bad custom type',
 			created(PRO_CENTER, SHOP, '2026-03-01', '2026-03-02', {
 				otherDocumentTypes: 'receipt, gift card',
 			}),
-			/^Other Document Types: "gift card" is not a document type name.*\[item 0\]/,
+			/^Other Document Types: "gift card" is not a document type name.*\[row 1 of 1\]/,
 		],
 		[
 			'no type at all',
 			created(PRO_CENTER, SHOP, '2026-03-01', '2026-03-02', { documentTypes: [] }),
-			/^Document Types: choose at least one type.*\[item 0\]/,
+			/^Document Types: choose at least one type.*\[row 1 of 1\]/,
 		],
 		[
 			'limit not whole',
 			created(PRO_CENTER, SHOP, '2026-03-01', '2026-03-02', { returnAll: false, limit: 1.5 }),
-			/^Limit: .*\[item 0\]/,
+			/^Limit: .*\[row 1 of 1\]/,
 		],
 	])(
 		'%s: NodeOperationError naming the field and item, no request',
@@ -356,7 +356,7 @@ describe('plan, validation and API errors', () => {
 		expect(of(0)).toEqual([
 			{
 				error:
-					"Center: This center's plan (Basic) does not allow receipt export; it needs PRO. [item 0]",
+					"Center: This center's plan (Basic) does not allow receipt export; it needs PRO. [row 1 of 3]",
 			},
 		]);
 		const want = truth({

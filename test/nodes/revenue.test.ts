@@ -161,7 +161,7 @@ describe('Daily Sales Aggregate → Get Many', () => {
 			daily(BASIC_CENTER, BASIC_SHOP, '2026-11-20', '2026-11-25'),
 		);
 		expect(result.error?.message).toBe(
-			'Start Date: 2026-11-20 is after the last day with data. Basic centers have data up to yesterday, 2026-11-19 in Europe/Moscow. [item 0]',
+			'Start Date: 2026-11-20 is after the last day with data. Basic centers have data up to yesterday, 2026-11-19 in Europe/Moscow. [row 1 of 1]',
 		);
 		expect(log.filter((e) => e.route === 'sales.daily')).toHaveLength(0);
 	});
@@ -294,28 +294,28 @@ describe('bad input: NodeOperationError naming the field and the item, before an
 		[
 			'impossible date',
 			daily(PRO_CENTER, PRO_SHOP, '2026-02-30', '2026-03-10'),
-			/^Start Date: .*2026-02-30.* is not a valid date.*\[item 0\]/,
+			/^Start Date: .*2026-02-30.* is not a valid date.*\[row 1 of 1\]/,
 		],
 		[
 			'unparsable date',
 			daily(PRO_CENTER, PRO_SHOP, '2026-02-01', 'next tuesday'),
-			/^End Date: .*not a valid date.*\[item 0\]/,
+			/^End Date: .*not a valid date.*\[row 1 of 1\]/,
 		],
 		[
 			'end before start',
 			daily(PRO_CENTER, PRO_SHOP, '2026-03-10', '2026-03-01'),
-			/^End Date: 2026-03-01 is earlier than Start Date 2026-03-10 \[item 0\]/,
+			/^End Date: 2026-03-01 is earlier than Start Date 2026-03-10 \[row 1 of 1\]/,
 		],
 		// an empty required field only gets past n8n's own check through an expression
 		[
 			'missing date',
 			monthly(PRO_CENTER, PRO_SHOP, '={{ "" }}', '2026-03-01'),
-			/^Start Date: is required.*\[item 0\]/,
+			/^Start Date: is required.*\[row 1 of 1\]/,
 		],
 		[
 			'empty shop',
 			daily(PRO_CENTER, '={{ "  " }}', '2026-03-01', '2026-03-02'),
-			/^Shop: is required \[item 0\]/,
+			/^Shop: is required \[row 1 of 1\]/,
 		],
 		[
 			'empty center',
@@ -325,12 +325,12 @@ describe('bad input: NodeOperationError naming the field and the item, before an
 				center: byId('={{ "" }}'),
 				shop: byId(PRO_SHOP),
 			},
-			/^Center: is required \[item 0\]/,
+			/^Center: is required \[row 1 of 1\]/,
 		],
 		[
 			'fractional limit',
 			daily(PRO_CENTER, PRO_SHOP, '2026-03-01', '2026-03-02', { returnAll: false, limit: 2.5 }),
-			/^Limit: .*2\.5.* not a whole number.*\[item 0\]/,
+			/^Limit: .*2\.5.* not a whole number.*\[row 1 of 1\]/,
 		],
 		[
 			'zero limit',
@@ -342,7 +342,7 @@ describe('bad input: NodeOperationError naming the field and the item, before an
 				returnAll: false,
 				limit: 0,
 			},
-			/^Limit: .*\[item 0\]/,
+			/^Limit: .*\[row 1 of 1\]/,
 		],
 	])('%s', async (_name, parameters, message) => {
 		const { result, log } = await runLogged(parameters);
@@ -360,7 +360,7 @@ describe('bad input: NodeOperationError naming the field and the item, before an
 			},
 			{ inputItems: [{ json: { start: '2026-03-01' } }, { json: { start: '2026-13-01' } }] },
 		);
-		expect(result.error?.message).toMatch(/^Start Date: .*2026-13-01.*\[item 1\]/);
+		expect(result.error?.message).toMatch(/^Start Date: .*2026-13-01.*\[row 2 of 2\]/);
 		// item 0 ran before item 1 failed; item 1 asked nothing
 		expect(log.filter((e) => e.route === 'sales.daily')).toHaveLength(1);
 	});
@@ -395,6 +395,6 @@ describe('API errors', () => {
 		expect(failed1[0].json.error).toMatch(/blocked for non-payment/);
 		expect(failed1[0].json.httpCode).toBe('402');
 		const failed2 = out.filter((i) => (i.pairedItem as { item: number }).item === 2);
-		expect(failed2.map((i) => i.json.error)).toEqual(['Shop: is required [item 2]']);
+		expect(failed2.map((i) => i.json.error)).toEqual(['Shop: is required [row 3 of 3]']);
 	});
 });

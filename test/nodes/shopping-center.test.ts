@@ -96,7 +96,7 @@ describe('Shop → Get Many', () => {
 	test('a Center that is not an ID is refused before any request, naming the field and the item', async () => {
 		const r = await run(sb, node, shops('={{ "not a center" }}'));
 		expect(r.status).toBe('error');
-		expect(String(r.error?.message)).toMatch(/^Center: .* \[item 0\]$/);
+		expect(String(r.error?.message)).toMatch(/^Center: .* \[row 1 of 1\]$/);
 		expect(r.requests).toEqual([]);
 	});
 });

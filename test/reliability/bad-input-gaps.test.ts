@@ -37,7 +37,7 @@ function refused(r: CaseRun, field: string): void {
 	expect(r.error?.name).toBe('NodeOperationError');
 	// an upload (Intake) names the row, 1-based, with its key, and says nothing was sent
 	expect(r.error?.message).toMatch(
-		new RegExp(`^${field}: .*(\\[item 0\\]|\\[row 1 of 1: [^\\]]*\\]; nothing was sent)$`, 's'),
+		new RegExp(`^${field}: .*(\\[row 1 of 1\\]|\\[row 1 of 1: [^\\]]*\\]; nothing was sent)$`, 's'),
 	);
 	expect(String(r.error?.message).length).toBeLessThan(400);
 	expect(dataRequests(r.requests)).toEqual([]);

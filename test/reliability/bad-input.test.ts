@@ -2,8 +2,8 @@
  * Bad input for EVERY operation of every action node, through n8n-core's engine (test/harness) against
  * one shared sandbox. The table (test/helpers/reliability/bad-values.ts × operations.ts) mutates one field of
  * values the node accepts (a control run proves they are accepted) and expects, for every case:
- * - a NodeOperationError whose message starts with the field's label and names the item ("[item N]";
- *   an Intake upload names the row, 1-based, with its key: "[row N+1 of M: …]");
+ * - a NodeOperationError whose message starts with the field's label and names the row, 1-based
+ *   ("[row N+1 of M]"; an Intake upload adds the row's key: "[row N+1 of M: …]");
  * - a short message (a 10k-character value is not echoed back);
  * - NO request at all with cold caches (token, center list, plans forgotten before every case), except
  *   for the cases marked `lookup` (they need the center's time zone): only the token call and GET /sc.
@@ -82,11 +82,11 @@ const LONG_ECHO = 'x'.repeat(1000);
 
 /** Why a refused case does not meet the table's expectation (undefined when it does). */
 /**
- * How a message names its item: "[item N]" (0-based, n8n's index); an upload (Intake) names the row,
- * 1-based, with its key: "[row N+1 of M: shop …, month …]".
+ * How a message names its row: 1-based, "[row N+1 of M]" (an upload, Intake, adds the row's key:
+ * "[row N+1 of M: shop …, month …]"), never n8n's 0-based "[item N]".
  */
-function itemTag(op: OpSpec, itemIndex: number): string {
-	return op.node === 'ShoppingCenterIntake' ? `[row ${itemIndex + 1} of ` : `[item ${itemIndex}]`;
+function rowTag(itemIndex: number): string {
+	return `[row ${itemIndex + 1} of `;
 }
 
 function problemOf(op: OpSpec, c: BadCase, r: CaseRun, itemIndex: number): string | undefined {
@@ -101,13 +101,12 @@ function problemOf(op: OpSpec, c: BadCase, r: CaseRun, itemIndex: number): strin
 	if (e.name !== 'NodeOperationError') return `${e.name}: ${message.slice(0, 200)}`;
 	if (!message.startsWith(`${c.label}: `))
 		return `message does not start with "${c.label}: ": ${message.slice(0, 200)}`;
-	if (!message.includes(itemTag(op, itemIndex)))
+	if (!message.includes(rowTag(itemIndex)))
 		return `message does not name item ${itemIndex}: ${message.slice(0, 200)}`;
-	// an upload's message counts rows from 1 and its error carries no item index (n8n's editor would
-	// append " [item N]", counted from 0, to the message)
-	const index = op.node === 'ShoppingCenterIntake' ? undefined : itemIndex;
-	if (e.context?.itemIndex !== index)
-		return `context.itemIndex is ${String(e.context?.itemIndex)}, not ${String(index)}`;
+	// the message counts rows from 1 and the error carries no item index (n8n's editor would append
+	// " [item N]", counted from 0, to the message)
+	if (e.context?.itemIndex !== undefined)
+		return `context.itemIndex is ${String(e.context?.itemIndex)}, not undefined`;
 	if (message.length > 400) return `message of ${message.length} characters`;
 	// (the error's `node` carries the workflow's own parameters, a literal 10k value included: not an echo)
 	if (`${message} ${String((e as { description?: unknown }).description)}`.includes(LONG_ECHO))
@@ -228,7 +227,7 @@ describe.each(OPERATIONS.map((op) => [op.id, op] as const))('%s', (_id, op) => {
 					const c = group[i];
 					const message = String(out.json.error ?? '');
 					const paired = out.pairedItem as { item: number } | undefined;
-					if (!message.startsWith(`${c.label}: `) || !message.includes(itemTag(op, i)))
+					if (!message.startsWith(`${c.label}: `) || !message.includes(rowTag(i)))
 						problems.push(
 							`${c.title} (item ${i}): ${message.slice(0, 160) || JSON.stringify(out.json).slice(0, 160)}`,
 						);

@@ -257,9 +257,10 @@ describe('representative workflows of every node, success and failure paths', ()
 			logs: closed.logs,
 			extra: { 'run data': closed.runData },
 		});
-		// n8n-workflow's NodeError swaps a message naming ECONNREFUSED for its own and keeps the node's in `messages`
+		// n8n-workflow's NodeError swaps a message naming ECONNREFUSED for its own and keeps the node's in
+		// `messages`; the item loop names the row, as the Intake does
 		expect(closed.error?.message).toBe(
-			'The service refused the connection - perhaps it is offline',
+			'The service refused the connection - perhaps it is offline [row 1 of 1]',
 		);
 		expect((closed.error as { messages?: string[] }).messages).toEqual([
 			'Could not reach 127.0.0.1:9 (ECONNREFUSED).',

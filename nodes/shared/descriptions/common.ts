@@ -3,6 +3,7 @@
  * pair), the same on every list operation.
  */
 import type { INodeProperties } from 'n8n-workflow';
+import type { FieldSet } from '../output/columns';
 import { rubleAmountsField } from './money';
 import { YESTERDAY_HINT } from './notices';
 import { outputFields } from '../output/fileOptions';
@@ -59,11 +60,22 @@ export interface DateFieldOptions {
 	hint?: string;
 }
 
-/** The end of a wide list's fields: Return All / Limit, Output (items or one file), Simplify. */
-export function listOutputFields(records: { money: boolean }): INodeProperties[] {
+/**
+ * The end of a wide list's fields: Return All / Limit, Output (items or one file), Simplify (keeping
+ * the operation's simple fields).
+ */
+export function listOutputFields(
+	records: { money: boolean },
+	simpleFields: FieldSet,
+): INodeProperties[] {
 	// records with money fields: the one "Add Ruble Amounts" switch, for items and files alike
 	const rubles = records.money ? [rubleAmountsField()] : [];
-	return [...returnAllAndLimit(), ...rubles, ...outputFields({}, records), ...simplifyField()];
+	return [
+		...returnAllAndLimit(),
+		...rubles,
+		...outputFields({}, records),
+		...simplifyField(simpleFields),
+	];
 }
 
 /** A day (YYYY-MM-DD) as text: a date-time picker would suggest a time that is not used. */

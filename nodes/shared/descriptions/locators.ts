@@ -74,8 +74,8 @@ export const zoneLocator = (displayOptions?: Display): INodeProperties =>
 		'zone',
 		'Counting Zone',
 		'searchZones',
-		'12',
+		'100201',
 		'The counting zone of the selected center.',
 		displayOptions,
-		'Zones of the selected center (title · id); By ID: the zone id, e.g. 12 (Attendance → Counting Zone → Get Many)',
+		"Zones of the selected center (title · id); By ID: the zone's id, the number after the dot in the list, e.g. 100201 (Attendance → Counting Zone → Get Many)",
 	);

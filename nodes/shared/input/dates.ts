@@ -9,7 +9,7 @@
 import { DateTime } from 'luxon';
 import { addDays, FURTHEST_AHEAD_ZONE, todayIn, toCenterDate } from '../walk/dateWindows';
 import type { PlanRules } from '../plan';
-import { fail, quoted, type InputContext } from './values';
+import { expressionInFixedField, fail, quoted, type InputContext } from './values';
 
 export interface Period {
 	start: string;
@@ -37,6 +37,8 @@ function rawDate(ctx: InputContext, name: string, label: string, itemIndex: numb
 	const value = ctx.getNodeParameter(name, itemIndex, '') as unknown;
 	if (value === '' || value === undefined || value === null)
 		fail(ctx, itemIndex, label, 'is required (a date, YYYY-MM-DD)');
+	const typed = expressionInFixedField(value);
+	if (typed) fail(ctx, itemIndex, label, typed);
 	// validity does not depend on the zone: any real zone will do
 	if (!toCenterDate(value, 'UTC'))
 		fail(ctx, itemIndex, label, `${quoted(value)} is not a valid date (YYYY-MM-DD)`);

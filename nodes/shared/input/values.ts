@@ -1,6 +1,6 @@
 /**
  * The base of the input layer: how a problem with a field is reported (a NodeOperationError naming the
- * field and the item, before any request), how a value is quoted in a message, and readers of plain
+ * field, with the item's index for the loop's row number, before any request), how a value is quoted in a message, and readers of plain
  * values (text, booleans, whole numbers, Return All / Limit).
  */
 import type { IExecuteFunctions, INode } from 'n8n-workflow';
@@ -17,18 +17,23 @@ export function fail(
 	problem: string,
 	description?: string,
 ): never {
-	throw inputError(
-		ctx.getNode(),
-		`${field}: ${problem}${itemIndex === undefined ? '' : ` [item ${itemIndex}]`}`,
-		itemIndex,
-		description,
-	);
+	// the item loop names the row ("[row 3 of 4]", router.ts), as the Intake's names it
+	throw inputError(ctx.getNode(), `${field}: ${problem}`, itemIndex, description);
 }
 
 /** A value as shown in a message: quoted, cut at 60 characters. */
 export function quoted(value: unknown): string {
 	const s = typeof value === 'string' ? value : JSON.stringify(value);
 	return s === undefined ? 'nothing' : s.length > 60 ? `"${s.slice(0, 60)}…"` : `"${s}"`;
+}
+
+/**
+ * What is wrong with a Fixed field's value that holds an expression ("{{ … }}", as a hint writes it):
+ * n8n runs an expression only in a field switched to Expression; in a Fixed one it is the text itself.
+ */
+export function expressionInFixedField(value: unknown): string | undefined {
+	if (typeof value !== 'string' || !value.includes('{{')) return undefined;
+	return `${quoted(value)} is an expression typed into a Fixed field: switch the field to Expression (hover it and choose "Expression" beside "Fixed") for n8n to run it`;
 }
 
 /** Text that cannot be sent as it is: a lone UTF-16 surrogate (half of a character), control characters. */

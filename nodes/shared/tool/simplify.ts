@@ -18,16 +18,20 @@ const TOOL = '@tool';
 
 /**
  * The Simplify field of one operation: two fields of the same name, one shown when the node runs as a
- * tool (default on) and one otherwise (default off), so each place gets its own default.
+ * tool (default on) and one otherwise (default off), so each place gets its own default. Its hint names
+ * the fields Simplify keeps (the operation's field set).
  */
-export function simplifyField(show: Record<string, string[]> = {}): INodeProperties[] {
+export function simplifyField(
+	fields: FieldSet,
+	show: Record<string, string[]> = {},
+): INodeProperties[] {
 	const base = {
 		displayName: 'Simplify',
 		name: 'simplify',
 		type: 'boolean' as const,
 		description:
 			'Whether to return a simplified version of the response instead of the raw data (about a dozen fields; money stays in integer kopecks)',
-		hint: 'Applies to the items and to Output "One File" alike: the CSV has these columns, the JSON Lines these fields',
+		hint: `Keeps ${fields.map(([name]) => name).join(', ')}: in the items and in Output "One File" alike (the CSV's columns, the JSON Lines' fields)`,
 	};
 	return [
 		{ ...base, default: false, displayOptions: { show, hide: { [TOOL]: [true] } } },

@@ -24,6 +24,21 @@ function savedEncryptionKey(n8nFolder) {
 	}
 }
 
+/** The line that opens each start's part of n8n.log. */
+function startLine(version, at = new Date()) {
+	return `──── n8n ${version} started ${at.toISOString()} ────`;
+}
+
+/**
+ * n8n.log of a start, appended: a restart on the same user folder (npm start) keeps the earlier
+ * starts' lines (what the trigger logged among them); each start's part opens with startLine.
+ */
+function openLog(logFile, version) {
+	const stream = fs.createWriteStream(logFile, { flags: 'a' });
+	stream.write(`${startLine(version)}\n`);
+	return stream;
+}
+
 /**
  * Start n8n.  Options:
  *   version        n8n version (default 1.123.81 / $N8N_E2E_VERSION)
@@ -41,6 +56,7 @@ function savedEncryptionKey(n8nFolder) {
  *   startTimeoutMs default 180000
  *   logLevel       N8N_LOG_LEVEL (default 'info')
  *   onLog          (line) => void, every line n8n prints
+ * n8n's output goes to <userFolder>/n8n.log, appended (startLine opens each start's part).
  */
 async function startN8n(opts = {}) {
 	const t0 = Date.now();
@@ -119,7 +135,7 @@ async function startN8n(opts = {}) {
 		opts.onLog ||
 		(process.env.N8N_E2E_VERBOSE ? (l) => process.stderr.write(`[n8n] ${l}\n`) : null);
 	const t2 = Date.now();
-	const logStream = fs.createWriteStream(logFile);
+	const logStream = openLog(logFile, version);
 	// a detached group (n8n and its task runners), killed with this process if it dies without stop()
 	// opts.nodeArgs: options for n8n's Node that NODE_OPTIONS refuses (the bench's --cpu-prof)
 	const proc = startProcess(inst.nodeBin, [...(opts.nodeArgs || []), inst.n8nBin, 'start'], {
@@ -233,4 +249,4 @@ async function startN8n(opts = {}) {
 	}
 }
 
-module.exports = { startN8n };
+module.exports = { startN8n, startLine, openLog };

@@ -197,8 +197,9 @@ async function browserPart({ n8n, step, cred }) {
 			if (shots) await page.screenshot({ path: path.join(shots, 'screenshot-editor.png') });
 			// the node's own view (its actions) carries the description n8n shows for it. The list may stay
 			// beside the view (2.40) or give way to it (1.x, 2.41): wherever the trigger's description is
-			// on screen, it must be inside the trigger's own list entry ("Shopping Center Events"), never
-			// in the Shopping Center node's view nor anywhere else
+			// on screen, it must be inside the trigger's own list entry (n8n lists "Shopping Center Trigger",
+			// a trigger with several events, as "Shopping Center", with the trigger's icon), never in the
+			// directory node's view nor anywhere else
 			const triggerTexts = () =>
 				page.evaluate(() => {
 					const NAME = '[data-test-id="node-creator-item-name"]';
@@ -210,8 +211,8 @@ async function browserPart({ n8n, step, cred }) {
 						let box = el.parentElement;
 						while (box && !box.querySelector(NAME)) box = box.parentElement;
 						const names = box ? [...box.querySelectorAll(NAME)] : [];
-						const own =
-							names.length === 1 && /^Shopping Center Events\b/.test(names[0].textContent.trim());
+						const icon = box && box.querySelector('img[src*="shoppingCenterTrigger"]');
+						const own = names.length === 1 && Boolean(icon);
 						places[own ? 'ownEntry' : 'elsewhere']++;
 					}
 					return places;
@@ -247,6 +248,46 @@ async function browserPart({ n8n, step, cred }) {
 			);
 			await page.keyboard.press('Escape');
 		});
+		await step(
+			'browser: "What triggers this workflow?" → "shopping center trigger": the trigger\'s entry opens on "Shopping Center Trigger" and its five events',
+			async () => {
+				await page.goto(`${n8n.url}/workflow/new`, { waitUntil: 'domcontentloaded' });
+				await page
+					.locator('[data-test-id="canvas-add-button"], [data-test-id="canvas-plus-button"]')
+					.first()
+					.click();
+				await page
+					.locator(
+						'[data-test-id="node-creator-search-bar"] input, input[data-test-id="node-creator-search-bar"]',
+					)
+					.first()
+					.waitFor();
+				await page.keyboard.type('shopping center trigger', { delay: 20 });
+				await page.waitForTimeout(1500);
+				// the entries as listed: name and icon file
+				const listed = await page.evaluate(() =>
+					[...document.querySelectorAll('[data-test-id="node-creator-item-name"]')]
+						.filter((e) => e.offsetParent !== null)
+						.map((e) => {
+							let box = e.parentElement;
+							while (box && !box.querySelector('img')) box = box.parentElement;
+							const src = (box && box.querySelector('img')?.getAttribute('src')) || '';
+							return { name: e.textContent.trim(), icon: src.split('/').pop() };
+						}),
+				);
+				const at = listed.findIndex((e) => e.icon === 'shoppingCenterTrigger.svg');
+				console.log(
+					`       listed: ${listed.map((e, i) => `${i + 1}. ${e.name}${i === at ? ' (the trigger)' : ''}`).join('; ')}`,
+				);
+				assert.ok(at >= 0, `the trigger is not listed: ${JSON.stringify(listed)}`);
+				await page.locator('[data-test-id="node-creator-item-name"]:visible').nth(at).click();
+				await page.getByText('Shopping Center Trigger', { exact: true }).first().waitFor();
+				for (const event of ['anomaly', 'ticket', 'pass', 'receipt'])
+					await page.getByText(`On new ${event}`, { exact: true }).first().waitFor();
+				await page.getByText('On ticket changed', { exact: true }).first().waitFor();
+				await page.keyboard.press('Escape');
+			},
+		);
 		await browserExamplesPart({ n8n, step, cred, page });
 	} finally {
 		if (shots) fs.mkdirSync(shots, { recursive: true });

@@ -137,51 +137,60 @@ module.exports = async function examplesPart({ n8n, sb, step, credentials, examp
 		},
 	);
 
-	await step(
-		'example "spreadsheet → declared turnover" with two bad rows: the good rows stored and read back, each bad row on the error output with its row',
-		async () => {
-			const wf = bindExample(examples['spreadsheet-to-declared-turnover'].workflow, {
-				credentials,
-				// a typo in an amount (refused before any request) and a shop not in the center (the API's 404)
-				patch: (node) => {
-					if (node.name !== 'Tenant spreadsheet') return;
-					const code = node.parameters.jsCode;
-					const last = '  `1002-04;${month};2 410 000;6702;15230`,';
-					assert.ok(code.includes(last), 'the sample rows changed: update this test');
-					node.parameters.jsCode = code.replace(
-						last,
-						`  \`1002-05;\${month};12 3OO,00;1;0\`,\n  \`9999-99;\${month};100;1;0\`,\n${last}`,
-					);
-				},
-			});
-			const { ex, log } = await runWorkflow(n8n, sb, wf);
-			assert.equal(ex.status, 'success', nodeErrorText(ex, ex.lastNodeExecuted));
-			const { month } = itemsOf(ex)('Tenant spreadsheet')[0];
-			const declared = itemsOf(ex)('Declare turnover');
-			assert.deepEqual(
-				declared.map((d) => d.shop_id),
-				['1002-02', '1002-03', '1002-04'],
-			);
-			const bad = itemsOf(ex)('Rows not stored');
-			assert.deepEqual(
-				bad.map((b) => [b.shop_id, b.month]),
-				[
-					['1002-05', month],
-					['9999-99', month],
-				],
-			);
-			assert.match(bad[0].error, new RegExp(`\\[row 3 of 5: shop 1002-05, month ${month}\\]$`));
-			assert.match(bad[1].error, new RegExp(`\\[row 4 of 5: shop 9999-99, month ${month}\\]$`));
-			assert.match(bad[1].details, /not_found/);
-			// nothing was sent for the typo; the unknown shop was refused by the API
-			const calls = log.filter((e) => e.route === 'turnover.declare');
-			assert.deepEqual(
-				calls.map((e) => e.status),
-				[200, 200, 404, 200],
-			);
-			assert.equal(itemsOf(ex)('Monthly totals').length, 3);
-		},
-	);
+	// the two bad rows under each of n8n's On Error choices: the example's error output, and plain
+	// "Continue" (error items on the main output, where Stored? must send them to Rows not stored)
+	for (const onError of ['continueErrorOutput', 'continueRegularOutput']) {
+		await step(
+			`example "spreadsheet → declared turnover" with two bad rows, On Error ${onError}: the good rows stored and read back, each bad row in Rows not stored with its row`,
+			async () => {
+				const wf = bindExample(examples['spreadsheet-to-declared-turnover'].workflow, {
+					credentials,
+					// a typo in an amount (refused before any request) and a shop not in the center (the API's 404)
+					patch: (node) => {
+						if (node.name === 'Declare turnover') node.onError = onError;
+						if (node.name !== 'Tenant spreadsheet') return;
+						const code = node.parameters.jsCode;
+						const last = '  `1002-04;${month};2 410 000;6702;15230`,';
+						assert.ok(code.includes(last), 'the sample rows changed: update this test');
+						node.parameters.jsCode = code.replace(
+							last,
+							`  \`1002-05;\${month};12 3OO,00;1;0\`,\n  \`9999-99;\${month};100;1;0\`,\n${last}`,
+						);
+					},
+				});
+				const { ex, log } = await runWorkflow(n8n, sb, wf);
+				assert.equal(ex.status, 'success', nodeErrorText(ex, ex.lastNodeExecuted));
+				const { month } = itemsOf(ex)('Tenant spreadsheet')[0];
+				const stored = itemsOf(ex)('Stored?');
+				assert.deepEqual(
+					stored.map((d) => d.shop_id),
+					['1002-02', '1002-03', '1002-04'],
+				);
+				const bad = itemsOf(ex)('Rows not stored');
+				assert.deepEqual(
+					bad.map((b) => [b.shop_id, b.month]),
+					[
+						['1002-05', month],
+						['9999-99', month],
+					],
+				);
+				assert.match(bad[0].error, new RegExp(`\\[row 3 of 5: shop 1002-05, month ${month}\\]$`));
+				assert.match(bad[1].error, new RegExp(`\\[row 4 of 5: shop 9999-99, month ${month}\\]$`));
+				assert.match(bad[1].details, /not_found/);
+				// nothing was sent for the typo; the unknown shop was refused by the API
+				const calls = log.filter((e) => e.route === 'turnover.declare');
+				assert.deepEqual(
+					calls.map((e) => e.status),
+					[200, 200, 404, 200],
+				);
+				// only stored rows are read back
+				assert.deepEqual(
+					itemsOf(ex)('Monthly totals').map((m) => m.shop_id),
+					['1002-02', '1002-03', '1002-04'],
+				);
+			},
+		);
+	}
 
 	await step(
 		'example "counter upload": 2,400 hourly rows from a file → 3 calls of ≤ 1000 records, all stored',

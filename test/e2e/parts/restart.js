@@ -4,7 +4,8 @@
  * a workflow of the user's own is saved over REST, the demo is stopped with Ctrl-C (SIGINT to its
  * process group, as a terminal sends it), started again, and must show that workflow again: in its
  * banner, over REST after logging in with the same password, with the demo's two credentials and four
- * examples not made a second time. Then --fresh: a clean instance, the old folder moved aside.
+ * examples not made a second time, and n8n's log (named in the banner) holding both starts. Then
+ * --fresh: a clean instance, the old folder moved aside.
  */
 const fs = require('node:fs');
 const os = require('node:os');
@@ -104,6 +105,11 @@ async function restartPart({ step, version }) {
 				assert.match(d.banner, /curl -s -X POST \S+\/insert .*"kind":"receipt"/);
 				assert.match(d.banner, /issues receipts by itself/);
 				assert.match(d.banner, /polls every minute here \(its file: every 15 minutes\)/);
+				// where n8n's log is
+				assert.ok(
+					d.banner.includes(`n8n's log: ${path.join(folder, 'n8n.log')}`),
+					"the banner does not name n8n's log",
+				);
 				return d;
 			},
 		);
@@ -148,6 +154,13 @@ async function restartPart({ step, version }) {
 				assert.equal(wfs.length, before.workflows, 'examples were imported a second time');
 				const creds = await call('GET', '/rest/credentials');
 				assert.equal(creds.length, before.credentials, 'credentials were created a second time');
+				// n8n's log kept the first start's lines: two starts in it
+				const log = fs.readFileSync(path.join(folder, 'n8n.log'), 'utf8');
+				assert.equal(
+					(log.match(/^──── n8n \S+ started /gm) || []).length,
+					2,
+					'n8n.log lost the first start',
+				);
 				return d;
 			},
 		);

@@ -37,6 +37,7 @@ export const description: INodeProperties[] = [
 		options: GRANULARITIES.options,
 		default: 'day',
 		description: 'The length of the period one row counts',
+		hint: 'Week and Month rows are labelled with their first day; Hour needs a PRO center (31 days a request)',
 	},
 	{
 		displayName: 'Scope',
@@ -45,6 +46,7 @@ export const description: INodeProperties[] = [
 		options: ATTENDANCE_SCOPES.options,
 		default: 'sc',
 		description: 'Whose visitors to count',
+		hint: 'Counting Zone and Shop need a PRO center; Shop counts the visitors of the zone the shop lies in (no rows when it lies in none)',
 	},
 	notice('proAttendanceNotice', PRO_NOTICES.detailedAttendance, {
 		show: { granularity: ['hour'] },

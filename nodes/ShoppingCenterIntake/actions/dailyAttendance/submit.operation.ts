@@ -40,6 +40,7 @@ export const description: INodeProperties[] = [
 		options: INTAKE_SCOPES.options,
 		default: 'sc',
 		description: 'Whether the count is for the whole center or one counting zone',
+		hint: 'Center: the count of the whole center; Zone: of the counting zone chosen below (Attendance → Counting Zone → Get Many lists them)',
 	},
 	zoneLocator({ show: { scope: ['zone'] } }),
 ];

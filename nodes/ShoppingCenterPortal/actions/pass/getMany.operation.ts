@@ -52,7 +52,7 @@ export const description: INodeProperties[] = [
 		description:
 			"Comma-separated further pass statuses to keep, as your portal names them (the API documents only approved). Each is sent as given; the API rejects one it doesn't know.",
 	},
-	...listOutputFields({ money: false }),
+	...listOutputFields({ money: false }, simpleFields),
 ];
 
 export async function execute(

@@ -54,7 +54,7 @@ export const fileColumns = defineColumns(
 
 export const description: INodeProperties[] = [
 	...selectionFields('ticket'),
-	...listOutputFields({ money: false }),
+	...listOutputFields({ money: false }, simpleFields),
 ];
 
 export async function execute(

@@ -123,7 +123,7 @@ export const description: INodeProperties[] = [
 		description:
 			'More document types, comma-separated, as the API names them (the API rejects an unknown type)',
 	},
-	...listOutputFields({ money: true }),
+	...listOutputFields({ money: true }, simpleFields),
 ];
 
 /** One date pair: its fields (`createdStartDate`, "Creation Start Date", …) and its query. */

@@ -75,7 +75,7 @@ export const description: INodeProperties[] = [
 	...kopecksNotices(),
 	rubleAmountsField(),
 	notice('turnoverNotice', PRO_NOTICES.turnover),
-	...simplifyField(),
+	...simplifyField(simpleFields),
 	...outputFields({}, { money: true }),
 ];
 
