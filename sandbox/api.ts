@@ -14,14 +14,14 @@ import { envelope, errorAnswer, type Answer } from './respond';
 import { withCurrentPlan } from './plans';
 import { matchRoute } from './router';
 import { API_PREFIX } from './routes';
-import { scalar } from './rules';
+import { scalar } from './core/rules';
 import {
 	ApiError,
 	type ApiKeyFixture,
 	type CenterFixture,
 	type QueryValues,
 	type RouteName,
-} from './types';
+} from './core/types';
 import type { RequestContext } from './handlers/context';
 
 export interface ApiOutcome {

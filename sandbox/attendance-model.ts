@@ -7,8 +7,8 @@
  */
 import { DateTime } from 'luxon';
 import type { ZoneFixture } from './catalogue/zones';
-import { unitFor } from './random';
-import type { CenterFixture } from './types';
+import { unitFor } from './core/random';
+import type { CenterFixture } from './core/types';
 
 export const ATTENDANCE_START = '2024-01-01';
 const OPEN_HOUR = 10;

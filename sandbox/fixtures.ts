@@ -3,7 +3,7 @@
  * tickets, ...) is generated from the seed on top of this catalogue.
  */
 /* eslint-disable @n8n/community-nodes/no-hardcoded-secrets -- development tooling (tests, sandbox, bench), not shipped: it runs in plain Node, not inside n8n */
-import type { ApiKeyFixture, CenterFixture, ShopFixture } from './types';
+import type { ApiKeyFixture, CenterFixture, ShopFixture } from './core/types';
 
 export const DEMO_CLIENT_ID = 'demo-client';
 export const DEMO_CLIENT_SECRET = 'demo-secret-4f1c9a';

@@ -15,7 +15,7 @@ import type { SandboxParts } from './parts';
 import { RateLimiter, type RateLimitOption } from './ratelimit';
 import { API_PREFIX, CONTROL_PREFIX } from './routes';
 import { createSandboxServer } from './server';
-import type { ApiKeyFixture, Plan } from './types';
+import type { ApiKeyFixture, Plan } from './core/types';
 import type { PeriodRefusal } from './handlers/context';
 import { setPlan } from './plans';
 

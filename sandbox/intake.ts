@@ -2,7 +2,7 @@
  * What the intake calls stored: daily attendance, hourly counter counts, calendar events, declared
  * turnover and the manual-entry log. Readable in-process (sb.intake) and at GET /__sandbox/intake.
  */
-import type { DeclaredTurnoverRecord, IntakeView } from './types';
+import type { DeclaredTurnoverRecord, IntakeView } from './core/types';
 
 export interface AttendanceRecord {
 	center_id: string;

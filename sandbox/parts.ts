@@ -9,7 +9,7 @@ import type { Faults } from './faults';
 import type { IntakeStore } from './intake';
 import type { RequestLog } from './log';
 import type { RateLimiter } from './ratelimit';
-import type { Plan } from './types';
+import type { Plan } from './core/types';
 import type { RuleOptions } from './handlers/context';
 
 export interface SandboxParts {

@@ -6,8 +6,8 @@
  */
 import { DateTime } from 'luxon';
 import { BUSY_SHOP } from '../fixtures';
-import { hashString } from '../random';
-import type { ShopFixture } from '../types';
+import { hashString } from '../core/random';
+import type { ShopFixture } from '../core/types';
 
 export interface KktIdentity {
 	id: string;

@@ -3,7 +3,7 @@
  * ("shopping_center"), otherwise the platform default ("default"). Shops cycle through the three sources
  * by their number: NN-01, -04, -07, -10 shop; -02, -05, -08, -11 shopping_center; -03, -06, -09, -12 default.
  */
-import type { ShopFixture } from '../types';
+import type { ShopFixture } from '../core/types';
 
 export interface TurnoverSettings {
 	source: 'shop' | 'shopping_center' | 'default';

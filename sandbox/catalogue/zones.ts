@@ -4,7 +4,7 @@
  * and is never returned. Shop NN-07 of every center lies in no zone (its attendance is an empty array).
  */
 import { shopsOfCenter } from '../fixtures';
-import type { CenterFixture } from '../types';
+import type { CenterFixture } from '../core/types';
 
 export interface ZoneFixture {
 	id: number;

@@ -2,7 +2,7 @@
  * Monthly shop rows: sums of the daily rows of the month (days up to the freshest date), the declared
  * turnover from intake, visitors, area, and for PRO the average check, revenue per area and OCR.
  */
-import type { CenterFixture, IntakeView, ShopFixture } from '../types';
+import type { CenterFixture, IntakeView, ShopFixture } from '../core/types';
 import { DateTime } from 'luxon';
 import { AttendanceModel } from '../attendance-model';
 import { visibleZonesOf, zonesOf } from '../catalogue/zones';

@@ -8,9 +8,9 @@ import {
 	type CenterFixture,
 	type Plan,
 	type QueryValues,
-} from '../types';
+} from '../core/types';
 import type { PeriodRefusal, RequestContext } from '../handlers/context';
-import { freshestDate, list, optionalDate, planRequired, scalar } from '../rules';
+import { freshestDate, list, optionalDate, planRequired, scalar } from '../core/rules';
 import { dateOfIndex, indexOfDateTime } from './calendar';
 
 export function requirePro(center: CenterFixture, what: string): void {

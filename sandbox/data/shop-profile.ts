@@ -2,8 +2,8 @@
  * Per-shop facts that the fixtures do not carry but generated data needs: cash registers, average check,
  * VAT regime, opening hours, area, rent. Pure functions of (seed, shop); memoised.
  */
-import type { ShopFixture } from '../types';
-import { Stream } from './prng';
+import type { ShopFixture } from '../core/types';
+import { Stream } from '../core/random';
 import { kktIdentitiesOf, type KktIdentity } from '../catalogue/kkts';
 import { DATA_START_IDX, dayIndex } from './calendar';
 import { openingHoursOf } from '../fixtures';

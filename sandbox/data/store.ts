@@ -9,9 +9,9 @@ import {
 	type CenterFixture,
 	type Clock,
 	type ShopFixture,
-} from '../types';
+} from '../core/types';
 import { centerById, shopById, shopsOfCenter } from '../fixtures';
-import { Stream } from './prng';
+import { Stream } from '../core/random';
 import { compactDate, dayIndex, dayOfMs, dayStartMs, DATA_START_IDX } from './calendar';
 import { buildReceipt, compareReceipts, generateDay, type RawReceipt } from './receipt-gen';
 import { kktsOnDay, shopProfile } from './shop-profile';

@@ -4,7 +4,7 @@
  * (so a test computes every receipt's lag from reception to emission). Same selection code as the
  * export (receipt-query.ts); only the days the span touches (and the day before) are generated.
  */
-import { ApiError } from '../types';
+import { ApiError } from '../core/types';
 import { centerById, shopsOfCenter } from '../fixtures';
 import { dayOfMs } from './calendar';
 import { SALES_TYPES } from './receipt-gen';

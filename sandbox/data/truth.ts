@@ -3,7 +3,7 @@
  * would collect. Same selection code as the handlers, without page, period or plan limits.
  * Query keys (all optional unless said): see DataStore.truth in docs/sandbox.md.
  */
-import { ApiError, validationError } from '../types';
+import { ApiError, validationError } from '../core/types';
 import { centerById, shopById, shopsOfCenter } from '../fixtures';
 import { dayIndex, dayOfMs, dateOfIndex, DATA_START_IDX } from './calendar';
 import { DOCUMENT_TYPES, SALES_TYPES } from './receipt-gen';

@@ -4,7 +4,13 @@
  * do not import the data store (which imports them).
  */
 import type { DataStore } from '../data/store';
-import type { ApiKeyFixture, CenterFixture, IntakeView, QueryValues, RouteName } from '../types';
+import type {
+	ApiKeyFixture,
+	CenterFixture,
+	IntakeView,
+	QueryValues,
+	RouteName,
+} from '../core/types';
 
 /**
  * The code a period longer than the plan allows is refused with (the spec does not say): 422

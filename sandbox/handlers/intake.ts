@@ -5,8 +5,8 @@
 import { DateTime } from 'luxon';
 import { visibleZoneById } from '../catalogue/zones';
 import type { IntakeStore } from '../intake';
-import { LIMITS, parseDate, today } from '../rules';
-import { ApiError, validationError, type RouteName } from '../types';
+import { LIMITS, parseDate, today } from '../core/rules';
+import { ApiError, validationError, type RouteName } from '../core/types';
 import type { Handler, RequestContext } from './context';
 import { shopOfPath, trafficNotConfigured } from './directory';
 import {

@@ -5,8 +5,8 @@
 import type { KktActivity, KktIdentity } from '../catalogue/kkts';
 import { DATA_START_IDX, dayIndex, dayOfMs } from '../data/calendar';
 import type { DataStore } from '../data/store';
-import { hashString } from '../random';
-import type { ShopFixture } from '../types';
+import { hashString } from '../core/random';
+import type { ShopFixture } from '../core/types';
 
 /** How far the search for a register's documents goes (days). */
 const SEARCH_DAYS = 31;

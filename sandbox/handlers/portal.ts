@@ -5,8 +5,8 @@
  * half a pair, two pairs, or neither pair nor ticket_uids: 422. statuses[] filters (unknown: 422); with it,
  * archived tickets are left out. Newest first.
  */
-import { LIMITS, list, paginate, parsePage } from '../rules';
-import { ApiError, validationError, type RouteName } from '../types';
+import { LIMITS, list, paginate, parsePage } from '../core/rules';
+import { ApiError, validationError, type RouteName } from '../core/types';
 import type { Handler, RequestContext } from './context';
 import { datePair, enumList } from '../data/params';
 import { PASS_STATUSES, TICKET_STATUSES } from '../data/portal-catalog';

@@ -14,8 +14,8 @@ import {
 	planRequired,
 	requireOrder,
 	scalar,
-} from '../rules';
-import { validationError, type RouteName } from '../types';
+} from '../core/rules';
+import { validationError, type RouteName } from '../core/types';
 import type { Handler, RequestContext } from './context';
 import { shopOfPath, trafficNotConfigured } from './directory';
 import { notFound } from './fields';

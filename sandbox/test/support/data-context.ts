@@ -6,7 +6,7 @@ import { SandboxClock } from '../../clock';
 import { DataStore } from '../../data/store';
 import { API_KEYS, centerById } from '../../fixtures';
 import { IntakeStore } from '../../intake';
-import { ApiError, type RouteName } from '../../types';
+import { ApiError, type RouteName } from '../../core/types';
 import type { HandlerResult } from '../../handlers/context';
 import { handlers as receipts } from '../../handlers/receipts';
 import { handlers as sales } from '../../handlers/sales';
