@@ -6,7 +6,7 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports -- development tooling (tests, sandbox, bench), not shipped: it runs in plain Node, not inside n8n */
 import { reshapeDetails } from './details';
 import type { IncomingMessage } from 'node:http';
-import { centerById } from './fixtures';
+import { centerById } from './fixtures/centers';
 import { HANDLERS } from './handlers/registry';
 import { parseBody, parseQuery, readBody } from './parsing';
 import type { SandboxParts } from './parts';

@@ -6,7 +6,7 @@
  * or zone: visitors_in = visitors_out = the submitted number; hour rows stay as counted.
  */
 import { DateTime } from 'luxon';
-import type { ZoneFixture } from './catalogue/zones';
+import type { ZoneFixture } from './fixtures/zones';
 import { unitFor } from './core/random';
 import type { CenterFixture } from './core/types';
 

@@ -12,7 +12,7 @@ import {
 	DEMO_CLIENT_SECRET,
 	SECOND_CLIENT_ID,
 	SECOND_CLIENT_SECRET,
-} from './fixtures';
+} from './fixtures/centers';
 
 const USAGE = `Usage: npm run sandbox -- [--port 4010] [--host 127.0.0.1] [--seed 42] [--now 2026-11-20T09:00:00Z]
   [--clock frozen|running] [--rate-clock real|running|frozen] [--rate-window-ms 60000] [--token-ttl 3600] [--period-rule strict|lenient]

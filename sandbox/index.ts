@@ -8,7 +8,7 @@ import { Auth } from './auth';
 import { SandboxClock, type ClockMode, type RateClockMode } from './clock';
 import { DataStore } from './data/store';
 import { Faults, type FaultSettings } from './faults';
-import { API_KEYS } from './fixtures';
+import { API_KEYS } from './fixtures/centers';
 import { IntakeStore } from './intake';
 import { RequestLog } from './log';
 import type { SandboxParts } from './parts';
@@ -152,4 +152,4 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 }
 
 export { API_PREFIX, CONTROL_PREFIX } from './routes';
-export * from './fixtures';
+export * from './fixtures/centers';

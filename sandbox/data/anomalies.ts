@@ -5,7 +5,7 @@
  * history: new, then completed (or archived directly), later possibly archived.
  */
 import type { CenterFixture } from '../core/types';
-import { shopsOfCenter } from '../fixtures';
+import { shopsOfCenter } from '../fixtures/centers';
 import { Stream } from '../core/random';
 import { compactDate, dateOfIndex, dayOfMs, dayStartMs, DATA_START_IDX, isoAt } from './calendar';
 

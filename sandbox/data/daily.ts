@@ -5,7 +5,7 @@
  * the row; they enter only `turnover` (when the settings say so).
  */
 import type { CenterFixture, ShopFixture } from '../core/types';
-import { turnoverSettingsOf } from '../catalogue/turnover-settings';
+import { turnoverSettingsOf } from '../fixtures/turnover-settings';
 import { dateOfIndex, dayStartMs } from './calendar';
 import {
 	CORRECTION_TYPES,

@@ -5,7 +5,7 @@
 import type { CenterFixture, IntakeView, ShopFixture } from '../core/types';
 import { DateTime } from 'luxon';
 import { AttendanceModel } from '../attendance-model';
-import { visibleZonesOf, zonesOf } from '../catalogue/zones';
+import { visibleZonesOf, zonesOf } from '../fixtures/zones';
 import type { IntakeStore } from '../intake';
 import { dateOfIndex, monthBounds, monthLabel } from './calendar';
 import { dayTotals } from './daily';

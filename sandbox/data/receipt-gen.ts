@@ -12,7 +12,7 @@ import {
 	DATA_START_IDX,
 	weekday,
 } from './calendar';
-import type { KktIdentity } from '../catalogue/kkts';
+import type { KktIdentity } from '../fixtures/kkts';
 import {
 	kktsOnDay,
 	shiftNumber,

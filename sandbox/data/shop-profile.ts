@@ -4,9 +4,9 @@
  */
 import type { ShopFixture } from '../core/types';
 import { Stream } from '../core/random';
-import { kktIdentitiesOf, type KktIdentity } from '../catalogue/kkts';
+import { kktIdentitiesOf, type KktIdentity } from '../fixtures/kkts';
 import { DATA_START_IDX, dayIndex } from './calendar';
-import { openingHoursOf } from '../fixtures';
+import { openingHoursOf } from '../fixtures/centers';
 
 /** How a shop's sales split over VAT rates (see docs/sandbox.md, "Receipts"). */
 export type VatRegime = 'general' | 'food' | 'simplified5' | 'simplified7';

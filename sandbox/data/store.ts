@@ -10,7 +10,7 @@ import {
 	type Clock,
 	type ShopFixture,
 } from '../core/types';
-import { centerById, shopById, shopsOfCenter } from '../fixtures';
+import { centerById, shopById, shopsOfCenter } from '../fixtures/centers';
 import { Stream } from '../core/random';
 import { compactDate, dayIndex, dayOfMs, dayStartMs, DATA_START_IDX } from './calendar';
 import { buildReceipt, compareReceipts, generateDay, type RawReceipt } from './receipt-gen';

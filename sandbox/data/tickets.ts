@@ -5,7 +5,7 @@
  * archived. A status set through the control API overrides the history from that moment on.
  */
 import type { CenterFixture, ShopFixture } from '../core/types';
-import { shopsOfCenter } from '../fixtures';
+import { shopsOfCenter } from '../fixtures/centers';
 import { Stream } from '../core/random';
 import { dayStartMs, DATA_START_IDX, isoAt } from './calendar';
 import {

@@ -5,7 +5,7 @@
  * export (receipt-query.ts); only the days the span touches (and the day before) are generated.
  */
 import { ApiError } from '../core/types';
-import { centerById, shopsOfCenter } from '../fixtures';
+import { centerById, shopsOfCenter } from '../fixtures/centers';
 import { dayOfMs } from './calendar';
 import { SALES_TYPES } from './receipt-gen';
 import { forEachReceipt } from './receipt-query';

@@ -8,7 +8,7 @@ import { LIMITS, paginate, parsePage, scalar } from '../core/rules';
 import { ApiError, validationError, type RouteName } from '../core/types';
 import type { Handler } from './context';
 import { notFound } from './fields';
-import { shopById } from '../fixtures';
+import { shopById } from '../fixtures/centers';
 import { checkFreshness, enumParam, requiredDay, requirePro } from '../data/params';
 import { ANOMALY_LEVELS, ANOMALY_STATUSES, anomalyToApi, selectAnomalies } from '../data/anomalies';
 

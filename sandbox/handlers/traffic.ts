@@ -3,7 +3,7 @@
  */
 import type { DateTime } from 'luxon';
 import { AttendanceModel, type Counts, type Target } from '../attendance-model';
-import { visibleZoneById, visibleZonesOf, zonesOf } from '../catalogue/zones';
+import { visibleZoneById, visibleZonesOf, zonesOf } from '../fixtures/zones';
 import type { IntakeStore } from '../intake';
 import {
 	freshestDate,

@@ -12,7 +12,7 @@ import {
 	PRO_CENTER,
 	SECOND_CLIENT_ID,
 	SECOND_CLIENT_SECRET,
-} from '../fixtures';
+} from '../fixtures/centers';
 import { WINDOWS_PER_DAY } from '../ratelimit';
 import { api, control, start, token } from './support/helpers';
 

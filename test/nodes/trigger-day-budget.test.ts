@@ -15,7 +15,12 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals -- development tooling (tests, sandbox, bench), not shipped: it runs in plain Node, not inside n8n */
 import type { Sandbox } from '../../sandbox';
 import { startSandbox } from '../../sandbox';
-import { centerById, DAY_CENTER, DAY_SMALL_CENTER, shopsOfCenter } from '../../sandbox/fixtures';
+import {
+	centerById,
+	DAY_CENTER,
+	DAY_SMALL_CENTER,
+	shopsOfCenter,
+} from '../../sandbox/fixtures/centers';
 import { dayStartMs } from '../../nodes/shared/walk/dateWindows';
 import { quantile, runDay, type DayRunResult } from '../helpers/trigger-day';
 

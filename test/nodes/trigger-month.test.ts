@@ -5,7 +5,7 @@
  */
 /* eslint-disable no-console -- development tooling (tests, sandbox, bench), not shipped: it runs in plain Node, not inside n8n */
 import type { IDataObject } from 'n8n-workflow';
-import { centerById } from '../../sandbox/fixtures';
+import { centerById } from '../../sandbox/fixtures/centers';
 import { dayOfMs } from '../../sandbox/data/calendar';
 import { selectTickets } from '../../sandbox/data/portal-query';
 import { mulberry32 } from '../../sandbox/core/random';

@@ -4,7 +4,7 @@
 /* eslint-disable @n8n/community-nodes/require-node-api-error -- development tooling (tests, sandbox, bench), not shipped: it runs in plain Node, not inside n8n */
 import { SandboxClock } from '../../clock';
 import { DataStore } from '../../data/store';
-import { API_KEYS, centerById } from '../../fixtures';
+import { API_KEYS, centerById } from '../../fixtures/centers';
 import { IntakeStore } from '../../intake';
 import { ApiError, type RouteName } from '../../core/types';
 import type { HandlerResult } from '../../handlers/context';
