@@ -9,7 +9,7 @@ import { SandboxClock, type ClockMode, type RateClockMode } from './clock';
 import { DataStore } from './data/store';
 import { Faults, type FaultSettings } from './faults';
 import { API_KEYS } from './fixtures/centers';
-import { IntakeStore } from './intake';
+import { IntakeStore } from './data/intake-store';
 import { RequestLog } from './log';
 import type { SandboxParts } from './parts';
 import { RateLimiter, type RateLimitOption } from './ratelimit';

@@ -6,7 +6,7 @@ import type { Auth } from './auth';
 import type { SandboxClock } from './clock';
 import type { DataStore } from './data/store';
 import type { Faults } from './faults';
-import type { IntakeStore } from './intake';
+import type { IntakeStore } from './data/intake-store';
 import type { RequestLog } from './log';
 import type { RateLimiter } from './ratelimit';
 import type { Plan } from './core/types';

@@ -4,9 +4,9 @@
  */
 import type { CenterFixture, IntakeView, ShopFixture } from '../core/types';
 import { DateTime } from 'luxon';
-import { AttendanceModel } from '../attendance-model';
+import { AttendanceModel } from './attendance-model';
 import { visibleZonesOf, zonesOf } from '../fixtures/zones';
-import type { IntakeStore } from '../intake';
+import type { IntakeStore } from './intake-store';
 import { dateOfIndex, monthBounds, monthLabel } from './calendar';
 import { dayTotals } from './daily';
 import type { DayTotals } from './day-fields';

@@ -9,7 +9,7 @@ import { ApiError, validationError, type RouteName } from '../core/types';
 import type { Handler } from './context';
 import { notFound } from './fields';
 import { shopById } from '../fixtures/centers';
-import { checkFreshness, enumParam, requiredDay, requirePro } from '../data/params';
+import { checkFreshness, enumParam, requiredDay, requirePro } from './params';
 import { ANOMALY_LEVELS, ANOMALY_STATUSES, anomalyToApi, selectAnomalies } from '../data/anomalies';
 
 const anomalies: Handler = (ctx) => {

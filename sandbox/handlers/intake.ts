@@ -4,7 +4,7 @@
  */
 import { DateTime } from 'luxon';
 import { visibleZoneById } from '../fixtures/zones';
-import type { IntakeStore } from '../intake';
+import type { IntakeStore } from '../data/intake-store';
 import { LIMITS, parseDate, today } from '../core/rules';
 import { ApiError, validationError, type RouteName } from '../core/types';
 import type { Handler, RequestContext } from './context';

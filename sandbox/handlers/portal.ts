@@ -8,7 +8,7 @@
 import { LIMITS, list, paginate, parsePage } from '../core/rules';
 import { ApiError, validationError, type RouteName } from '../core/types';
 import type { Handler, RequestContext } from './context';
-import { datePair, enumList } from '../data/params';
+import { datePair, enumList } from './params';
 import { PASS_STATUSES, TICKET_STATUSES } from '../data/portal-catalog';
 import { hasPasses, selectPasses, selectTickets, type PortalFilter } from '../data/portal-query';
 import { ticketToApi } from '../data/tickets';

@@ -8,7 +8,7 @@ import { LIMITS, parsePage, list } from '../core/rules';
 import { ApiError, validationError, type RouteName } from '../core/types';
 import type { Handler, RequestContext } from './context';
 import { shopOfPath } from './directory';
-import { checkFreshness, checkPeriod, datePair, requirePro } from '../data/params';
+import { checkFreshness, checkPeriod, datePair, requirePro } from './params';
 import { DOCUMENT_TYPES, SALES_TYPES } from '../data/receipt-gen';
 import { receiptPage } from '../data/receipt-query';
 import { receiptToApi } from '../data/receipt-format';

@@ -10,7 +10,7 @@ import { validationError, type RouteName } from '../core/types';
 import type { Handler, RequestContext } from './context';
 import { indexOfDateTime, monthBounds } from '../data/calendar';
 import { shopOfPath } from './directory';
-import { checkFreshness, checkPlanPeriod, requiredDay } from '../data/params';
+import { checkFreshness, checkPlanPeriod, requiredDay } from './params';
 import { dailyRow } from '../data/daily';
 import { monthlyRows } from '../data/monthly';
 

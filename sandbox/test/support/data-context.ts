@@ -5,7 +5,7 @@
 import { SandboxClock } from '../../clock';
 import { DataStore } from '../../data/store';
 import { API_KEYS, centerById } from '../../fixtures/centers';
-import { IntakeStore } from '../../intake';
+import { IntakeStore } from '../../data/intake-store';
 import { ApiError, type RouteName } from '../../core/types';
 import type { HandlerResult } from '../../handlers/context';
 import { handlers as receipts } from '../../handlers/receipts';
