@@ -6,7 +6,7 @@
  */
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, no-console -- development tooling (tests, sandbox, bench), not shipped: it runs in plain Node, not inside n8n */
 import { startSandbox, type SandboxOptions } from './index';
-import { bannerLines } from './banner';
+import { bannerLines } from './server/banner';
 import {
 	DEMO_CLIENT_ID,
 	DEMO_CLIENT_SECRET,

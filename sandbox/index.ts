@@ -2,22 +2,22 @@
  * startSandbox(options): a running stand-in for the Shopping-center integration API v2 (docs/sandbox.md).
  */
 /* eslint-disable @n8n/community-nodes/no-restricted-imports -- development tooling (tests, sandbox, bench), not shipped: it runs in plain Node, not inside n8n */
-import type { DetailsShape } from './details';
+import type { DetailsShape } from './server/details';
 import type { AddressInfo } from 'node:net';
-import { Auth } from './auth';
-import { SandboxClock, type ClockMode, type RateClockMode } from './clock';
+import { Auth } from './server/auth';
+import { SandboxClock, type ClockMode, type RateClockMode } from './server/clock';
 import { DataStore } from './data/store';
-import { Faults, type FaultSettings } from './faults';
+import { Faults, type FaultSettings } from './server/faults';
 import { API_KEYS } from './fixtures/centers';
 import { IntakeStore } from './data/intake-store';
-import { RequestLog } from './log';
-import type { SandboxParts } from './parts';
-import { RateLimiter, type RateLimitOption } from './ratelimit';
-import { API_PREFIX, CONTROL_PREFIX } from './routes';
-import { createSandboxServer } from './server';
+import { RequestLog } from './server/log';
+import type { SandboxParts } from './server/parts';
+import { RateLimiter, type RateLimitOption } from './server/ratelimit';
+import { API_PREFIX, CONTROL_PREFIX } from './server/routes';
+import { createSandboxServer } from './server/http-server';
 import type { ApiKeyFixture, Plan } from './core/types';
 import type { PeriodRefusal } from './handlers/context';
-import { setPlan } from './plans';
+import { setPlan } from './server/plans';
 
 export interface SandboxOptions {
 	/** 0 = a free port (default) */
@@ -29,7 +29,7 @@ export interface SandboxOptions {
 	/** default: frozen when `now` is given, running otherwise */
 	clockMode?: ClockMode;
 	/**
-	 * The rate windows' time (clock.ts rateNow), aligned to multiples of the window on it: 'running'
+	 * The rate windows' time (server/clock.ts rateNow), aligned to multiples of the window on it: 'running'
 	 * (default: the clock's timeline from `now`, turning with real time also while dates are frozen: with
 	 * the tests' NOW a sandbox begins at the start of a window), 'frozen' (a window turns only when the
 	 * clock is moved: sb.clock.advance) or 'real' (real time, windows aligned like a real API's minute).
@@ -151,5 +151,5 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 	};
 }
 
-export { API_PREFIX, CONTROL_PREFIX } from './routes';
+export { API_PREFIX, CONTROL_PREFIX } from './server/routes';
 export * from './fixtures/centers';

@@ -11,7 +11,7 @@ import { openingHoursOf } from '../fixtures/centers';
 /** How a shop's sales split over VAT rates (see docs/sandbox.md, "Receipts"). */
 export type VatRegime = 'general' | 'food' | 'simplified5' | 'simplified7';
 
-/** A cash register as the receipt generator uses it (identity from catalogue/kkts.ts). */
+/** A cash register as the receipt generator uses it (identity from fixtures/kkts.ts). */
 export interface KktProfile {
 	identity: KktIdentity;
 	/** last day index with documents (archived registers), or Infinity */

@@ -1,6 +1,6 @@
 /**
  * The calculated `turnover` of a daily row (PRO), from the row's fields and the shop's turnover settings
- * (catalogue/turnover-settings.ts). The rule, in integer kopecks:
+ * (fixtures/turnover-settings.ts). The rule, in integer kopecks:
  *
  *   turnover = income_sum
  *            - (advanced   ? 0 : advanced_sum)

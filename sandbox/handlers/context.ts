@@ -1,6 +1,6 @@
 /**
  * What a route handler gets (one request, resolved: its route, parameters, center, key and the
- * sandbox's rule options) and what it returns. Apart from sandbox/types.ts so that the shared types
+ * sandbox's rule options) and what it returns. Apart from sandbox/core/types.ts so that the shared types
  * do not import the data store (which imports them).
  */
 import type { DataStore } from '../data/store';

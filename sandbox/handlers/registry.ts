@@ -1,6 +1,6 @@
 /**
  * All route handlers in one table: the server half (directory, traffic, intake) and the data half
- * (receipts, sales, anomalies, portal). The token route is answered by auth.ts, not by a handler.
+ * (receipts, sales, anomalies, portal). The token route is answered by server/auth.ts, not by a handler.
  */
 import type { RouteName } from '../core/types';
 import type { Handler } from './context';

@@ -13,7 +13,7 @@ import {
 	SECOND_CLIENT_ID,
 	SECOND_CLIENT_SECRET,
 } from '../fixtures/centers';
-import { WINDOWS_PER_DAY } from '../ratelimit';
+import { WINDOWS_PER_DAY } from '../server/ratelimit';
 import { api, control, start, token } from './support/helpers';
 
 const WINDOW = 200;

@@ -300,7 +300,7 @@ async function startSandboxProcess(opts = {}) {
 		clientId: DEMO_CLIENT_ID,
 		clientSecret: DEMO_CLIENT_SECRET,
 		control: sandboxControl(controlUrl),
-		// the banner's block on making records appear (sandbox/banner.ts), as the sandbox printed it
+		// the banner's block on making records appear (sandbox/server/banner.ts), as the sandbox printed it
 		bannerLines: between(proc.lines, 'Make records appear', 'clock:'),
 		output: proc.output,
 		stop: () => proc.stop({ timeoutMs: 5000 }),

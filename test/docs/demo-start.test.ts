@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { CENTERS } from '../../sandbox/fixtures/centers';
-import { BANNER_HEADING, bannerLines, INSERT_EXAMPLES } from '../../sandbox/banner';
+import { BANNER_HEADING, bannerLines, INSERT_EXAMPLES } from '../../sandbox/server/banner';
 import { startSandbox } from '../../sandbox';
 
 /* eslint-disable @typescript-eslint/no-require-imports */

@@ -7,7 +7,7 @@
  */
 import type { INodeParameters } from 'n8n-workflow';
 import { sb, useSandbox } from '../helpers/sandbox';
-import type { MalformedKind } from '../../sandbox/faults';
+import type { MalformedKind } from '../../sandbox/server/faults';
 import type { RouteName } from '../../sandbox/core/types';
 import { BASIC, PRO } from '../helpers/reliability/operations';
 import {
