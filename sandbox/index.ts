@@ -62,6 +62,12 @@ export interface SandboxOptions {
 	 * does not say): 'validation_error' (default, 422), 'period_too_long' (422) or 'plan_required' (403).
 	 */
 	periodRefusal?: PeriodRefusal;
+	/**
+	 * A file that keeps the last number of the inserted records (late receipts, anomalies, tickets,
+	 * passes), so that a sandbox started again with the same file never gives an id out twice (`npm start`
+	 * keeps it in its user folder); default: none, numbers start at 1 at every start.
+	 */
+	idsFile?: string;
 }
 
 export interface Sandbox {
@@ -102,7 +108,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		clock,
 		faults,
 		log,
-		store: new DataStore({ seed, clock }),
+		store: new DataStore({ seed, clock, idsFile: options.idsFile }),
 		intake: new IntakeStore(),
 		auth: new Auth(keys, clock, options.tokenTtlSeconds ?? 3600, faults, log),
 		limiter: new RateLimiter(options.rateWindowMs ?? 60_000, options.rateLimits ?? true, clock),
