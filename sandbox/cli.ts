@@ -2,22 +2,23 @@
  * `npm run sandbox`: starts the sandbox and keeps it up until SIGINT / SIGTERM.
  * Options: --port (or SANDBOX_PORT), --host, --seed, --now, --clock frozen|running, --rate-window-ms,
  * --rate-clock real|running|frozen (default real), --token-ttl, --period-rule strict|lenient,
- * --period-refusal validation_error|period_too_long|plan_required, --faults '<json>', --rate-limits '<json>', --no-rate-limits.
+ * --period-refusal validation_error|period_too_long|plan_required, --faults '<json>', --rate-limits '<json>', --no-rate-limits,
+ * --ids-file PATH (the last number of inserted records: a restart with the same file goes on from it).
  */
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, no-console -- development tooling (tests, sandbox, bench), not shipped: it runs in plain Node, not inside n8n */
 import { startSandbox, type SandboxOptions } from './index';
-import { bannerLines } from './banner';
+import { bannerLines } from './server/banner';
 import {
 	DEMO_CLIENT_ID,
 	DEMO_CLIENT_SECRET,
 	SECOND_CLIENT_ID,
 	SECOND_CLIENT_SECRET,
-} from './fixtures';
+} from './fixtures/centers';
 
 const USAGE = `Usage: npm run sandbox -- [--port 4010] [--host 127.0.0.1] [--seed 42] [--now 2026-11-20T09:00:00Z]
   [--clock frozen|running] [--rate-clock real|running|frozen] [--rate-window-ms 60000] [--token-ttl 3600] [--period-rule strict|lenient]
   [--period-refusal validation_error|period_too_long|plan_required]
-  [--faults '{"errorRate":0.1}'] [--rate-limits '{"pro":{"perWindow":40}}'] [--no-rate-limits]`;
+  [--faults '{"errorRate":0.1}'] [--rate-limits '{"pro":{"perWindow":40}}'] [--no-rate-limits] [--ids-file PATH]`;
 
 function fail(message: string): never {
 	console.error(`${message}\n${USAGE}`);
@@ -100,6 +101,12 @@ export function parseArgs(argv: string[], env: NodeJS.ProcessEnv): SandboxOption
 			case '--rate-limits':
 				o.rateLimits = json('rate-limits', value());
 				break;
+			case '--ids-file': {
+				const v = value();
+				if (!v) fail('--ids-file needs a path');
+				o.idsFile = v;
+				break;
+			}
 			case '--no-rate-limits':
 				o.rateLimits = false;
 				break;
@@ -141,7 +148,8 @@ async function main(): Promise<void> {
 	console.log(`client_id:       ${DEMO_CLIENT_ID}`);
 	console.log(`client_secret:   ${DEMO_CLIENT_SECRET}`);
 	console.log(`second key:      ${SECOND_CLIENT_ID} / ${SECOND_CLIENT_SECRET}`);
-	for (const line of bannerLines(sb.controlUrl, sb.clock.mode)) console.log(line);
+	for (const line of bannerLines(sb.controlUrl, sb.clock.mode, options.idsFile !== undefined))
+		console.log(line);
 	// the last line: whoever starts the sandbox waits for it (scripts/lib/processes.js)
 	console.log(`clock:           ${sb.clock.now().toISOString()} (${sb.clock.mode})`);
 }

@@ -2,22 +2,22 @@
  * startSandbox(options): a running stand-in for the Shopping-center integration API v2 (docs/sandbox.md).
  */
 /* eslint-disable @n8n/community-nodes/no-restricted-imports -- development tooling (tests, sandbox, bench), not shipped: it runs in plain Node, not inside n8n */
-import type { DetailsShape } from './details';
+import type { DetailsShape } from './server/details';
 import type { AddressInfo } from 'node:net';
-import { Auth } from './auth';
-import { SandboxClock, type ClockMode, type RateClockMode } from './clock';
+import { Auth } from './server/auth';
+import { SandboxClock, type ClockMode, type RateClockMode } from './server/clock';
 import { DataStore } from './data/store';
-import { Faults, type FaultSettings } from './faults';
-import { API_KEYS } from './fixtures';
-import { IntakeStore } from './intake';
-import { RequestLog } from './log';
-import type { SandboxParts } from './parts';
-import { RateLimiter, type RateLimitOption } from './ratelimit';
-import { API_PREFIX, CONTROL_PREFIX } from './routes';
-import { createSandboxServer } from './server';
-import type { ApiKeyFixture, Plan } from './types';
+import { Faults, type FaultSettings } from './server/faults';
+import { API_KEYS } from './fixtures/centers';
+import { IntakeStore } from './data/intake-store';
+import { RequestLog } from './server/log';
+import type { SandboxParts } from './server/parts';
+import { RateLimiter, type RateLimitOption } from './server/ratelimit';
+import { API_PREFIX, CONTROL_PREFIX } from './server/routes';
+import { createSandboxServer } from './server/http-server';
+import type { ApiKeyFixture, Plan } from './core/types';
 import type { PeriodRefusal } from './handlers/context';
-import { setPlan } from './plans';
+import { setPlan } from './server/plans';
 
 export interface SandboxOptions {
 	/** 0 = a free port (default) */
@@ -29,7 +29,7 @@ export interface SandboxOptions {
 	/** default: frozen when `now` is given, running otherwise */
 	clockMode?: ClockMode;
 	/**
-	 * The rate windows' time (clock.ts rateNow), aligned to multiples of the window on it: 'running'
+	 * The rate windows' time (server/clock.ts rateNow), aligned to multiples of the window on it: 'running'
 	 * (default: the clock's timeline from `now`, turning with real time also while dates are frozen: with
 	 * the tests' NOW a sandbox begins at the start of a window), 'frozen' (a window turns only when the
 	 * clock is moved: sb.clock.advance) or 'real' (real time, windows aligned like a real API's minute).
@@ -62,6 +62,12 @@ export interface SandboxOptions {
 	 * does not say): 'validation_error' (default, 422), 'period_too_long' (422) or 'plan_required' (403).
 	 */
 	periodRefusal?: PeriodRefusal;
+	/**
+	 * A file that keeps the last number of the inserted records (late receipts, anomalies, tickets,
+	 * passes), so that a sandbox started again with the same file never gives an id out twice (`npm start`
+	 * keeps it in its user folder); default: none, numbers start at 1 at every start.
+	 */
+	idsFile?: string;
 }
 
 export interface Sandbox {
@@ -102,7 +108,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		clock,
 		faults,
 		log,
-		store: new DataStore({ seed, clock }),
+		store: new DataStore({ seed, clock, idsFile: options.idsFile }),
 		intake: new IntakeStore(),
 		auth: new Auth(keys, clock, options.tokenTtlSeconds ?? 3600, faults, log),
 		limiter: new RateLimiter(options.rateWindowMs ?? 60_000, options.rateLimits ?? true, clock),
@@ -151,5 +157,5 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 	};
 }
 
-export { API_PREFIX, CONTROL_PREFIX } from './routes';
-export * from './fixtures';
+export { API_PREFIX, CONTROL_PREFIX } from './server/routes';
+export * from './fixtures/centers';

@@ -4,9 +4,9 @@
  * only once created_at <= now, so advancing the clock reveals new ones. Status follows a handling
  * history: new, then completed (or archived directly), later possibly archived.
  */
-import type { CenterFixture } from '../types';
-import { shopsOfCenter } from '../fixtures';
-import { Stream } from './prng';
+import type { CenterFixture } from '../core/types';
+import { shopsOfCenter } from '../fixtures/centers';
+import { Stream } from '../core/random';
 import { compactDate, dateOfIndex, dayOfMs, dayStartMs, DATA_START_IDX, isoAt } from './calendar';
 
 export const ANOMALY_STATUSES = ['new', 'completed', 'archived'] as const;

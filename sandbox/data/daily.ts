@@ -4,8 +4,8 @@
  * "now". Income = operation_type 1, refund = operation_type 2. Correction documents are not counted in
  * the row; they enter only `turnover` (when the settings say so).
  */
-import type { CenterFixture, ShopFixture } from '../types';
-import { turnoverSettingsOf } from '../catalogue/turnover-settings';
+import type { CenterFixture, ShopFixture } from '../core/types';
+import { turnoverSettingsOf } from '../fixtures/turnover-settings';
 import { dateOfIndex, dayStartMs } from './calendar';
 import {
 	CORRECTION_TYPES,

@@ -2,11 +2,11 @@
  * Monthly shop rows: sums of the daily rows of the month (days up to the freshest date), the declared
  * turnover from intake, visitors, area, and for PRO the average check, revenue per area and OCR.
  */
-import type { CenterFixture, IntakeView, ShopFixture } from '../types';
+import type { CenterFixture, IntakeView, ShopFixture } from '../core/types';
 import { DateTime } from 'luxon';
-import { AttendanceModel } from '../attendance-model';
-import { visibleZonesOf, zonesOf } from '../catalogue/zones';
-import type { IntakeStore } from '../intake';
+import { AttendanceModel } from './attendance-model';
+import { visibleZonesOf, zonesOf } from '../fixtures/zones';
+import type { IntakeStore } from './intake-store';
 import { dateOfIndex, monthBounds, monthLabel } from './calendar';
 import { dayTotals } from './daily';
 import type { DayTotals } from './day-fields';

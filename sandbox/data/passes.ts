@@ -3,8 +3,8 @@
  * interval, status following the ticket) and standalone ones created by center staff (ticket_uid "").
  * A pass valid in the future was issued in advance: it is found by the active period, not by creation date.
  */
-import type { CenterFixture } from '../types';
-import { Stream } from './prng';
+import type { CenterFixture } from '../core/types';
+import { Stream } from '../core/random';
 import { dayStartMs, DATA_START_IDX, isoAt } from './calendar';
 import {
 	PASS_TAGS,

@@ -2,7 +2,7 @@
  * Selecting tickets and passes: by creation period, by active period (validity overlapping the period),
  * by ticket numbers, by statuses, at "now". Both lists are newest first.
  */
-import type { CenterFixture } from '../types';
+import type { CenterFixture } from '../core/types';
 import { dayOfMs, dayStartMs, DATA_START_IDX } from './calendar';
 import {
 	comparePasses,

@@ -2,8 +2,8 @@
  * Fiscal documents of one shop on one day, generated from (seed, shop, day, document type, index).
  * Per-day counts are cheap (one hash each), so a page of the export never needs the days it does not touch.
  */
-import type { ShopFixture } from '../types';
-import { Stream } from './prng';
+import type { ShopFixture } from '../core/types';
+import { Stream } from '../core/random';
 import {
 	compactDate,
 	dateOfIndex,
@@ -12,7 +12,7 @@ import {
 	DATA_START_IDX,
 	weekday,
 } from './calendar';
-import type { KktIdentity } from '../catalogue/kkts';
+import type { KktIdentity } from '../fixtures/kkts';
 import {
 	kktsOnDay,
 	shiftNumber,

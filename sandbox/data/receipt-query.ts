@@ -3,7 +3,7 @@
  * document types, visibility at "now" (a document exists once it was received). Pages are located with
  * per-day counts and prefix sums, so only the days a page touches are generated.
  */
-import type { ShopFixture } from '../types';
+import type { ShopFixture } from '../core/types';
 import { dayOfMs, dayStartMs, DATA_START_IDX } from './calendar';
 import { dayCount, MAX_RECEIPT_LAG_MS, type RawReceipt } from './receipt-gen';
 import type { StoreView } from './store-view';

@@ -2,16 +2,16 @@
  * Per-shop facts that the fixtures do not carry but generated data needs: cash registers, average check,
  * VAT regime, opening hours, area, rent. Pure functions of (seed, shop); memoised.
  */
-import type { ShopFixture } from '../types';
-import { Stream } from './prng';
-import { kktIdentitiesOf, type KktIdentity } from '../catalogue/kkts';
+import type { ShopFixture } from '../core/types';
+import { Stream } from '../core/random';
+import { kktIdentitiesOf, type KktIdentity } from '../fixtures/kkts';
 import { DATA_START_IDX, dayIndex } from './calendar';
-import { openingHoursOf } from '../fixtures';
+import { openingHoursOf } from '../fixtures/centers';
 
 /** How a shop's sales split over VAT rates (see docs/sandbox.md, "Receipts"). */
 export type VatRegime = 'general' | 'food' | 'simplified5' | 'simplified7';
 
-/** A cash register as the receipt generator uses it (identity from catalogue/kkts.ts). */
+/** A cash register as the receipt generator uses it (identity from fixtures/kkts.ts). */
 export interface KktProfile {
 	identity: KktIdentity;
 	/** last day index with documents (archived registers), or Infinity */

@@ -2,7 +2,7 @@
  * What the data helpers (daily, receipt and portal queries, the truth) read of the store; DataStore
  * implements it. Apart from store.ts, which calls those helpers, so that they do not import it back.
  */
-import type { ShopFixture } from '../types';
+import type { ShopFixture } from '../core/types';
 import type { AnomalyRecord } from './anomalies';
 import type { DayTotals } from './day-fields';
 import type { PassRecord } from './passes';

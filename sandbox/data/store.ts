@@ -9,9 +9,10 @@ import {
 	type CenterFixture,
 	type Clock,
 	type ShopFixture,
-} from '../types';
-import { centerById, shopById, shopsOfCenter } from '../fixtures';
-import { Stream } from './prng';
+} from '../core/types';
+import { centerById, shopById, shopsOfCenter } from '../fixtures/centers';
+import { Stream } from '../core/random';
+import { InsertSequence } from './insert-sequence';
 import { compactDate, dayIndex, dayOfMs, dayStartMs, DATA_START_IDX } from './calendar';
 import { buildReceipt, compareReceipts, generateDay, type RawReceipt } from './receipt-gen';
 import { kktsOnDay, shopProfile } from './shop-profile';
@@ -43,10 +44,13 @@ export class DataStore implements StoreView {
 	private readonly tickets = new Map<string, TicketRecord[]>();
 	private readonly passes = new Map<string, PassRecord[]>();
 	private readonly overrides = new Map<string, TicketOverride>();
+	/** the number of the record being inserted (see insert-sequence.ts) */
 	private seq = 0;
+	private readonly sequence: InsertSequence;
 
-	constructor(public readonly opts: { seed: number; clock: Clock }) {
+	constructor(public readonly opts: { seed: number; clock: Clock; idsFile?: string }) {
 		this.seed = opts.seed;
+		this.sequence = new InsertSequence(opts.idsFile);
 	}
 
 	/** Memoised value for a key (generated data that never changes for a seed). */
@@ -127,15 +131,19 @@ export class DataStore implements StoreView {
 		if (!Number.isInteger(count) || count < 1 || count > 10_000)
 			throw validationError('count', 'count must be an integer from 1 to 10000.');
 		const ids: string[] = [];
-		for (let i = 0; i < count; i++) {
-			this.seq++;
-			if (kind === 'receipt') {
-				const id = this.insertReceipt(center, now.getTime(), extra);
-				if (id) ids.push(id);
-			} else if (kind === 'anomaly') ids.push(this.insertAnomaly(center, now.getTime(), extra));
-			else if (kind === 'ticket') ids.push(this.insertTicket(center, now.getTime(), extra));
-			else if (kind === 'pass') ids.push(this.insertPass(center, now.getTime(), extra));
-			else throw validationError('kind', 'kind must be one of ticket, pass, anomaly, receipt.');
+		try {
+			for (let i = 0; i < count; i++) {
+				this.seq = this.sequence.next();
+				if (kind === 'receipt') {
+					const id = this.insertReceipt(center, now.getTime(), extra);
+					if (id) ids.push(id);
+				} else if (kind === 'anomaly') ids.push(this.insertAnomaly(center, now.getTime(), extra));
+				else if (kind === 'ticket') ids.push(this.insertTicket(center, now.getTime(), extra));
+				else if (kind === 'pass') ids.push(this.insertPass(center, now.getTime(), extra));
+				else throw validationError('kind', 'kind must be one of ticket, pass, anomaly, receipt.');
+			}
+		} finally {
+			this.sequence.save();
 		}
 		return ids;
 	}

@@ -4,9 +4,9 @@
  * by its author), so the status at "now" moves as the sandbox clock advances; decided tickets may later be
  * archived. A status set through the control API overrides the history from that moment on.
  */
-import type { CenterFixture, ShopFixture } from '../types';
-import { shopsOfCenter } from '../fixtures';
-import { Stream } from './prng';
+import type { CenterFixture, ShopFixture } from '../core/types';
+import { shopsOfCenter } from '../fixtures/centers';
+import { Stream } from '../core/random';
 import { dayStartMs, DATA_START_IDX, isoAt } from './calendar';
 import {
 	CONDITIONS,

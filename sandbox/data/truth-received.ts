@@ -4,8 +4,8 @@
  * (so a test computes every receipt's lag from reception to emission). Same selection code as the
  * export (receipt-query.ts); only the days the span touches (and the day before) are generated.
  */
-import { ApiError } from '../types';
-import { centerById, shopsOfCenter } from '../fixtures';
+import { ApiError } from '../core/types';
+import { centerById, shopsOfCenter } from '../fixtures/centers';
 import { dayOfMs } from './calendar';
 import { SALES_TYPES } from './receipt-gen';
 import { forEachReceipt } from './receipt-query';

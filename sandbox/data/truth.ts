@@ -3,8 +3,8 @@
  * would collect. Same selection code as the handlers, without page, period or plan limits.
  * Query keys (all optional unless said): see DataStore.truth in docs/sandbox.md.
  */
-import { ApiError, validationError } from '../types';
-import { centerById, shopById, shopsOfCenter } from '../fixtures';
+import { ApiError, validationError } from '../core/types';
+import { centerById, shopById, shopsOfCenter } from '../fixtures/centers';
 import { dayIndex, dayOfMs, dateOfIndex, DATA_START_IDX } from './calendar';
 import { DOCUMENT_TYPES, SALES_TYPES } from './receipt-gen';
 import { forEachReceipt, type ReceiptWindow } from './receipt-query';

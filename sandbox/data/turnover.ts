@@ -1,6 +1,6 @@
 /**
  * The calculated `turnover` of a daily row (PRO), from the row's fields and the shop's turnover settings
- * (catalogue/turnover-settings.ts). The rule, in integer kopecks:
+ * (fixtures/turnover-settings.ts). The rule, in integer kopecks:
  *
  *   turnover = income_sum
  *            - (advanced   ? 0 : advanced_sum)
@@ -13,7 +13,7 @@
  *            + (correction ? C : 0),  C = correction income minus correction refund documents of the day
  *                                         (with VAT when vat, else without)
  */
-import type { TurnoverSettings } from '../catalogue/turnover-settings';
+import type { TurnoverSettings } from '../fixtures/turnover-settings';
 import type { DayTotals } from './day-fields';
 
 export function turnoverOf(t: DayTotals, s: TurnoverSettings): number {

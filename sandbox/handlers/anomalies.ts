@@ -4,12 +4,12 @@
  * period_too_long), shop_id (404 not_found outside the center), status, level, page / per_page (100,
  * max 500). Filtered on `date` (center zone); newest first: date desc, created_at desc, id desc.
  */
-import { LIMITS, paginate, parsePage, scalar } from '../rules';
-import { ApiError, validationError, type RouteName } from '../types';
+import { LIMITS, paginate, parsePage, scalar } from '../core/rules';
+import { ApiError, validationError, type RouteName } from '../core/types';
 import type { Handler } from './context';
 import { notFound } from './fields';
-import { shopById } from '../fixtures';
-import { checkFreshness, enumParam, requiredDay, requirePro } from '../data/params';
+import { shopById } from '../fixtures/centers';
+import { checkFreshness, enumParam, requiredDay, requirePro } from './params';
 import { ANOMALY_LEVELS, ANOMALY_STATUSES, anomalyToApi, selectAnomalies } from '../data/anomalies';
 
 const anomalies: Handler = (ctx) => {

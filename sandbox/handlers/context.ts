@@ -1,10 +1,16 @@
 /**
  * What a route handler gets (one request, resolved: its route, parameters, center, key and the
- * sandbox's rule options) and what it returns. Apart from sandbox/types.ts so that the shared types
+ * sandbox's rule options) and what it returns. Apart from sandbox/core/types.ts so that the shared types
  * do not import the data store (which imports them).
  */
 import type { DataStore } from '../data/store';
-import type { ApiKeyFixture, CenterFixture, IntakeView, QueryValues, RouteName } from '../types';
+import type {
+	ApiKeyFixture,
+	CenterFixture,
+	IntakeView,
+	QueryValues,
+	RouteName,
+} from '../core/types';
 
 /**
  * The code a period longer than the plan allows is refused with (the spec does not say): 422

@@ -1,12 +1,12 @@
 /**
  * Directory routes: centers, shops, counting zones, cash registers, turnover settings.
  */
-import { visibleZonesOf } from '../catalogue/zones';
-import { kktsOfShop } from '../catalogue/kkts';
-import { turnoverSettingsOf } from '../catalogue/turnover-settings';
-import { centerById, shopById, shopsOfCenter } from '../fixtures';
-import { LIMITS, paginate, parseBoolean, parsePage } from '../rules';
-import { ApiError, type CenterFixture, type RouteName, type ShopFixture } from '../types';
+import { visibleZonesOf } from '../fixtures/zones';
+import { kktsOfShop } from '../fixtures/kkts';
+import { turnoverSettingsOf } from '../fixtures/turnover-settings';
+import { centerById, shopById, shopsOfCenter } from '../fixtures/centers';
+import { LIMITS, paginate, parseBoolean, parsePage } from '../core/rules';
+import { ApiError, type CenterFixture, type RouteName, type ShopFixture } from '../core/types';
 import type { Handler, RequestContext } from './context';
 import { notFound } from './fields';
 import { kktActivityReader } from './kkt-activity';

@@ -2,7 +2,7 @@
  * Body-field readers for the intake calls: values come as strings (form) or JSON values.
  * Every failure is a 422 validation_error naming the field.
  */
-import { ApiError, validationError } from '../types';
+import { ApiError, validationError } from '../core/types';
 
 export function isPresent(body: Record<string, unknown>, field: string): boolean {
 	return (

@@ -3,10 +3,10 @@
  * Stored in the IntakeStore (sb.intake, GET /__sandbox/intake).
  */
 import { DateTime } from 'luxon';
-import { visibleZoneById } from '../catalogue/zones';
-import type { IntakeStore } from '../intake';
-import { LIMITS, parseDate, today } from '../rules';
-import { ApiError, validationError, type RouteName } from '../types';
+import { visibleZoneById } from '../fixtures/zones';
+import type { IntakeStore } from '../data/intake-store';
+import { LIMITS, parseDate, today } from '../core/rules';
+import { ApiError, validationError, type RouteName } from '../core/types';
 import type { Handler, RequestContext } from './context';
 import { shopOfPath, trafficNotConfigured } from './directory';
 import {
@@ -19,7 +19,7 @@ import {
 	requiredString,
 	stringList,
 } from './fields';
-import { shopById } from '../fixtures';
+import { shopById } from '../fixtures/centers';
 
 export const EVENT_TYPES = ['calendar', 'marketing', 'other'];
 /** Default event color ("gray"; the exact value is not shown in the spec). */

@@ -2,11 +2,11 @@
  * Cash-register moments read from the generated receipts, so a register's list entry agrees with the
  * receipt export: first document, last document received by now, opening of the last shift.
  */
-import type { KktActivity, KktIdentity } from '../catalogue/kkts';
+import type { KktActivity, KktIdentity } from '../fixtures/kkts';
 import { DATA_START_IDX, dayIndex, dayOfMs } from '../data/calendar';
 import type { DataStore } from '../data/store';
-import { hashString } from '../random';
-import type { ShopFixture } from '../types';
+import { hashString } from '../core/random';
+import type { ShopFixture } from '../core/types';
 
 /** How far the search for a register's documents goes (days). */
 const SEARCH_DAYS = 31;

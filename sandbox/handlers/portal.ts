@@ -5,10 +5,10 @@
  * half a pair, two pairs, or neither pair nor ticket_uids: 422. statuses[] filters (unknown: 422); with it,
  * archived tickets are left out. Newest first.
  */
-import { LIMITS, list, paginate, parsePage } from '../rules';
-import { ApiError, validationError, type RouteName } from '../types';
+import { LIMITS, list, paginate, parsePage } from '../core/rules';
+import { ApiError, validationError, type RouteName } from '../core/types';
 import type { Handler, RequestContext } from './context';
-import { datePair, enumList } from '../data/params';
+import { datePair, enumList } from './params';
 import { PASS_STATUSES, TICKET_STATUSES } from '../data/portal-catalog';
 import { hasPasses, selectPasses, selectTickets, type PortalFilter } from '../data/portal-query';
 import { ticketToApi } from '../data/tickets';

@@ -4,11 +4,11 @@
  * (comma list; default receipt,delivery,form_of_strict_accountability), page / per_page (500, max 1000).
  * Sorted by created_datetime ascending, then id.
  */
-import { LIMITS, parsePage, list } from '../rules';
-import { ApiError, validationError, type RouteName } from '../types';
+import { LIMITS, parsePage, list } from '../core/rules';
+import { ApiError, validationError, type RouteName } from '../core/types';
 import type { Handler, RequestContext } from './context';
 import { shopOfPath } from './directory';
-import { checkFreshness, checkPeriod, datePair, requirePro } from '../data/params';
+import { checkFreshness, checkPeriod, datePair, requirePro } from './params';
 import { DOCUMENT_TYPES, SALES_TYPES } from '../data/receipt-gen';
 import { receiptPage } from '../data/receipt-query';
 import { receiptToApi } from '../data/receipt-format';

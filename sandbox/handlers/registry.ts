@@ -1,8 +1,8 @@
 /**
  * All route handlers in one table: the server half (directory, traffic, intake) and the data half
- * (receipts, sales, anomalies, portal). The token route is answered by auth.ts, not by a handler.
+ * (receipts, sales, anomalies, portal). The token route is answered by server/auth.ts, not by a handler.
  */
-import type { RouteName } from '../types';
+import type { RouteName } from '../core/types';
 import type { Handler } from './context';
 import { handlers as anomalies } from './anomalies';
 import { handlers as directory } from './directory';

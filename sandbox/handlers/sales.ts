@@ -5,12 +5,12 @@
  * (rules.ts PLAN_RULES, strict or lenient). Daily: one row per day, date ascending, page / per_page
  * (100, max 366). Monthly: the period widened to whole months, rows up to the freshest date, no pagination.
  */
-import { LIMITS, PLAN_RULES, freshestDate, paginate, parsePage } from '../rules';
-import { validationError, type RouteName } from '../types';
+import { LIMITS, PLAN_RULES, freshestDate, paginate, parsePage } from '../core/rules';
+import { validationError, type RouteName } from '../core/types';
 import type { Handler, RequestContext } from './context';
 import { indexOfDateTime, monthBounds } from '../data/calendar';
 import { shopOfPath } from './directory';
-import { checkFreshness, checkPlanPeriod, requiredDay } from '../data/params';
+import { checkFreshness, checkPlanPeriod, requiredDay } from './params';
 import { dailyRow } from '../data/daily';
 import { monthlyRows } from '../data/monthly';
 

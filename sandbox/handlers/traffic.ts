@@ -2,9 +2,9 @@
  * GET /sc/{sc_id}/traffic: attendance by day / week / month / hour for the center, a zone or a shop.
  */
 import type { DateTime } from 'luxon';
-import { AttendanceModel, type Counts, type Target } from '../attendance-model';
-import { visibleZoneById, visibleZonesOf, zonesOf } from '../catalogue/zones';
-import type { IntakeStore } from '../intake';
+import { AttendanceModel, type Counts, type Target } from '../data/attendance-model';
+import { visibleZoneById, visibleZonesOf, zonesOf } from '../fixtures/zones';
+import type { IntakeStore } from '../data/intake-store';
 import {
 	freshestDate,
 	LIMITS,
@@ -14,12 +14,12 @@ import {
 	planRequired,
 	requireOrder,
 	scalar,
-} from '../rules';
-import { validationError, type RouteName } from '../types';
+} from '../core/rules';
+import { validationError, type RouteName } from '../core/types';
 import type { Handler, RequestContext } from './context';
 import { shopOfPath, trafficNotConfigured } from './directory';
 import { notFound } from './fields';
-import { checkPeriod, checkPlanPeriod } from '../data/params';
+import { checkPeriod, checkPlanPeriod } from './params';
 
 const GRANULARITIES = ['day', 'week', 'month', 'hour'] as const;
 const SCOPES = ['sc', 'zone', 'shop'] as const;

@@ -11,7 +11,7 @@ import {
 	SECOND_CLIENT_ID,
 	SECOND_CLIENT_SECRET,
 	SECOND_KEY_CENTER,
-} from '../fixtures';
+} from '../fixtures/centers';
 import { api, start, token } from './support/helpers';
 
 describe('sandbox center access', () => {

@@ -6,7 +6,7 @@ import {
 	PRO_CENTER,
 	SECOND_CLIENT_ID,
 	SECOND_CLIENT_SECRET,
-} from '../fixtures';
+} from '../fixtures/centers';
 import { api, control, start, token } from './support/helpers';
 
 describe('sandbox auth', () => {

@@ -43,6 +43,9 @@ describe('sandbox CLI', () => {
 		expect(parseArgs(['--period-refusal', 'plan_required'], {})).toEqual({
 			periodRefusal: 'plan_required',
 		});
+		expect(parseArgs(['--ids-file', 'folder/sandbox-ids.json'], {})).toEqual({
+			idsFile: 'folder/sandbox-ids.json',
+		});
 		expect(parseArgs([], { SANDBOX_PORT: '4999' })).toEqual({ port: 4999 });
 		expect(parseArgs(['--port', '5000'], { SANDBOX_PORT: '4999' }).port).toBe(5000);
 	});
@@ -60,6 +63,7 @@ describe('sandbox CLI', () => {
 				['--faults', '{bad'],
 				['--bogus'],
 				['--now', 'yesterday'],
+				['--ids-file'],
 			]) {
 				expect(() => parseArgs(argv, {})).toThrow('exit 2');
 			}

@@ -1,6 +1,6 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals -- development tooling (tests, sandbox, bench), not shipped: it runs in plain Node, not inside n8n */
 import type { Sandbox } from '../index';
-import { PRO_CENTER } from '../fixtures';
+import { PRO_CENTER } from '../fixtures/centers';
 import { api, control, NOW, start, token } from './support/helpers';
 
 describe('sandbox control API', () => {

@@ -2,7 +2,7 @@
  * Anomalies: plan and validation, lag between date and created_at, visibility at "now" (advancing the
  * clock reveals new ones), newest-first order, filters, nullable fields, inserted records.
  */
-import { BASIC_CENTER, NO_TRAFFIC_CENTER, PRO_CENTER } from '../fixtures';
+import { BASIC_CENTER, NO_TRAFFIC_CENTER, PRO_CENTER } from '../fixtures/centers';
 import { call, expectError, NOW, walk, world, type Rows, type World } from './support/data-context';
 
 const DAY = 86_400_000;

@@ -3,7 +3,7 @@
  * ticket status, clock and truth calls reaching the DataStore, inserts between pages shifting a list.
  */
 import type { Sandbox } from '../index';
-import { BUSY_SHOP, PRO_CENTER } from '../fixtures';
+import { BUSY_SHOP, PRO_CENTER } from '../fixtures/centers';
 import { api, control, start, token } from './support/helpers';
 
 describe('data routes over HTTP', () => {

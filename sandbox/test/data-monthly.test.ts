@@ -1,7 +1,7 @@
 /**
  * The sandbox's monthly sales: totals by the documented rule and the monthly rows.
  */
-import { BASIC_CENTER, BUSY_SHOP, NO_TRAFFIC_CENTER, PRO_CENTER } from '../fixtures';
+import { BASIC_CENTER, BUSY_SHOP, NO_TRAFFIC_CENTER, PRO_CENTER } from '../fixtures/centers';
 import { call, expectError, NOW, walk, world } from './support/data-context';
 import { aggregate, BASIC_SHOP, BUSY } from './support/daily-row';
 

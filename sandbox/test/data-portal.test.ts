@@ -3,7 +3,7 @@
  * ticket numbers, passes issued in advance (found by active period, not by creation period), passes
  * without ticket, inserted records, truth.
  */
-import { BASIC_CENTER, PRO_CENTER, SECOND_KEY_CENTER } from '../fixtures';
+import { BASIC_CENTER, PRO_CENTER, SECOND_KEY_CENTER } from '../fixtures/centers';
 import { call, expectError, NOW, walk, world, type Rows, type World } from './support/data-context';
 
 const DAY = 86_400_000;

@@ -12,7 +12,7 @@ import {
 	BULK_CLIENT_SECRET,
 	PRO_CENTER,
 	shopsOfCenter,
-} from '../fixtures';
+} from '../fixtures/centers';
 import type { Sandbox } from '../index';
 import { call, NOW, walk, world, type Rows } from './support/data-context';
 import { api, control, start, token } from './support/helpers';

@@ -2,7 +2,7 @@
  * The sandbox's receipts: determinism and volume, late-arriving documents.
  */
 import * as receiptGen from '../data/receipt-gen';
-import { BUSY_SHOP, PRO_CENTER } from '../fixtures';
+import { BUSY_SHOP, PRO_CENTER } from '../fixtures/centers';
 import { call, NOW, walk, world } from './support/data-context';
 
 const SHOP = { shop_id: BUSY_SHOP };

@@ -2,7 +2,7 @@
  * The sandbox's receipts: plan and validation, the fields and consistency of one day, windows by
  * creation and reception date.
  */
-import { BASIC_CENTER, BUSY_SHOP, PRO_CENTER } from '../fixtures';
+import { BASIC_CENTER, BUSY_SHOP, PRO_CENTER } from '../fixtures/centers';
 import { call, expectError, NOW, walk, world, type Rows } from './support/data-context';
 
 const SHOP = { shop_id: BUSY_SHOP };

@@ -3,8 +3,8 @@
  * receipts = daily row = share of the monthly row (integer kopecks), turnover by the documented rule,
  * declared turnover and PRO-only fields in monthly rows.
  */
-import { turnoverSettingsOf } from '../catalogue/turnover-settings';
-import { BASIC_CENTER, BUSY_SHOP, PRO_CENTER, shopById } from '../fixtures';
+import { turnoverSettingsOf } from '../fixtures/turnover-settings';
+import { BASIC_CENTER, BUSY_SHOP, PRO_CENTER, shopById } from '../fixtures/centers';
 import { call, expectError, NOW, walk, world } from './support/data-context';
 import { aggregate, BASIC_SHOP, BUSY, DAILY_FIELDS, VAT_FIELDS } from './support/daily-row';
 

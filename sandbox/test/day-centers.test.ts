@@ -19,7 +19,7 @@ import {
 	SHOPS,
 	shopsOfCenter,
 	type DayShopKind,
-} from '../fixtures';
+} from '../fixtures/centers';
 import { dayIndex, dayStartMs, offsetMinutes } from '../data/calendar';
 import { generateDay, MAX_RECEIPT_LAG_MS, SALES_TYPES } from '../data/receipt-gen';
 import { api, control, start, token } from './support/helpers';

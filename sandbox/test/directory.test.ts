@@ -1,6 +1,12 @@
 /** The sandbox's directory routes: centers, shops (archived ones on request), counting zones, cash registers. */
 import type { Sandbox } from '../index';
-import { ARCHIVED_SHOP, BASIC_CENTER, BUSY_SHOP, NO_TRAFFIC_CENTER, PRO_CENTER } from '../fixtures';
+import {
+	ARCHIVED_SHOP,
+	BASIC_CENTER,
+	BUSY_SHOP,
+	NO_TRAFFIC_CENTER,
+	PRO_CENTER,
+} from '../fixtures/centers';
 import { api, start, token } from './support/helpers';
 
 describe('sandbox directory routes', () => {

@@ -2,7 +2,7 @@
  * The sandbox's intake calls, continued: calendar events and declared turnover (the setup shared with
  * intake.test.ts in support/intake-setup.ts).
  */
-import { BASIC_CENTER, PRO_CENTER } from '../fixtures';
+import { BASIC_CENTER, PRO_CENTER } from '../fixtures/centers';
 import { api, control, form } from './support/helpers';
 import { expect422, post, sb, t, useIntakeSandbox } from './support/intake-setup';
 

@@ -2,7 +2,7 @@
  * The sandbox's intake calls: daily attendance and hourly counter counts (calendar events and declared
  * turnover: intake-events-turnover.test.ts).
  */
-import { BASIC_CENTER, NO_TRAFFIC_CENTER, PRO_CENTER } from '../fixtures';
+import { BASIC_CENTER, NO_TRAFFIC_CENTER, PRO_CENTER } from '../fixtures/centers';
 import { api, form } from './support/helpers';
 import { expect422, post, sb, t, useIntakeSandbox } from './support/intake-setup';
 

@@ -2,7 +2,7 @@
  * The request log keeps the newest 100,000 entries: list() and since(seq) read them in order, the oldest
  * dropped first, across the compactions of its array.
  */
-import { RequestLog, type LogEntry } from '../log';
+import { RequestLog, type LogEntry } from '../server/log';
 
 const entry = (i: number): Omit<LogEntry, 'seq'> => ({
 	time: '2026-11-20T09:00:00.000Z',

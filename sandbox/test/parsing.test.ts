@@ -1,5 +1,5 @@
 /** The sandbox's request parsing: forms (bracket notation), queries (repeated keys, key[]), bodies by type. */
-import { parseBody, parseForm, parseQuery } from '../parsing';
+import { parseBody, parseForm, parseQuery } from '../server/parsing';
 
 describe('sandbox request parsing', () => {
 	test('form: bracket notation becomes arrays and objects', () => {

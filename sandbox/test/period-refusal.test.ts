@@ -5,7 +5,7 @@
  * that are no plan's (receipts' 30-day pair, hourly attendance's 31 days) stay 422 validation_error.
  */
 import type { Sandbox } from '../index';
-import { BASIC_CENTER, PRO_CENTER } from '../fixtures';
+import { BASIC_CENTER, PRO_CENTER } from '../fixtures/centers';
 import { api, start, token } from './support/helpers';
 
 const BASIC_SHOP = '1001-02';

@@ -12,8 +12,8 @@ import {
 	PRO_CENTER,
 	SECOND_CLIENT_ID,
 	SECOND_CLIENT_SECRET,
-} from '../fixtures';
-import { WINDOWS_PER_DAY } from '../ratelimit';
+} from '../fixtures/centers';
+import { WINDOWS_PER_DAY } from '../server/ratelimit';
 import { api, control, start, token } from './support/helpers';
 
 const WINDOW = 200;

@@ -1,7 +1,7 @@
 /* eslint-disable @typescript-eslint/no-require-imports -- development tooling (tests, sandbox, bench), not shipped: it runs in plain Node, not inside n8n */
 import { request } from 'undici';
 import type { Sandbox } from '../index';
-import { ROUTES } from '../routes';
+import { ROUTES } from '../server/routes';
 import { api, start, token } from './support/helpers';
 
 describe('sandbox routing and envelope', () => {

@@ -10,7 +10,7 @@ import {
 	SYNC_CLIENT_ID,
 	SYNC_CLIENT_SECRET,
 	SYNC_SHOPS,
-} from '../fixtures';
+} from '../fixtures/centers';
 import { api, control, NOW, start, token } from './support/helpers';
 
 describe('sandbox: the receipt-sync center', () => {

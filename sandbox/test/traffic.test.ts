@@ -1,6 +1,6 @@
 /** The sandbox's attendance read: rows and meta, determinism, plan limits, the freshest date, hours of today. */
 import type { Sandbox } from '../index';
-import { BASIC_CENTER, BUSY_SHOP, NO_TRAFFIC_CENTER, PRO_CENTER } from '../fixtures';
+import { BASIC_CENTER, BUSY_SHOP, NO_TRAFFIC_CENTER, PRO_CENTER } from '../fixtures/centers';
 import { api, start, token } from './support/helpers';
 
 // NOW = 2026-11-20T09:00:00Z: 14:00 in Yekaterinburg (PRO 1002, +05), 12:00 in Moscow (Basic 1001, +03)

@@ -16,7 +16,7 @@
  * startProcess(cmd, args, { cwd, env, detached, onLine, onData, keepLines })
  *   → { child, pid, lines, output(), exited, exit, waitForLine(re, ms), kill(signal), stop({ timeoutMs }) }
  *   killed (its whole group when detached) if this process exits without stop()
- * startSandboxProcess({ port, seed, now, clock, rateWindowMs, faults, rateLimits (false | { pro: { perWindow } }), extraArgs, nodeArgs, env, onLine, detached })
+ * startSandboxProcess({ port, seed, now, clock, rateWindowMs, faults, rateLimits (false | { pro: { perWindow } }), idsFile, extraArgs, nodeArgs, env, onLine, detached })
  *   → { port, pid, baseUrl, controlUrl, clientId, clientSecret, control, output(), stop() }
  * sandboxControl(controlUrl)         client of the sandbox's control API (/__sandbox)
  */
@@ -272,6 +272,7 @@ async function startSandboxProcess(opts = {}) {
 	if (opts.rateLimits === false) args.push('--no-rate-limits');
 	else if (opts.rateLimits && typeof opts.rateLimits === 'object')
 		args.push('--rate-limits', JSON.stringify(opts.rateLimits));
+	if (opts.idsFile) args.push('--ids-file', opts.idsFile);
 	if (opts.extraArgs) args.push(...opts.extraArgs);
 	const env = { ...process.env, TS_NODE_TRANSPILE_ONLY: 'true', ...(opts.env || {}) };
 	delete env.SANDBOX_PORT;
@@ -300,7 +301,7 @@ async function startSandboxProcess(opts = {}) {
 		clientId: DEMO_CLIENT_ID,
 		clientSecret: DEMO_CLIENT_SECRET,
 		control: sandboxControl(controlUrl),
-		// the banner's block on making records appear (sandbox/banner.ts), as the sandbox printed it
+		// the banner's block on making records appear (sandbox/server/banner.ts), as the sandbox printed it
 		bannerLines: between(proc.lines, 'Make records appear', 'clock:'),
 		output: proc.output,
 		stop: () => proc.stop({ timeoutMs: 5000 }),

@@ -12,6 +12,8 @@ const path = require('node:path');
 
 const DEFAULT_DEMO_FOLDER = path.join(os.homedir(), '.n8n-shopping-center-demo');
 const STATE_FILE = 'shopping-center-demo.json';
+/** The sandbox's last inserted number (its --ids-file): a restart of `npm start` never reuses an id. */
+const SANDBOX_IDS_FILE = 'sandbox-ids.json';
 
 function readState(folder) {
 	try {
@@ -240,6 +242,7 @@ module.exports = {
 	demoBannerLines,
 	DEFAULT_DEMO_FOLDER,
 	STATE_FILE,
+	SANDBOX_IDS_FILE,
 	readState,
 	writeState,
 	prepareDemoFolder,

@@ -43,6 +43,7 @@ const {
 	demoPollLines,
 	filePollLines,
 	demoLogLines,
+	SANDBOX_IDS_FILE,
 } = require('./demo-folder');
 
 const root = path.resolve(__dirname, '..', '..');
@@ -125,6 +126,8 @@ async function main() {
 		say(`starting the API sandbox on port ${o.sandboxPort}…`);
 		const sb = await startSandboxProcess({
 			port: o.sandboxPort,
+			// ids of inserted records go on across restarts (the banner's late-receipt curl is new each time)
+			idsFile: path.join(path.resolve(o.userFolder), SANDBOX_IDS_FILE),
 			onLine: o.verbose ? (l) => console.log(`[sandbox] ${l}`) : undefined,
 		});
 		started.push({ name: 'sandbox', stop: () => sb.stop() });

@@ -10,8 +10,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { CENTERS } from '../../sandbox/fixtures';
-import { BANNER_HEADING, bannerLines, INSERT_EXAMPLES } from '../../sandbox/banner';
+import { CENTERS } from '../../sandbox/fixtures/centers';
+import { BANNER_HEADING, bannerLines, INSERT_EXAMPLES } from '../../sandbox/server/banner';
 import { startSandbox } from '../../sandbox';
 
 /* eslint-disable @typescript-eslint/no-require-imports */
@@ -198,6 +198,8 @@ describe('the banner: making a record appear, what the sandbox issues itself, wh
 	test("npm start's banner prints the sandbox's own block (read from its output)", () => {
 		const demo = fs.readFileSync(path.join(root, 'scripts', 'n8n', 'demo.js'), 'utf8');
 		expect(demo).toContain('sb.bannerLines');
+		// the sandbox keeps the numbering of inserted records in the user folder (ids never repeat)
+		expect(demo).toMatch(/idsFile: path\.join\(path\.resolve\(o\.userFolder\), SANDBOX_IDS_FILE\)/);
 		const processes = fs.readFileSync(path.join(root, 'scripts', 'lib', 'processes.js'), 'utf8');
 		expect(processes).toContain(`'${BANNER_HEADING.split(' (')[0]}'`);
 	});

@@ -9,7 +9,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { ROUTES } from '../../nodes/shared/transport/routes';
-import { ROUTES as SANDBOX_ROUTES } from '../../sandbox/routes';
+import { ROUTES as SANDBOX_ROUTES } from '../../sandbox/server/routes';
 
 const ROOT = path.resolve(__dirname, '../..');
 const DOC = path.join(ROOT, 'docs/routes.md');

@@ -16,7 +16,7 @@ const rows = section
 	.filter((l) => l.startsWith('| ') && !l.startsWith('| Open point') && !l.startsWith('| ---'))
 	.map((l) => l.split(/(?<!\\)\|/).map((c) => c.trim()));
 
-const sandboxSources = ['sandbox/index.ts', 'sandbox/faults.ts', 'sandbox/control.ts']
+const sandboxSources = ['sandbox/index.ts', 'sandbox/server/faults.ts', 'sandbox/server/control.ts']
 	.map((f) => fs.readFileSync(path.join(ROOT, f), 'utf8'))
 	.join('\n');
 

@@ -7,7 +7,7 @@ import type { INodeExecutionData, INodeParameters, INodeType } from 'n8n-workflo
 import { ShoppingCenterApi } from '../../credentials/ShoppingCenterApi.credentials';
 import { runNode, type RunNodeOptions, type RunNodeResult } from '../harness';
 import { startSandbox, type Sandbox } from '../../sandbox';
-import type { LogEntry } from '../../sandbox/log';
+import type { LogEntry } from '../../sandbox/server/log';
 import { sandboxCredentials } from './sandboxCredentials';
 
 export const NOW = '2026-11-20T09:00:00Z';

@@ -7,7 +7,7 @@ import {
 	DAY_CLIENT_SECRET,
 	DEMO_CLIENT_ID,
 	DEMO_CLIENT_SECRET,
-} from '../../sandbox/fixtures';
+} from '../../sandbox/fixtures/centers';
 
 export function sandboxCredentials(
 	baseUrl: string,

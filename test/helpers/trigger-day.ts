@@ -10,7 +10,7 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { runPoll } from '../harness';
 import type { Sandbox } from '../../sandbox';
-import { centerById } from '../../sandbox/fixtures';
+import { centerById } from '../../sandbox/fixtures/centers';
 import { dateOfIndex, dayOfMs } from '../../sandbox/data/calendar';
 import type { ReceivedReceipt } from '../../sandbox/data/truth-received';
 import { ShoppingCenterApi } from '../../credentials/ShoppingCenterApi.credentials';

@@ -11,7 +11,7 @@ import { forgetCenters } from '../../nodes/shared/center';
 import { clearPlans } from '../../nodes/shared/transport/planCache';
 import { runListSearch } from '../harness';
 import { startSandbox, type Sandbox } from '../../sandbox';
-import { shopsOfCenter } from '../../sandbox/fixtures';
+import { shopsOfCenter } from '../../sandbox/fixtures/centers';
 import { NOW, harnessBase, locator } from '../helpers/action-run';
 
 const revenue = new ShoppingCenterRevenue();

@@ -11,7 +11,7 @@ import type { INodeParameters, IRunData } from 'n8n-workflow';
 import { ShoppingCenterReceipts } from '../../nodes/ShoppingCenterReceipts/ShoppingCenterReceipts.node';
 import { LARGE_RESULT_ITEMS } from '../../nodes/shared/output/largeResult';
 import { addDays } from '../../nodes/shared/walk/dateWindows';
-import { BUSY_SHOP, PRO_CENTER } from '../../sandbox/fixtures';
+import { BUSY_SHOP, PRO_CENTER } from '../../sandbox/fixtures/centers';
 import { useSandbox, sb } from '../helpers/sandbox';
 import { NOW, locator, run } from '../helpers/action-run';
 

@@ -7,7 +7,12 @@ import { ShoppingCenterReceipts } from '../../nodes/ShoppingCenterReceipts/Shopp
 import { runNode, type RunNodeResult } from '../harness';
 import { sb, useSandbox } from '../helpers/sandbox';
 import type { TruthQuery } from '../../sandbox/data/store';
-import { BASIC_CENTER, BLOCKED_CENTER, BUSY_SHOP, PRO_CENTER } from '../../sandbox/fixtures';
+import {
+	BASIC_CENTER,
+	BLOCKED_CENTER,
+	BUSY_SHOP,
+	PRO_CENTER,
+} from '../../sandbox/fixtures/centers';
 import { harnessBase } from '../helpers/action-run';
 
 const NOW = '2026-11-20T09:00:00Z'; // 14:00 in Yekaterinburg (1002)

@@ -6,7 +6,7 @@ import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workf
 import { ShoppingCenterRevenue } from '../../nodes/ShoppingCenterRevenue/ShoppingCenterRevenue.node';
 import { runNode, type RunNodeResult } from '../harness';
 import { sb, useSandbox } from '../helpers/sandbox';
-import { BASIC_CENTER, BLOCKED_CENTER, PRO_CENTER } from '../../sandbox/fixtures';
+import { BASIC_CENTER, BLOCKED_CENTER, PRO_CENTER } from '../../sandbox/fixtures/centers';
 import { harnessBase } from '../helpers/action-run';
 
 const NOW = '2026-11-20T09:00:00Z'; // 12:00 in Moscow (1001), 14:00 in Yekaterinburg (1002)

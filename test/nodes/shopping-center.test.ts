@@ -12,7 +12,7 @@ import {
 	DEMO_CLIENT_ID,
 	PRO_CENTER,
 	shopsOfCenter,
-} from '../../sandbox/fixtures';
+} from '../../sandbox/fixtures/centers';
 import { locator, ofRoute, run, startTestSandbox } from '../helpers/action-run';
 
 const node = new ShoppingCenter();

@@ -22,7 +22,7 @@ import {
 	DAY_SMALL_CENTER,
 	dayShopKind,
 	shopsOfCenter,
-} from '../../sandbox/fixtures';
+} from '../../sandbox/fixtures/centers';
 import { dayStartMs } from '../../nodes/shared/walk/dateWindows';
 import { ACTIVE_MS } from '../../nodes/ShoppingCenterEventsTrigger/schedule';
 import { quantile, runDay, type DayRunResult } from '../helpers/trigger-day';

@@ -25,7 +25,7 @@ import {
 	useTriggerSandbox,
 } from '../helpers/trigger-setup';
 import { sandboxCredentials } from '../helpers/sandboxCredentials';
-import { BIG_CENTER, BULK_CLIENT_ID, BULK_CLIENT_SECRET } from '../../sandbox/fixtures';
+import { BIG_CENTER, BULK_CLIENT_ID, BULK_CLIENT_SECRET } from '../../sandbox/fixtures/centers';
 import {
 	keepFromMs,
 	MAX_IDS_PER_SHOP,

@@ -9,7 +9,7 @@
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 import { runPoll, type RunPollResult } from '../harness';
 import { startSandbox, type Sandbox } from '../../sandbox';
-import { shopsOfCenter } from '../../sandbox/fixtures';
+import { shopsOfCenter } from '../../sandbox/fixtures/centers';
 import { dayOfMs } from '../../sandbox/data/calendar';
 import { ShoppingCenterApi } from '../../credentials/ShoppingCenterApi.credentials';
 import { ShoppingCenterEventsTrigger } from '../../nodes/ShoppingCenterEventsTrigger/ShoppingCenterEventsTrigger.node';

@@ -4,7 +4,7 @@
  * sandbox's "now", so the node's "today" in each center's zone is the sandbox's.
  */
 import type { IDataObject } from 'n8n-workflow';
-import type { LogEntry } from '../../sandbox/log';
+import type { LogEntry } from '../../sandbox/server/log';
 import {
 	MAX_KEYS_PER_CENTER,
 	nextKeys,

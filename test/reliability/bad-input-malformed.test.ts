@@ -7,8 +7,8 @@
  */
 import type { INodeParameters } from 'n8n-workflow';
 import { sb, useSandbox } from '../helpers/sandbox';
-import type { MalformedKind } from '../../sandbox/faults';
-import type { RouteName } from '../../sandbox/types';
+import type { MalformedKind } from '../../sandbox/server/faults';
+import type { RouteName } from '../../sandbox/core/types';
 import { BASIC, PRO } from '../helpers/reliability/operations';
 import {
 	ACTION_NODES,

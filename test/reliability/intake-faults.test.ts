@@ -19,7 +19,7 @@ import { DEFAULT_RETRY_POLICY } from '../../nodes/shared/transport/retry';
 import { startSandbox, type Sandbox } from '../../sandbox';
 import { HANDLERS } from '../../sandbox/handlers/registry';
 import type { Handler } from '../../sandbox/handlers/context';
-import { ApiError } from '../../sandbox/types';
+import { ApiError } from '../../sandbox/core/types';
 import { BASIC, PRO } from '../helpers/reliability/operations';
 import {
 	ACTION_NODES,

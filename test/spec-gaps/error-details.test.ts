@@ -11,7 +11,7 @@ import type { INodeParameters } from 'n8n-workflow';
 import { ShoppingCenterReceipts } from '../../nodes/ShoppingCenterReceipts/ShoppingCenterReceipts.node';
 import { locator as byId, NOW, ofRoute, run } from '../helpers/action-run';
 import { PRO_CENTER, startSandbox, type Sandbox } from '../../sandbox';
-import type { DetailsShape } from '../../sandbox/details';
+import type { DetailsShape } from '../../sandbox/server/details';
 import { describeDetails, describeFailure } from '../../nodes/shared/transport/errors';
 import { ShoppingCenterAttendance } from '../../nodes/ShoppingCenterAttendance/ShoppingCenterAttendance.node';
 import { ShoppingCenterRevenue } from '../../nodes/ShoppingCenterRevenue/ShoppingCenterRevenue.node';

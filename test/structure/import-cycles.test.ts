@@ -4,6 +4,8 @@
  * types is still two files that cannot be read one without the other. Read as text (Tarjan's strongly
  * connected components over the import graph). And no arrow back up from nodes/shared/ into a node
  * folder: the shared code serves the nodes, it does not know them.
+ * The sandbox is also built in rooms, one floor over the other: a room imports only its own floor and the
+ * floors below it (SANDBOX_FLOORS), never an arrow back up.
  */
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- development tooling (tests, sandbox, bench), not shipped: it runs in plain Node, not inside n8n */
 import * as fs from 'node:fs';
@@ -117,6 +119,60 @@ test('the reader sees an import from nodes/shared/ into a node folder', () => {
 		);
 		expect(sharedIntoNodeFolders(dir)).toEqual([
 			`${path.join('shared', 'tool', 'tables.ts')} → ${path.join('Mall', 'Mall.node.ts')}`,
+		]);
+	} finally {
+		fs.rmSync(dir, { recursive: true, force: true });
+	}
+});
+
+/**
+ * The sandbox's rooms from the top floor down: the entry files at its root (index.ts, cli.ts), the HTTP
+ * pipeline, the route handlers, the generators and stores, the fixed catalogues, and the core (types,
+ * the spec's rules, randomness). A file not in one of these rooms is a room nobody placed: it fails too.
+ */
+const SANDBOX_FLOORS = ['.', 'server', 'handlers', 'data', 'fixtures', 'core'];
+
+/** The floor of a file under a sandbox folder (0 = the top), or -1 for a room not in the list. */
+function floorOf(sandboxDir: string, file: string): number {
+	const parts = path.relative(sandboxDir, file).split(path.sep);
+	return SANDBOX_FLOORS.indexOf(parts.length === 1 ? '.' : parts[0]);
+}
+
+/** The imports that run back up (or leave the rooms), each as 'from -> to' (relative to the sandbox). */
+function arrowsBackUp(sandboxDir: string): string[] {
+	const out: string[] = [];
+	for (const file of sources(sandboxDir)) {
+		const from = floorOf(sandboxDir, file);
+		for (const target of importsOf(file)) {
+			const to = floorOf(sandboxDir, target);
+			if (from < 0 || to < 0 || to < from)
+				out.push(`${path.relative(sandboxDir, file)} -> ${path.relative(sandboxDir, target)}`);
+		}
+	}
+	return out;
+}
+
+test('no arrow back up between the sandbox rooms (root > server > handlers > data > fixtures > core)', () => {
+	expect(arrowsBackUp(path.join(ROOT, 'sandbox'))).toEqual([]);
+});
+
+test('the reader sees an arrow back up: a store importing a handler, a room nobody placed', () => {
+	const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rooms-'));
+	try {
+		for (const room of ['data', 'handlers', 'misc']) fs.mkdirSync(path.join(dir, room));
+		fs.writeFileSync(
+			path.join(dir, 'handlers', 'h.ts'),
+			"import { s } from '../data/s';\nexport const h = s;\n",
+		);
+		fs.writeFileSync(path.join(dir, 'data', 's.ts'), "export let s: import('../handlers/h').H;\n");
+		fs.writeFileSync(path.join(dir, 'misc', 'm.ts'), 'export const m = 1;\n');
+		fs.writeFileSync(
+			path.join(dir, 'index.ts'),
+			"export * from './misc/m';\nexport * from './handlers/h';\n",
+		);
+		expect(arrowsBackUp(dir).sort()).toEqual([
+			'data/s.ts -> handlers/h.ts',
+			'index.ts -> misc/m.ts',
 		]);
 	} finally {
 		fs.rmSync(dir, { recursive: true, force: true });

@@ -6,7 +6,7 @@
  */
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @typescript-eslint/no-require-imports -- development tooling (tests, sandbox, bench), not shipped: it runs in plain Node, not inside n8n */
 import { startSandbox, type Sandbox } from '../../sandbox';
-import { DEMO_CLIENT_ID, DEMO_CLIENT_SECRET, PRO_CENTER } from '../../sandbox/fixtures';
+import { DEMO_CLIENT_ID, DEMO_CLIENT_SECRET, PRO_CENTER } from '../../sandbox/fixtures/centers';
 import { apiContext } from '../helpers/apiContext';
 import { Pacer, TAIL_SHARE } from '../../nodes/shared/transport/pacing';
 

@@ -10,7 +10,7 @@ import {
 	BASIC_CENTER,
 	PRO_CENTER,
 	BLOCKED_CENTER,
-} from '../../sandbox/fixtures';
+} from '../../sandbox/fixtures/centers';
 import { apiContext } from '../helpers/apiContext';
 import { apiRequest, collectPages, pacer, tokenCache } from '../../nodes/shared/transport';
 import { clearPlans, knownPlan } from '../../nodes/shared/transport/planCache';

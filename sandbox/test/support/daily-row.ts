@@ -3,7 +3,7 @@
  * fields and the daily row computed independently from exported receipts.
  */
 import { NDS_FIELDS } from '../../data/receipt-gen';
-import { BUSY_SHOP } from '../../fixtures';
+import { BUSY_SHOP } from '../../fixtures/centers';
 import type { Rows } from './data-context';
 
 export const BUSY = { shop_id: BUSY_SHOP };

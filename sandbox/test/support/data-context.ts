@@ -2,11 +2,11 @@
  * Direct calls of the data handlers with a hand-built RequestContext (no HTTP).
  */
 /* eslint-disable @n8n/community-nodes/require-node-api-error -- development tooling (tests, sandbox, bench), not shipped: it runs in plain Node, not inside n8n */
-import { SandboxClock } from '../../clock';
+import { SandboxClock } from '../../server/clock';
 import { DataStore } from '../../data/store';
-import { API_KEYS, centerById } from '../../fixtures';
-import { IntakeStore } from '../../intake';
-import { ApiError, type RouteName } from '../../types';
+import { API_KEYS, centerById } from '../../fixtures/centers';
+import { IntakeStore } from '../../data/intake-store';
+import { ApiError, type RouteName } from '../../core/types';
 import type { HandlerResult } from '../../handlers/context';
 import { handlers as receipts } from '../../handlers/receipts';
 import { handlers as sales } from '../../handlers/sales';

@@ -3,7 +3,7 @@
  */
 import { request } from 'undici';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../index';
-import { DEMO_CLIENT_ID, DEMO_CLIENT_SECRET } from '../../fixtures';
+import { DEMO_CLIENT_ID, DEMO_CLIENT_SECRET } from '../../fixtures/centers';
 
 export const NOW = '2026-11-20T09:00:00Z';
 

@@ -25,7 +25,7 @@ import { pacer, tokenCache } from '../../../nodes/shared/transport';
 import { clearPlans } from '../../../nodes/shared/transport/planCache';
 import { runNode, type RunNodeOptions, type RunNodeResult } from '../../harness';
 import { DEMO_CLIENT_ID, DEMO_CLIENT_SECRET, type Sandbox } from '../../../sandbox';
-import type { LogEntry } from '../../../sandbox/log';
+import type { LogEntry } from '../../../sandbox/server/log';
 
 export const NOW = '2026-11-20T09:00:00Z';
 

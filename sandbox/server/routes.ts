@@ -3,7 +3,7 @@
  * every route as the package's table (test/docs/routes-doc.test.ts holds the two together).
  * Paths are relative to API_PREFIX. A path learned later changes one line here.
  */
-import type { RouteName } from './types';
+import type { RouteName } from '../core/types';
 
 export const API_PREFIX = '/api/external/v2';
 export const CONTROL_PREFIX = '/__sandbox';

@@ -3,7 +3,7 @@
  * or a downgrade), so tests can show what a client does when a plan changes under a running n8n.
  */
 import type { SandboxParts } from './parts';
-import type { CenterFixture, Plan } from './types';
+import type { CenterFixture, Plan } from '../core/types';
 
 export function setPlan(parts: SandboxParts, scId: string, plan: Plan): void {
 	if (plan !== 'basic' && plan !== 'pro') throw new Error('plan must be basic or pro');

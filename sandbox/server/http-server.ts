@@ -10,7 +10,7 @@ import { readBody } from './parsing';
 import type { SandboxParts } from './parts';
 import { errorAnswer, writeAnswer, type Answer } from './respond';
 import { API_PREFIX, CONTROL_PREFIX } from './routes';
-import { ApiError } from './types';
+import { ApiError } from '../core/types';
 
 function sleep(ms: number): Promise<void> {
 	return new Promise((resolve) => setTimeout(resolve, ms));

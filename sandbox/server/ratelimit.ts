@@ -5,8 +5,8 @@
  * aligned to multiples of their length. The moments the headers name (X-RateLimit-Reset, an HTTP-date
  * Retry-After) are said on the clock of the process that asks: now plus the time left in the window.
  */
-import { PLAN_RULES } from './rules';
-import { ApiError, type Plan } from './types';
+import { PLAN_RULES } from '../core/rules';
+import { ApiError, type Plan } from '../core/types';
 import type { SandboxClock } from './clock';
 
 export interface PlanBudget {

@@ -1,9 +1,50 @@
 /**
- * Counter-based randomness for generated data: a value is a pure function of (seed, key..., counter),
- * so any single record can be produced without producing the ones before it.
- * (random.ts serves the server half; this one is integer-only and fast enough for millions of calls.)
+ * The sandbox's one source of randomness: deterministic, so the same seed and the same key give the same
+ * number on every run and platform.
+ * - unitFor / intFor / mulberry32: one stable number for (seed, parts...): the server half (faults,
+ *   attendance, directory extras).
+ * - Stream: counter-based for generated data: a value is a pure function of (seed, key..., counter), so
+ *   any single record can be produced without producing the ones before it (integer-only and fast
+ *   enough for millions of calls).
  */
-import { hashString } from '../random';
+/** 32-bit FNV-1a hash of a string. */
+export function hashString(text: string): number {
+	let h = 0x811c9dc5;
+	for (let i = 0; i < text.length; i++) {
+		h ^= text.charCodeAt(i);
+		h = Math.imul(h, 0x01000193);
+	}
+	return h >>> 0;
+}
+
+/** A PRNG (mulberry32) returning floats in [0, 1). */
+export function mulberry32(seed: number): () => number {
+	let a = seed >>> 0;
+	return () => {
+		a = (a + 0x6d2b79f5) >>> 0;
+		let t = a;
+		t = Math.imul(t ^ (t >>> 15), t | 1);
+		t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+		return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+	};
+}
+
+/** One stable float in [0, 1) for (seed, parts...). */
+export function unitFor(seed: number, ...parts: Array<string | number>): number {
+	return mulberry32(hashString(`${seed}|${parts.join('|')}`))();
+}
+
+/** One stable integer in [min, max] for (seed, parts...). */
+export function intFor(
+	seed: number,
+	min: number,
+	max: number,
+	...parts: Array<string | number>
+): number {
+	return min + Math.floor(unitFor(seed, ...parts) * (max - min + 1));
+}
+
+// ---- counter-based streams (generated data) ----------------------------------------------------------
 
 // bound once: a global lookup per call is slow inside vm contexts (jest)
 const { imul, sqrt, log, cos, floor, max, PI } = Math;

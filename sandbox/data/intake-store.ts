@@ -1,8 +1,8 @@
 /**
- * What the intake calls stored: daily attendance, hourly counter counts, calendar events, declared
- * turnover and the manual-entry log. Readable in-process (sb.intake) and at GET /__sandbox/intake.
+ * The intake store: what the intake handlers (handlers/intake.ts) store: daily attendance, hourly counter
+ * counts, calendar events, declared turnover and the manual-entry log. Readable in-process (sb.intake) and at GET /__sandbox/intake.
  */
-import type { DeclaredTurnoverRecord, IntakeView } from './types';
+import type { DeclaredTurnoverRecord, IntakeView } from '../core/types';
 
 export interface AttendanceRecord {
 	center_id: string;

@@ -3,7 +3,7 @@
  */
 /* eslint-disable @n8n/community-nodes/require-node-api-error -- development tooling (tests, sandbox, bench), not shipped: it runs in plain Node, not inside n8n */
 import { ROUTES, type RouteDef } from './routes';
-import { ApiError, type RouteName } from './types';
+import { ApiError, type RouteName } from '../core/types';
 
 export interface RouteMatch {
 	route: RouteName;

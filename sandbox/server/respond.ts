@@ -4,7 +4,7 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports -- development tooling (tests, sandbox, bench), not shipped: it runs in plain Node, not inside n8n */
 import type { ServerResponse } from 'node:http';
 import type { MalformedKind } from './faults';
-import type { ApiError } from './types';
+import type { ApiError } from '../core/types';
 
 export interface Answer {
 	status: number;

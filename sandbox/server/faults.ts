@@ -2,8 +2,8 @@
  * Fault switches (docs/sandbox.md "Fault switches"): injected errors, token expiry, header formats,
  * inserts between pages, latency and broken bodies. Set in-process (sb.faults.set) or via /__sandbox/faults.
  */
-import { mulberry32 } from './random';
-import { ApiError, type RouteName } from './types';
+import { mulberry32 } from '../core/random';
+import { ApiError, type RouteName } from '../core/types';
 
 export type MalformedKind = 'html' | 'truncated' | 'non-json' | 'no-success';
 export type PagedRoute = 'tickets' | 'passes' | 'anomalies' | 'receipts';

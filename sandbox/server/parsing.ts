@@ -4,7 +4,7 @@
  */
 /* eslint-disable @n8n/community-nodes/no-restricted-imports -- development tooling (tests, sandbox, bench), not shipped: it runs in plain Node, not inside n8n */
 import type { IncomingMessage } from 'node:http';
-import { ApiError, type QueryValues } from './types';
+import { ApiError, type QueryValues } from '../core/types';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 /** Past this many bytes the connection is cut instead of drained. */

@@ -4,13 +4,13 @@
 import type { DetailsShape } from './details';
 import type { Auth } from './auth';
 import type { SandboxClock } from './clock';
-import type { DataStore } from './data/store';
+import type { DataStore } from '../data/store';
 import type { Faults } from './faults';
-import type { IntakeStore } from './intake';
+import type { IntakeStore } from '../data/intake-store';
 import type { RequestLog } from './log';
 import type { RateLimiter } from './ratelimit';
-import type { Plan } from './types';
-import type { RuleOptions } from './handlers/context';
+import type { Plan } from '../core/types';
+import type { RuleOptions } from '../handlers/context';
 
 export interface SandboxParts {
 	clock: SandboxClock;

@@ -3,7 +3,7 @@
  * The handlers build an object naming the field ({field, ...}); the option renders the same facts in
  * the other shapes a real API may use, so the client is tested against each.
  */
-import type { ApiError } from './types';
+import type { ApiError } from '../core/types';
 
 export type DetailsShape = 'object' | 'messages' | 'strings' | 'list' | 'text' | 'none';
 

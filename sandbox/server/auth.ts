@@ -5,7 +5,7 @@
 import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { Faults } from './faults';
 import type { RequestLog } from './log';
-import { ApiError, type ApiKeyFixture, type Clock } from './types';
+import { ApiError, type ApiKeyFixture, type Clock } from '../core/types';
 
 export interface TokenClaims {
 	ver: number;

@@ -6,9 +6,9 @@
  * or zone: visitors_in = visitors_out = the submitted number; hour rows stay as counted.
  */
 import { DateTime } from 'luxon';
-import type { ZoneFixture } from './catalogue/zones';
-import { unitFor } from './random';
-import type { CenterFixture } from './types';
+import type { ZoneFixture } from '../fixtures/zones';
+import { unitFor } from '../core/random';
+import type { CenterFixture } from '../core/types';
 
 export const ATTENDANCE_START = '2024-01-01';
 const OPEN_HOUR = 10;

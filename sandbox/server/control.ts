@@ -6,12 +6,12 @@ import type { IncomingMessage } from 'node:http';
 import { parseBody, parseQuery, readBody } from './parsing';
 import type { SandboxParts } from './parts';
 import { envelope, errorAnswer, type Answer } from './respond';
-import { scalar } from './rules';
+import { scalar } from '../core/rules';
 import { setPlan } from './plans';
-import { ApiError, type Plan } from './types';
-import type { InsertKind, TruthQuery } from './data/store';
+import { ApiError, type Plan } from '../core/types';
+import type { InsertKind, TruthQuery } from '../data/store';
 import type { FaultSettings } from './faults';
-import { receiptTruthSummary } from './data/truth-summary';
+import { receiptTruthSummary } from '../data/truth-summary';
 
 type ControlHandler = (
 	parts: SandboxParts,

@@ -15,7 +15,8 @@ export const INSERT_EXAMPLES = {
 /** The first line of the block (scripts/lib/processes.js finds the block by it). */
 export const BANNER_HEADING = 'Make records appear (the control API):';
 
-export function bannerLines(controlUrl: string, clock: ClockMode): string[] {
+/** `idsKept`: the sandbox was started with an ids file (--ids-file), so inserted ids never repeat. */
+export function bannerLines(controlUrl: string, clock: ClockMode, idsKept = false): string[] {
 	const curl = (body: object) =>
 		`curl -s -X POST ${controlUrl}/insert -H 'content-type: application/json' -d '${JSON.stringify(body)}'`;
 	return [
@@ -26,5 +27,8 @@ export function bannerLines(controlUrl: string, clock: ClockMode): string[] {
 			? '  The sandbox also issues receipts by itself: the clock runs, and each shop receives its seeded receipts of the day as their moments pass.'
 			: '  The clock is frozen: no receipt arrives by itself; move the clock (POST /clock) or insert one.',
 		'  A restart regenerates the same seeded records (same ids); records inserted by hand are not kept (a table you wrote them into keeps them).',
+		idsKept
+			? '  Inserted records never get an id given out before, across restarts (the numbering goes on in the ids file).'
+			: '  Inserted records are numbered from 1 at every start (--ids-file PATH keeps the numbering going across restarts).',
 	];
 }

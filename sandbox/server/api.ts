@@ -6,23 +6,23 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports -- development tooling (tests, sandbox, bench), not shipped: it runs in plain Node, not inside n8n */
 import { reshapeDetails } from './details';
 import type { IncomingMessage } from 'node:http';
-import { centerById } from './fixtures';
-import { HANDLERS } from './handlers/registry';
+import { centerById } from '../fixtures/centers';
+import { HANDLERS } from '../handlers/registry';
 import { parseBody, parseQuery, readBody } from './parsing';
 import type { SandboxParts } from './parts';
 import { envelope, errorAnswer, type Answer } from './respond';
 import { withCurrentPlan } from './plans';
 import { matchRoute } from './router';
 import { API_PREFIX } from './routes';
-import { scalar } from './rules';
+import { scalar } from '../core/rules';
 import {
 	ApiError,
 	type ApiKeyFixture,
 	type CenterFixture,
 	type QueryValues,
 	type RouteName,
-} from './types';
-import type { RequestContext } from './handlers/context';
+} from '../core/types';
+import type { RequestContext } from '../handlers/context';
 
 export interface ApiOutcome {
 	answer: Answer;

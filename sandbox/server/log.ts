@@ -1,7 +1,7 @@
 /**
  * The request log and its statistics: every API request (not control calls) is one entry.
  */
-import type { QueryValues, RouteName } from './types';
+import type { QueryValues, RouteName } from '../core/types';
 
 export interface LogEntry {
 	seq: number;

@@ -13,7 +13,7 @@
  */
 /* eslint-disable @n8n/community-nodes/no-restricted-imports -- development tooling (tests, sandbox, bench), not shipped: it runs in plain Node, not inside n8n */
 import { performance } from 'node:perf_hooks';
-import type { Clock } from './types';
+import type { Clock } from '../core/types';
 
 export type ClockMode = 'frozen' | 'running';
 /** The rate windows' time: on the clock's timeline (running or frozen), or real time ('real'). */

@@ -1,5 +1,5 @@
 /**
- * Request rules the data handlers share (on top of rules.ts): required dates and date pairs as day
+ * Request rules the data handlers share (on top of core/rules.ts): required dates and date pairs as day
  * indexes, the freshest-date rule, plan periods, enumerations. (The shop of the path: directory.ts shopOfPath.)
  */
 import {
@@ -8,10 +8,10 @@ import {
 	type CenterFixture,
 	type Plan,
 	type QueryValues,
-} from '../types';
-import type { PeriodRefusal, RequestContext } from '../handlers/context';
-import { freshestDate, list, optionalDate, planRequired, scalar } from '../rules';
-import { dateOfIndex, indexOfDateTime } from './calendar';
+} from '../core/types';
+import type { PeriodRefusal, RequestContext } from './context';
+import { freshestDate, list, optionalDate, planRequired, scalar } from '../core/rules';
+import { dateOfIndex, indexOfDateTime } from '../data/calendar';
 
 export function requirePro(center: CenterFixture, what: string): void {
 	if (center.plan !== 'pro') throw planRequired(center, what);
