@@ -11,6 +11,7 @@
  *      Basic and the blocked center as not read, each with its share (25,000) and the lag it allows.
  * A panel whose figures do not follow the settings (a static notice) fails at 1.
  */
+const path = require('node:path');
 const assert = require('node:assert/strict');
 
 const NODE = 'New receipt';
@@ -101,6 +102,8 @@ async function browserTriggerCostPart({ n8n, step, cred, page }) {
 				'every minute, center 1002',
 			);
 			console.log(`       shown: ${text.match(/11 shops every minute[^\n]*/)[0]}`);
+			const shots = process.env.N8N_E2E_SCREENSHOT_DIR;
+			if (shots) await page.screenshot({ path: path.join(shots, 'screenshot-trigger-cost.png') });
 			return true;
 		},
 	);
