@@ -115,12 +115,13 @@ function centerDescription(input: EstimateInput, c: PricedCenter, prefix = ''): 
 	return `${prefix}No figures: the polls a day of these Poll Times cannot be counted.`;
 }
 
-/** "1002: 11 shops ≈ 15,840 (32 % of 50,000)" (the summary of several centers). */
+/** "1002: 11 shops ≈ 15,840 (32 % of 50,000)", "1001: ≈ 1,440 (29 % of 5,000)" (the summary of several centers). */
 function shortFigures(input: EstimateInput, c: PricedCenter): string {
 	const perDay = input.rate.perDay;
 	if (c.skipped || perDay === undefined) return `${c.id}: ${c.skipped ?? 'not countable'}`;
 	const f = figures(input, c, perDay);
-	return `${c.id}: ${unitsWords(input.unit, c.units ?? 0)} ≈ ${n(f.most)} (${percentText(f.percent)} of ${n(f.limit)})`;
+	const units = input.unit.one === 'center' ? '' : ` ${unitsWords(input.unit, c.units ?? 0)}`;
+	return `${c.id}:${units} ≈ ${n(f.most)} (${percentText(f.percent)} of ${n(f.limit)})`;
 }
 
 /** The field's options: the summary (value ALL_CENTERS) first, then one per center. */

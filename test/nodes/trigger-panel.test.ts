@@ -277,5 +277,9 @@ describe('the Cost Estimate of these settings, from the sandbox (its centers and
 		expect(tickets[0].name).toBe(
 			'1 center every minute: at most ≈ 1,440 requests a day, 29 % of 5,000',
 		);
+		const everyTicket = await estimate({ event: 'newTicket', centerScope: 'all' });
+		expect(everyTicket[0].name).toMatch(
+			/^every minute, at most a day: 1001: ≈ 1,440 \(29 % of 5,000\); 1002: ≈ 1,440 \(3 % of 50,000\); 1003: blocked for non-payment/,
+		);
 	});
 });
