@@ -68,14 +68,17 @@ function percentText(p: number): string {
 	return p > 0 && p < 1 ? '< 1 %' : `${Math.round(p)} %`;
 }
 
-/** "11 shops every minute: at most ≈ 15,840 requests a day, 32 % of 50,000" */
+/**
+ * "11 shops every minute: ≈ 15,840 a day, 32 % of 50,000": the most a day (every unit read at every
+ * poll), short enough for the select's one line in the panel's default width.
+ */
 function headline(input: EstimateInput, c: PricedCenter): string {
 	if (c.skipped) return `${c.skipped}: not read`;
 	const perDay = input.rate.perDay;
 	const what = `${unitsWords(input.unit, c.units ?? 0)} ${input.rate.words}`;
 	if (perDay === undefined) return `${what}: polls a day not countable`;
 	const f = figures(input, c, perDay);
-	return `${what}: at most ≈ ${n(f.most)} requests a day, ${percentText(f.percent)} of ${n(f.limit)}`;
+	return `${what}: ≈ ${n(f.most)} a day, ${percentText(f.percent)} of ${n(f.limit)}`;
 }
 
 /** The share, what it does here, and the lag: a center's description. */

@@ -57,7 +57,7 @@ const costEstimateField: INodeProperties = {
 	default: ALL_CENTERS,
 	description:
 		'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
-	hint: 'What these Poll Times, centers and shops cost a day at most, worked out again when they change; the list has each center with its share and lag. A readout: polls do not use it',
+	hint: 'The most these Poll Times, centers and shops cost a day (every unit read at every poll) against the plan’s day limit, worked out again when they change; the list has each center with its share and lag. A readout: polls do not use it',
 };
 
 function lookbackField(event: TriggerEvent): INodeProperties {
