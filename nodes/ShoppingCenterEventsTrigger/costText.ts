@@ -69,7 +69,7 @@ function percentText(p: number): string {
 }
 
 /**
- * "11 shops every minute: ≈ 15,840 a day, 32 % of 50,000": the most a day (every unit read at every
+ * "11 shops every minute: ≈ 15,840/day, 32 % of 50,000": the most a day (every unit read at every
  * poll), short enough for the select's one line in the panel's default width.
  */
 function headline(input: EstimateInput, c: PricedCenter): string {
@@ -78,7 +78,7 @@ function headline(input: EstimateInput, c: PricedCenter): string {
 	const what = `${unitsWords(input.unit, c.units ?? 0)} ${input.rate.words}`;
 	if (perDay === undefined) return `${what}: polls a day not countable`;
 	const f = figures(input, c, perDay);
-	return `${what}: ≈ ${n(f.most)} a day, ${percentText(f.percent)} of ${n(f.limit)}`;
+	return `${what}: ≈ ${n(f.most)}/day, ${percentText(f.percent)} of ${n(f.limit)}`;
 }
 
 /** The share, what it does here, and the lag: a center's description. */

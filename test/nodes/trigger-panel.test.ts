@@ -155,7 +155,7 @@ describe('the Cost Estimate in words', () => {
 
 	test('11 shops every minute: the most a day against the plan, the share does not bind', () => {
 		const [summary, center] = one(11);
-		expect(summary.name).toBe('11 shops every minute: ≈ 15,840 a day, 32 % of 50,000');
+		expect(summary.name).toBe('11 shops every minute: ≈ 15,840/day, 32 % of 50,000');
 		expect(summary.description).toContain(
 			'25,000 a day for all trigger nodes of the center together',
 		);
@@ -172,10 +172,10 @@ describe('the Cost Estimate in words', () => {
 
 	test('every 5 minutes costs a fifth; 300 shops every minute meet the share (the lag it allows)', () => {
 		expect(one(11, pollRate(every('everyX', { value: 5, unit: 'minutes' })))[0].name).toBe(
-			'11 shops every 5 minutes: ≈ 3,168 a day, 6 % of 50,000',
+			'11 shops every 5 minutes: ≈ 3,168/day, 6 % of 50,000',
 		);
 		const [busy] = one(300);
-		expect(busy.name).toContain('≈ 432,000 a day, 864 % of 50,000');
+		expect(busy.name).toContain('≈ 432,000/day, 864 % of 50,000');
 		// 300 shops × 1,440 minutes / 25,000 requests: each shop about every 17 minutes when all sell
 		expect(busy.description).toContain('each shop read about every 17 min');
 	});
@@ -242,7 +242,7 @@ describe('the Cost Estimate of these settings, from the sandbox (its centers and
 		});
 		expect(five[0].name).toContain('1002: 11 shops ≈ 3,168 (6 % of 50,000)');
 		const onlyOne = await estimate({ centerScope: 'selected', centerIds: ['1004'] });
-		expect(onlyOne[0].name).toBe('9 shops every minute: ≈ 12,960 a day, 26 % of 50,000');
+		expect(onlyOne[0].name).toBe('9 shops every minute: ≈ 12,960/day, 26 % of 50,000');
 		// archived shops and a shop list count as the trigger reads them
 		const archived = await estimate({
 			centerScope: 'selected',
@@ -256,7 +256,7 @@ describe('the Cost Estimate of these settings, from the sandbox (its centers and
 			receiptShops: 'selected',
 			receiptShopIds: '1002-01, 1002-02, 9999-99',
 		});
-		expect(listed[0].name).toMatch(/^2 shops every minute: ≈ 2,880 a day/);
+		expect(listed[0].name).toMatch(/^2 shops every minute: ≈ 2,880\/day/);
 	});
 
 	test('All My Centers: Basic and blocked centers said as not read; a list event counts the center', async () => {
@@ -270,7 +270,7 @@ describe('the Cost Estimate of these settings, from the sandbox (its centers and
 			centerScope: 'selected',
 			centerIds: ['1001'],
 		});
-		expect(tickets[0].name).toBe('1 center every minute: ≈ 1,440 a day, 29 % of 5,000');
+		expect(tickets[0].name).toBe('1 center every minute: ≈ 1,440/day, 29 % of 5,000');
 		const everyTicket = await estimate({ event: 'newTicket', centerScope: 'all' });
 		expect(everyTicket[0].name).toMatch(
 			/^every minute, at most a day: 1001: ≈ 1,440 \(29 % of 5,000\); 1002: ≈ 1,440 \(3 % of 50,000\); 1003: blocked for non-payment/,

@@ -4,7 +4,7 @@
  * panel says THIS configuration costs, read as the user sees it (the panel's text and the values its
  * inputs show, then the Cost Estimate list opened), while Poll Times and the centers change in the
  * editor:
- *   1. Selected Centers 1002, every minute → "11 shops every minute: ≈ 15,840 a day, 32 % of
+ *   1. Selected Centers 1002, every minute → "11 shops every minute: ≈ 15,840/day, 32 % of
  *      50,000" (the sandbox's 1002 has 11 active shops, PRO);
  *   2. Poll Times changed to every 5 minutes in the panel → "… ≈ 3,168 …, 6 % of 50,000";
  *   3. Centers changed to All My Centers → the list has 1002 and 1004 (9 shops, ≈ 2,592, 5 %), the
@@ -90,7 +90,7 @@ async function browserTriggerCostPart({ n8n, step, cred, page }) {
 	);
 	if (!wf) return;
 	const opened = await step(
-		"browser: New Receipt's panel says what 11 shops every minute cost: ≈ 15,840 a day, 32 % of 50,000",
+		"browser: New Receipt's panel says what 11 shops every minute cost: ≈ 15,840/day, 32 % of 50,000",
 		async () => {
 			await page.goto(`${n8n.url}/workflow/${wf.id}`, { waitUntil: 'domcontentloaded' });
 			await page.waitForSelector('[data-test-id="canvas-node"]', { timeout: 90_000 });
@@ -98,7 +98,7 @@ async function browserTriggerCostPart({ n8n, step, cred, page }) {
 			await page.waitForSelector('[data-test-id="ndv"]', { timeout: 60_000 });
 			const text = await waitForPanel(
 				page,
-				/11 shops every minute: ≈ 15,840 a day, 32 % of 50,000/,
+				/11 shops every minute: ≈ 15,840\/day, 32 % of 50,000/,
 				'every minute, center 1002',
 			);
 			console.log(`       shown: ${text.match(/11 shops every minute[^\n]*/)[0]}`);
@@ -109,7 +109,7 @@ async function browserTriggerCostPart({ n8n, step, cred, page }) {
 	);
 	if (!opened) return;
 	await step(
-		'browser: Poll Times changed to every 5 minutes → ≈ 3,168 a day, 6 % of 50,000',
+		'browser: Poll Times changed to every 5 minutes → ≈ 3,168/day, 6 % of 50,000',
 		async () => {
 			await choose(page, 'mode', 'Every X');
 			await choose(page, 'unit', 'Minutes');
@@ -118,7 +118,7 @@ async function browserTriggerCostPart({ n8n, step, cred, page }) {
 			await value.press('Tab');
 			const text = await waitForPanel(
 				page,
-				/11 shops every 5 minutes: ≈ 3,168 a day, 6 % of 50,000/,
+				/11 shops every 5 minutes: ≈ 3,168\/day, 6 % of 50,000/,
 				'every 5 minutes, center 1002',
 			);
 			console.log(`       shown: ${text.match(/11 shops every 5 minutes[^\n]*/)[0]}`);
@@ -139,8 +139,8 @@ async function browserTriggerCostPart({ n8n, step, cred, page }) {
 				`       the list:\n         ${list.map((t) => t.slice(0, 110)).join('\n         ')}`,
 			);
 			const find = (re) => list.find((t) => re.test(t));
-			assert.ok(find(/· 1004: 9 shops every 5 minutes: ≈ 2,592 a day, 5 % of 50,000/));
-			assert.ok(find(/· 1002: 11 shops every 5 minutes: ≈ 3,168 a day/));
+			assert.ok(find(/· 1004: 9 shops every 5 minutes: ≈ 2,592\/day, 5 % of 50,000/));
+			assert.ok(find(/· 1002: 11 shops every 5 minutes: ≈ 3,168\/day/));
 			assert.ok(find(/· 1001: Basic \(receipts need PRO\): not read/), JSON.stringify(list));
 			assert.ok(find(/· 1003: blocked for non-payment: not read/), JSON.stringify(list));
 			await page.keyboard.press('Escape');
