@@ -17,6 +17,7 @@ import {
 import { listCenters } from '../shared/center';
 import { properties } from './description';
 import { runPoll } from './sequence';
+import { getCostEstimate } from './costEstimate';
 import { EVENT_NAMES, EVENTS } from './events';
 
 /** The canvas subtitle: the Event as the editor names it ("New Receipt"), not its value (newReceipt). */
@@ -56,6 +57,7 @@ export class ShoppingCenterEventsTrigger implements INodeType {
 					};
 				});
 			},
+			getCostEstimate,
 		},
 	};
 

@@ -1,13 +1,15 @@
 /**
  * The trigger's fields, built from the events table (events.ts): Event, each event's notice of what a
- * poll and a day cost, Centers, Lookback (one definition, its default, bounds and texts from the
- * event's row), the event's own fields, Day Budget Share, Read Quiet Shops / Centers at Least Every
+ * read and a day cost, the Cost Estimate of these settings (costEstimate.ts), Centers, Lookback (one
+ * definition, its default, bounds and texts from the event's row), the event's own fields, Day Budget Share, Read Quiet Shops / Centers at Least Every
  * and On First Poll.
  */
 import type { INodeProperties } from 'n8n-workflow';
 import { PLAN_RULES } from '../shared/plan';
 import { QUIET_WAIT_MINUTES } from './config';
+import { ALL_CENTERS } from './costText';
 import { DEFAULT_SHARE, EVENT_NAMES, EVENTS, type TriggerEvent } from './events';
+import { POLL_TIMES_PATHS } from './pollRate';
 
 const only = (event: TriggerEvent) => ({ show: { event: [event] } });
 const thousands = (n: number) => n.toLocaleString('en-US');
@@ -15,7 +17,7 @@ const BASIC_DAY = PLAN_RULES.basic.requestsPerDay;
 const PRO_DAY = PLAN_RULES.pro.requestsPerDay;
 const shareOf = (limit: number) => thousands(Math.floor((limit * DEFAULT_SHARE) / 100));
 
-/** What a poll and a day cost, and what the share caps it at (the event's notice). */
+/** What a read costs, how a day's cost follows from it and what caps it (the event's notice). */
 export function costNotice(event: TriggerEvent): string {
 	const def = EVENTS[event];
 	const u = def.unit;
@@ -25,13 +27,38 @@ export function costNotice(event: TriggerEvent): string {
 	const cap = def.feature
 		? `${shareOf(PRO_DAY)} a day`
 		: `${shareOf(BASIC_DAY)} a day on Basic, ${shareOf(PRO_DAY)} on PRO`;
-	const day =
+	const most =
 		u.one === 'center'
-			? `Reading a center at every poll would cost ≈ ${thousands(1440)} requests a day at Poll Times' default (every minute), ≈ 288 every 5 minutes`
-			: `Reading every ${u.one} at every poll would cost ${u.many} × polls a day: 100 ${u.many} every minute (Poll Times' default) ≈ ${thousands(100 * 1440)} requests a day, every 5 minutes ≈ ${thousands(100 * 288)}`;
-	const follows = `The trigger reads what is active: a ${u.one} that had something new in the last hour every second poll, a quiet one (closed, at night) less and less often, at least every Read Quiet ${u.Many} at Least Every, so a quiet day costs a small part of that`;
-	return `${def.feature ? 'PRO centers only. ' : ''}A read of a ${u.one} costs ${def.readCost}. ${day}; ${limits}, shared with every other client of the center. ${follows}. All the trigger nodes of a center spend together at most the Day Budget Share (default ${DEFAULT_SHARE} %: ${cap}), a ceiling, not an allowance; when it binds, the ${u.many} waiting longest go first. Each record is emitted once.`;
+			? 'a center × the polls a day of Poll Times (every minute: 1,440)'
+			: `${u.many} × the polls a day of Poll Times (every minute: 1,440)`;
+	const follows = `The trigger reads what is active: a ${u.one} that had something new in the last hour every second poll, a quiet ${u.one} (closed, at night) less and less often, at least every Read Quiet ${u.Many} at Least Every, so a quiet day costs a small part of that`;
+	return `${def.feature ? 'PRO centers only. ' : ''}A read of a ${u.one} costs ${def.readCost}. At most a day: ${most}, if every ${u.one} were read at every poll; Cost Estimate below works it out for these centers and Poll Times. ${limits}, shared with every other client of the center. ${follows}. All the trigger nodes of a center spend together at most the Day Budget Share (default ${DEFAULT_SHARE} %: ${cap}), a ceiling, not an allowance; when it binds, the ${u.many} waiting longest go first. Each record is emitted once.`;
 }
+
+/** What lets the editor load the Cost Estimate again: the fields its figures come from. */
+const ESTIMATE_DEPENDS_ON = [
+	'event',
+	'centerScope',
+	'centerIds',
+	'receiptShops',
+	'receiptShopIds',
+	'includeArchived',
+	'dayBudgetShare',
+	'quietMaxWaitMinutes',
+	...POLL_TIMES_PATHS,
+];
+
+/** The figures of these settings (costEstimate.ts): the one field whose text the editor computes. */
+const costEstimateField: INodeProperties = {
+	displayName: 'Cost Estimate for Center Name or ID',
+	name: 'costEstimate',
+	type: 'options',
+	typeOptions: { loadOptionsMethod: 'getCostEstimate', loadOptionsDependsOn: ESTIMATE_DEPENDS_ON },
+	default: ALL_CENTERS,
+	description:
+		'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
+	hint: 'The most these Poll Times, centers and shops cost a day (every unit read at every poll) against the plan’s day limit, worked out again when they change; the list has each center with its share and lag. A readout: polls do not use it',
+};
 
 function lookbackField(event: TriggerEvent): INodeProperties {
 	const { lookback } = EVENTS[event];
@@ -102,6 +129,7 @@ export const properties: INodeProperties[] = [
 		default: '',
 		displayOptions: only(event),
 	})),
+	costEstimateField,
 	{
 		displayName: 'Centers',
 		name: 'centerScope',

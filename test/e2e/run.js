@@ -27,7 +27,8 @@
  *   agent       n8n's AI Agent + OpenAI Chat Model against a scripted OpenAI-compatible stub (parts/agent.js);
  *   browser     the editor in headless Chromium (Debian's, installed when missing; playwright-core):
  *               date fields store what is typed, pickers show names with ids, panels show their notices
- *               and hints, the node picker each node's own description (parts/browser.js; every version);
+ *               and hints, the node picker each node's own description (parts/browser.js; every version),
+ *               New Receipt's Cost Estimate following Poll Times and the centers (parts/browser-trigger-cost.js);
  *   durable     (2.37+) the trigger exactly once in the classic mode and under the durable scheduler
  *               with durable poll cursors, SIGKILLs and republishing included (parts/durable.js);
  *   restart     npm start → Ctrl-C → npm start shows the user's own workflow again (parts/restart.js;

@@ -54,7 +54,7 @@ function toResults(
  * a plan not learned from an earlier answer costs one small request (the first shop) for the center,
  * whose X-RateLimit-Limit tells it; a center whose answer does not tell stays without a plan.
  */
-async function plansOf(
+export async function plansOf(
 	ctx: ILoadOptionsFunctions,
 	centers: IDataObject[],
 ): Promise<Map<string, string>> {

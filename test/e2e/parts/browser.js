@@ -7,7 +7,9 @@
  *     finds a shop by its id;
  *   - the panel shows the kopecks notice, the PRO notice and the hints under the fields.
  * The workflow is saved from the editor and read back over REST; then it runs (REST) and its rows
- * are checked. Then the examples and an Intake error as the editor shows them (parts/browser-examples.js). With $N8N_E2E_SCREENSHOT_DIR the panels are saved as PNG there (the README's images).
+ * are checked. Then what New Receipt's panel says its settings cost as Poll Times and the centers change
+ * (parts/browser-trigger-cost.js), and the examples and an Intake error as the editor shows them
+ * (parts/browser-examples.js). With $N8N_E2E_SCREENSHOT_DIR the panels are saved as PNG there (the README's images).
  */
 const fs = require('node:fs');
 const os = require('node:os');
@@ -15,6 +17,7 @@ const path = require('node:path');
 const assert = require('node:assert/strict');
 const { launchBrowser, signIn, searchNodePicker } = require('../lib/browser');
 const browserExamplesPart = require('./browser-examples');
+const browserTriggerCostPart = require('./browser-trigger-cost');
 
 const NODE = 'Daily sales';
 
@@ -288,6 +291,7 @@ async function browserPart({ n8n, step, cred }) {
 				await page.keyboard.press('Escape');
 			},
 		);
+		await browserTriggerCostPart({ n8n, step, cred, page });
 		await browserExamplesPart({ n8n, step, cred, page });
 	} finally {
 		if (shots) fs.mkdirSync(shots, { recursive: true });
