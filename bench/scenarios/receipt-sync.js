@@ -11,7 +11,7 @@
 const { startN8n } = require('../../scripts/n8n/instance');
 const { ensureServicePackages, startPostgres } = require('../../scripts/n8n/queue/services');
 const { startSandboxProcess } = require('../../scripts/lib/processes');
-const { loadExamples, bindExample } = require('../../test/e2e/lib/examples');
+const { loadExamples, bindExample } = require('../../scripts/lib/examples');
 const { RssSampler } = require('../lib/rss');
 const { sleep, addDays } = require('../lib/util');
 const { SEED, log, packedPackage } = require('./common');

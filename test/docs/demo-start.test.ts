@@ -27,7 +27,7 @@ const polls = require('../../scripts/n8n/demo-folder.js') as {
 	demoPatch(key: string, workflow: Workflow): ((node: WorkflowNode) => void) | undefined;
 	demoPollLines(examples: Array<{ key: string; workflow: Workflow }>): string[];
 };
-const { loadExamples } = require('../e2e/lib/examples.js') as {
+const { loadExamples } = require('../../scripts/lib/examples.js') as {
 	loadExamples(): Array<{ key: string; workflow: Workflow }>;
 };
 type WorkflowNode = { type: string; parameters: Record<string, unknown> };

@@ -22,7 +22,7 @@
  *               poll times, each once a minute at seconds 0, 5, … 55, so a poll every 5 s: n8n refuses
  *               a single sub-minute expression, not several; --slow-poll uses "Every Minute" instead), the first poll remembers what
  *               exists, an anomaly inserted through /__sandbox/insert is posted to Slack (the real
- *               Slack node, through a local HTTPS catcher, test/e2e/lib/slack-catcher.js) exactly once.
+ *               Slack node, through a local HTTPS catcher, scripts/lib/slack-catcher.js) exactly once.
  *   mcp         examples/mcp-server.json activated; a real MCP client lists and calls the tools (parts/mcp.js);
  *   agent       n8n's AI Agent + OpenAI Chat Model against a scripted OpenAI-compatible stub (parts/agent.js);
  *   browser     the editor in headless Chromium (Debian's, installed when missing; playwright-core):
@@ -45,7 +45,7 @@ const path = require('node:path');
 const assert = require('node:assert/strict');
 const { ensureN8n } = require('../../scripts/n8n/install');
 const { expectedTypes } = require('./harness/load-package');
-const { startSlackCatcher, opensslAvailable } = require('./lib/slack-catcher');
+const { startSlackCatcher, opensslAvailable } = require('../../scripts/lib/slack-catcher');
 const { createReport, banner } = require('./lib/report');
 const { runVersion } = require('./lib/version');
 const { assertCovered } = require('./parts/operations');
@@ -142,7 +142,7 @@ async function main() {
 		}
 		if (ONLY.has('restart')) {
 			// npm start → Ctrl-C → npm start, on the version npm start uses (the first one)
-			report.version = VERSIONS[0];
+			report.version = `npm start ${VERSIONS[0]}`;
 			console.log(`\n══ npm start keeps the user's work (n8n ${VERSIONS[0]}) ${'═'.repeat(30)}`);
 			await install(VERSIONS[0]).then(
 				() => restartPart({ step: report.step, version: VERSIONS[0] }),

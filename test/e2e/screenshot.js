@@ -20,7 +20,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 const { startN8n } = require('../../scripts/n8n/instance');
 const { startSandboxProcess } = require('../../scripts/lib/processes');
-const { loadExamples, bindExample, DATA_DIR } = require('./lib/examples');
+const { loadExamples, bindExample, DATA_DIR } = require('../../scripts/lib/examples');
 const { launchBrowser, signIn } = require('./lib/browser');
 
 const root = path.resolve(__dirname, '..', '..');

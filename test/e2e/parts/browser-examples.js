@@ -13,7 +13,7 @@
  *     under Simplify says it applies to One File too.
  */
 const assert = require('node:assert/strict');
-const { loadExamples, bindExample } = require('../lib/examples');
+const { loadExamples, bindExample } = require('../../../scripts/lib/examples');
 const { searchNodePicker } = require('../lib/browser');
 
 const PACKAGE = 'n8n-nodes-shopping-center.';

@@ -6,7 +6,7 @@
  * and the API sandbox, runs the checks below, prints one line per check and `N passed, N failed`, and
  * stops everything it started, also on failure (exit code 1 then).
  *
- *   node test/e2e-queue/run.js [--version 1.123.81] [--package-dir .] [--only export,file,trigger,crash,budget]
+ *   node test/e2e/queue/run.js [--version 1.123.81] [--package-dir .] [--only export,file,trigger,crash,budget]
  *                              [--keep] [--verbose]
  *
  * Checks (checks.js): a webhook-started export runs on a worker and answers the true set; a One File
@@ -18,10 +18,10 @@
  * per rate window per process; one token exchange per process per credential.
  */
 const path = require('node:path');
-const { startQueueStack } = require('../../scripts/n8n/queue/stack');
-const { startSandboxProcess } = require('../../scripts/lib/processes');
-const { createReport, banner } = require('../e2e/lib/report');
-const { expectedTypes } = require('../e2e/harness/load-package');
+const { startQueueStack } = require('../../../scripts/n8n/queue/stack');
+const { startSandboxProcess } = require('../../../scripts/lib/processes');
+const { createReport, banner } = require('../lib/report');
+const { expectedTypes } = require('../harness/load-package');
 const checks = require('./checks');
 
 const argv = process.argv.slice(2);

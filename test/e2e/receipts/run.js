@@ -5,7 +5,7 @@
  * PostgreSQL (Debian's package, started as the queue-mode stack starts it: scripts/n8n/queue/services.js,
  * installed with apt-get when missing). The table is created from the DDL in the example's note.
  *
- *   node test/e2e-receipts/run.js [--version 1.123.81 [--version 2.41.1@midnight [--version 2.41.1+durable]]] [--package-dir .] [--rounds 4] [--keep] [--verbose]
+ *   node test/e2e/receipts/run.js [--version 1.123.81 [--version 2.41.1@midnight [--version 2.41.1+durable]]] [--package-dir .] [--rounds 4] [--keep] [--verbose]
  *
  * Legs: three by default (or $N8N_E2E_VERSIONS, comma-separated), one after the other, each with its
  * own PostgreSQL, sandbox and n8n: 1.123.81 and 2.41.1 with n8n's default (in-memory) scheduler (the
@@ -30,14 +30,14 @@
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
-const { startN8n } = require('../../scripts/n8n/instance/start');
-const { ensureServicePackages, startPostgres } = require('../../scripts/n8n/queue/services');
-const { startSandboxProcess } = require('../../scripts/lib/processes');
-const { createReport, banner } = require('../e2e/lib/report');
-const { expectedTypes } = require('../e2e/harness/load-package');
-const { DURABLE_ENV } = require('../e2e/lib/poll-ledger');
+const { startN8n } = require('../../../scripts/n8n/instance/start');
+const { ensureServicePackages, startPostgres } = require('../../../scripts/n8n/queue/services');
+const { startSandboxProcess } = require('../../../scripts/lib/processes');
+const { createReport, banner } = require('../lib/report');
+const { expectedTypes } = require('../harness/load-package');
+const { DURABLE_ENV } = require('../lib/poll-ledger');
 const checks = require('./checks');
-const clock = require('../../scripts/lib/shift-clock');
+const clock = require('../../../scripts/lib/shift-clock');
 
 /** @midnight legs: center 1002's midnight this long after the leg starts (in its first rounds) */
 const MIDNIGHT_AFTER_MS = 100_000;

@@ -7,8 +7,8 @@
 const assert = require('node:assert/strict');
 const { spawn } = require('node:child_process');
 const path = require('node:path');
-const { waitUntil, sleep } = require('../../scripts/lib/processes');
-const { bindExample, loadExamples } = require('../e2e/lib/examples');
+const { waitUntil, sleep } = require('../../../scripts/lib/processes');
+const { bindExample, loadExamples } = require('../../../scripts/lib/examples');
 const { pollerState, staticDataOf, totalOf } = require('./durable');
 const { PRO_CENTERS, ZONES, addDays, checkCenterCost, dayIn, firstPoll } = require('./poll-cost');
 

@@ -3,10 +3,10 @@
  * The checks of the queue-mode e2e (run.js), in order; each is one `step` (one line, ok / FAIL).
  * ctx = { stack (scripts/n8n/queue/stack.js), sb (sandbox child), step, windowMs }
  */
-const fs = require('node:fs');
 const assert = require('node:assert/strict');
-const { sleep } = require('../../scripts/lib/processes');
-const { itemsOf, nodeErrorText, binaryContent, parseCsv } = require('../e2e/lib/workflows');
+const { sleep } = require('../../../scripts/lib/processes');
+const { pollLines } = require('../lib/poll-line');
+const { itemsOf, nodeErrorText, binaryContent, parseCsv } = require('../lib/workflows');
 const wf = require('./workflows');
 
 const { PRO, BASIC, day } = wf;
@@ -170,12 +170,7 @@ async function triggerAcrossRestart({ stack, sb, step, credential }) {
 			// two more polls of each: nothing new may come. Counted by the trigger's line per poll in main's
 			// log file (all of it), not by requests: a center that found nothing is read again only after as
 			// long as it had been quiet (docs/trigger.md, "Cost that follows activity"), so a poll may send none
-			const polled = (name) =>
-				(
-					fs
-						.readFileSync(stack.main.logFile, 'utf8')
-						.match(new RegExp(`Shopping Center Trigger \\(${name}\\): `, 'g')) || []
-				).length;
+			const polled = (name) => pollLines(stack.main.logFile, name).length;
 			const names = ['New Anomaly', 'New Ticket'];
 			const polledBefore = names.map(polled);
 			await waitFor(
