@@ -8,6 +8,7 @@ const { sleep } = require('../../../scripts/lib/processes');
 const { pollLines } = require('../lib/poll-line');
 const { itemsOf, nodeErrorText, binaryContent, parseCsv } = require('../lib/workflows');
 const wf = require('./workflows');
+const { createSandboxCredential } = require('../lib/sandbox-credential');
 
 const { PRO, BASIC, day } = wf;
 const {
@@ -433,17 +434,7 @@ async function tokenExchanges({ stack, sb, step, apiWorkflows, mainsPolled }) {
 async function run(ctx) {
 	const credential = await ctx.step(
 		'credential (one, shared by every process through the database)',
-		() =>
-			ctx.stack.main.api.createCredential({
-				name: 'Shopping Center API',
-				type: 'shoppingCenterApi',
-				data: {
-					baseUrl: ctx.sb.baseUrl,
-					clientId: ctx.sb.clientId,
-					clientSecret: ctx.sb.clientSecret,
-					allowInsecure: false,
-				},
-			}),
+		() => createSandboxCredential(ctx.stack.main, ctx.sb),
 	);
 	if (!credential) return;
 	const c = { ...ctx, credential };

@@ -33,8 +33,8 @@ const path = require('node:path');
 const { startN8n } = require('../../../scripts/n8n/instance/start');
 const { ensureServicePackages, startPostgres } = require('../../../scripts/n8n/queue/services');
 const { startSandboxProcess } = require('../../../scripts/lib/processes');
-const { createReport, banner } = require('../lib/report');
-const { expectedTypes } = require('../harness/load-package');
+const { createReport } = require('../lib/report');
+const { cliOptions, packageBuilt, stopOnSignal, runMain } = require('../lib/runner');
 const { DURABLE_ENV } = require('../lib/poll-ledger');
 const checks = require('./checks');
 const clock = require('../../../scripts/lib/shift-clock');
@@ -42,31 +42,21 @@ const clock = require('../../../scripts/lib/shift-clock');
 /** @midnight legs: center 1002's midnight this long after the leg starts (in its first rounds) */
 const MIDNIGHT_AFTER_MS = 100_000;
 
-const argv = process.argv.slice(2);
-const opt = (name, dflt) => {
-	const i = argv.indexOf(`--${name}`);
-	return i >= 0 ? argv[i + 1] : dflt;
-};
-const VERSIONS = argv.includes('--version')
-	? argv.flatMap((a, i) => (argv[i - 1] === '--version' ? [a] : []))
+const { all, opt, flag, packageDir: PACKAGE_DIR } = cliOptions();
+const VERSIONS = all('version').length
+	? all('version')
 	: (process.env.N8N_E2E_VERSIONS || '1.123.81,2.41.1@midnight,2.41.1+durable')
 			.split(',')
 			.map((s) => s.trim());
-const PACKAGE_DIR = path.resolve(opt('package-dir', path.resolve(__dirname, '..', '..')));
 const ROUNDS = Number(opt('rounds', '4'));
-const KEEP = argv.includes('--keep');
-const VERBOSE = argv.includes('--verbose') || !!process.env.N8N_E2E_VERBOSE;
+const KEEP = flag('keep');
+const VERBOSE = flag('verbose') || !!process.env.N8N_E2E_VERBOSE;
 
 async function main() {
 	const t0 = Date.now();
 	const report = createReport();
 	console.log(`e2e New Receipt → PostgreSQL in n8n ${VERSIONS.join(', ')}; package ${PACKAGE_DIR}`);
-	const want = expectedTypes(PACKAGE_DIR);
-	if (want.problems.length) {
-		banner(`the package is not built (npm run build):\n${want.problems.join('\n')}`);
-		console.log('0 passed, 1 failed');
-		return 1;
-	}
+	if (!packageBuilt(PACKAGE_DIR)) return 1;
 	for (const version of VERSIONS) {
 		report.version = version;
 		console.log(`\n══ n8n ${version} ${'═'.repeat(60)}`);
@@ -98,12 +88,7 @@ async function leg(spec, report) {
 		env.n8n = env.sb = env.pg = null;
 		if (!KEEP) fs.rmSync(folder, { recursive: true, force: true });
 	};
-	const onSignal = (sig) => {
-		console.log(`\n${sig}: stopping everything this run started`);
-		stopAll().finally(() => process.exit(130));
-	};
-	process.once('SIGINT', onSignal);
-	process.once('SIGTERM', onSignal);
+	const offSignal = stopOnSignal(stopAll);
 	const n8nOpts = {
 		version: VERSION,
 		userFolder: folder,
@@ -146,14 +131,15 @@ async function leg(spec, report) {
 				rounds: ROUNDS,
 				/** where the durable leg reads the trigger's poller_state row (n8n's SQLite) */
 				durable: durable && { version: VERSION, userFolder: folder },
-				/** SIGKILL n8n's process group, then start it again on the same folder */
-				async killAndRestart() {
+				/** SIGKILL n8n's process group, then (after beforeStart) start it again on the same folder */
+				async killAndRestart(beforeStart) {
 					try {
 						process.kill(-env.n8n.pid, 'SIGKILL');
 					} catch {
 						/* already gone */
 					}
 					await env.n8n.stop({ keep: true }).catch(() => {});
+					if (beforeStart) await beforeStart();
 					const t = Date.now();
 					env.n8n = await startN8n({ ...n8nOpts, setupOwner: 'ifNeeded' });
 					return Date.now() - t;
@@ -163,16 +149,8 @@ async function leg(spec, report) {
 	} finally {
 		await stopAll();
 		clock.setShift(0);
-		process.removeListener('SIGINT', onSignal);
-		process.removeListener('SIGTERM', onSignal);
+		offSignal();
 	}
 }
 
-main().then(
-	(failed) => process.exit(failed ? 1 : 0),
-	(e) => {
-		console.error(e);
-		console.log('0 passed, 1 failed');
-		process.exit(1);
-	},
-);
+runMain(main);
