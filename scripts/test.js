@@ -127,8 +127,10 @@ function withLegs(rows) {
 	for (const r of rows) {
 		out.push(r);
 		if (!r.legsFile || !fs.existsSync(r.legsFile)) continue;
-		const { legs } = JSON.parse(fs.readFileSync(r.legsFile, 'utf8').trim().split('\n').at(-1));
-		for (const l of legs) out.push({ name: l.name, ok: null, ms: l.ms, depth: 1 });
+		// one line per runner process (legs side by side: one per leg)
+		for (const line of fs.readFileSync(r.legsFile, 'utf8').trim().split('\n'))
+			for (const l of JSON.parse(line).legs)
+				out.push({ name: l.name, ok: null, ms: l.ms, depth: 1 });
 	}
 	return out;
 }
