@@ -22,10 +22,9 @@ function step(name, fn) {
 
 const installs = installN8nEarly();
 const jestJson = path.join(tmp, 'jest.json');
-main();
-finish();
+main().then(finish);
 
-function main() {
+async function main() {
 	// everything the checks need, so that none of them goes to the network: the project (incl.
 	// @n8n/node-cli) and n8n's verification scan, which has its own tree
 	if (!step('install', () => ensureDependencies() && ensureScanDependencies())) return;
@@ -36,22 +35,56 @@ function main() {
 	step('type check (incl. tests)', () => run('npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']));
 	step('package contents', () => run('node', ['scripts/check-pack.js']));
 	step('jest', () => run('npx', ['jest', '--forceExit', '--json', `--outputFile=${jestJson}`]));
-	const e2eLegs = [
-		['run.js', 'end-to-end in a real n8n'],
-		['queue/run.js', 'end-to-end in n8n queue mode (PostgreSQL + Redis, main + 2 workers)'],
-		[
-			'receipts/run.js',
-			'end-to-end: New Receipt → PostgreSQL (SIGKILL during a poll and an execution)',
-		],
+	// a runner marked `beside` starts first, in the background (its output printed when it ends), and
+	// runs beside the others: its legs wait on n8n's polls most of the time. N8N_E2E_BESIDE=0: all in turn.
+	const runners = [
+		{ file: 'receipts/run.js', beside: process.env.N8N_E2E_BESIDE !== '0' },
+		{ file: 'run.js' },
+		{ file: 'queue/run.js' },
 	];
-	for (const [i, [file, name]] of e2eLegs.entries()) {
+	const names = {
+		'run.js': 'end-to-end in a real n8n',
+		'queue/run.js': 'end-to-end in n8n queue mode (PostgreSQL + Redis, main + 2 workers)',
+		'receipts/run.js':
+			'end-to-end: New Receipt → PostgreSQL (SIGKILL during a poll and an execution)',
+	};
+	const background = [];
+	for (const [i, { file, beside }] of runners.entries()) {
 		const runner = path.join(root, 'test', 'e2e', file);
+		if (!fs.existsSync(runner)) continue;
 		// the runner writes its legs' wall times there (test/e2e/lib/report.js)
 		const legsFile = path.join(tmp, `e2e-legs-${i}.jsonl`);
 		process.env.E2E_PHASES_FILE = legsFile;
-		if (fs.existsSync(runner)) step(name, () => run('node', [runner]));
-		if (results.at(-1).name === name) results.at(-1).legsFile = legsFile;
+		if (beside) background.push(runBeside(`${names[file]} (beside the next)`, runner, legsFile));
+		else {
+			step(names[file], () => run('node', [runner]));
+			results.at(-1).legsFile = legsFile;
+		}
 	}
+	for (const b of background) results.push(await b);
+}
+
+/**
+ * An e2e runner in the background: its output in a file, printed whole when it ends; the result row
+ * (its end: when its output last changed, as this process is busy with the steps in the meantime).
+ */
+function runBeside(name, runner, legsFile) {
+	const startMs = Date.now() - t0;
+	const log = path.join(tmp, `${path.basename(path.dirname(runner))}.log`);
+	const fd = fs.openSync(log, 'w');
+	process.stdout.write(`\n▶ node ${runner} (in the background; its output when it ends)\n`);
+	const child = spawn(process.execPath, [runner], { cwd: root, stdio: ['ignore', fd, fd] });
+	fs.closeSync(fd);
+	return new Promise((resolve) =>
+		child.once('exit', (code) => {
+			process.stdout.write(
+				`\n▶ node ${runner} (ran in the background)\n${fs.readFileSync(log, 'utf8')}`,
+			);
+			if (code !== 0) process.stdout.write(`✖ node ${runner} exited with ${code}\n`);
+			const ms = fs.statSync(log).mtimeMs - t0 - startMs;
+			resolve({ name, ok: code === 0, startMs, ms, legsFile });
+		}),
+	);
 }
 
 /**
