@@ -483,18 +483,13 @@ if (require.main === module) {
 	}
 	(async () => {
 		for (const version of versions) {
-			const r = await ensureN8n({ version, dir: a.dir, force: a.force });
-			console.log(
-				JSON.stringify({
-					version,
-					dir: r.dir,
-					n8nBin: r.n8nBin,
-					nodeBin: r.nodeBin,
-					fresh: r.fresh,
-					seconds: r.seconds,
-					endedAt: Date.now(),
-				}),
-			);
+			const { dir, n8nBin, nodeBin, fresh, seconds } = await ensureN8n({
+				version,
+				dir: a.dir,
+				force: a.force,
+			});
+			const endedAt = Date.now();
+			console.log(JSON.stringify({ version, dir, n8nBin, nodeBin, fresh, seconds, endedAt }));
 		}
 	})().catch((e) => {
 		console.error('[n8n-install] FAILED:', e.message);
