@@ -11,7 +11,7 @@ const { waitUntil, sleep } = require('../../../scripts/lib/processes');
 const { bindExample } = require('../../../scripts/lib/examples');
 const { PRO } = require('../lib/operations');
 const { itemsOf, nodeErrorText } = require('../lib/workflows');
-const { pollLines } = require('../lib/poll-line');
+const { pollLines } = require('../../../scripts/lib/poll-line');
 
 // Twelve "Custom" poll times, each once a minute at its own second (0, 5, … 55): together a poll every 5 s.
 // n8n refuses one expression that polls more than once a minute (1.x: a '*' in the seconds field; 2.x: any

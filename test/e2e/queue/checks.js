@@ -5,7 +5,7 @@
  */
 const assert = require('node:assert/strict');
 const { sleep } = require('../../../scripts/lib/processes');
-const { pollLines } = require('../lib/poll-line');
+const { pollLines } = require('../../../scripts/lib/poll-line');
 const { itemsOf, nodeErrorText, binaryContent, parseCsv } = require('../lib/workflows');
 const wf = require('./workflows');
 const { createSandboxCredential } = require('../lib/sandbox-credential');

@@ -16,7 +16,7 @@ const shopOf = (p) => (/\/shops\/([^/]+)\/receipts/.exec(p) || [])[1];
 
 /**
  * A center's requests (the sandbox's log entries of one n8n process, in order) cut into its polls:
- * `counts[i]` requests for poll i, as the trigger's line of that poll says (lib/poll-line.js; the
+ * `counts[i]` requests for poll i, as the trigger's line of that poll says (scripts/lib/poll-line.js; the
  * process's polls run one after another, each request counted and logged once). The polls whose
  * requests are all in `entries`; a poll still under way is not among them.
  */

@@ -1,12 +1,12 @@
 'use strict';
 /*
  * The receipts leg's polls (steps/*.js): waiting for the next one, its requests per center told apart
- * by the trigger's line per poll in n8n's log file (lib/poll-line.js) and held to the formula
+ * by the trigger's line per poll in n8n's log file (scripts/lib/poll-line.js) and held to the formula
  * (poll-cost.js), and what it wrote.
  */
 const assert = require('node:assert/strict');
 const { waitUntil, sleep } = require('../../../scripts/lib/processes');
-const { pollLines } = require('../lib/poll-line');
+const { pollLines } = require('../../../scripts/lib/poll-line');
 const { PRO_CENTERS, ZONES, checkCenterCost, dayIn, splitPolls } = require('./poll-cost');
 const { setClock, insertLate } = require('./leg');
 const { tableIds } = require('./warehouse');

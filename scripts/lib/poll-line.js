@@ -1,7 +1,7 @@
 'use strict';
 /*
  * The Shopping Center Trigger's one line per poll in n8n's log (nodes/ShoppingCenterEventsTrigger/
- * sequence.ts), read back by the e2e legs that count polls or a poll's requests:
+ * pollLog.ts), read back by the e2e legs and the bench that count polls or a poll's requests:
  *
  *   Shopping Center Trigger (New Receipt): 9 read(s), 11 request(s), 4 item(s); center 1002: 7 request(s), today …; center 1004: 4 request(s), …
  *
@@ -25,13 +25,15 @@ function parsePollLine(line) {
 	return { event: head[1], requests: number(head[2]), centers };
 }
 
-/** The poll lines of a log file (n8n's own, scripts/n8n/instance/start.js), optionally of one event. */
-function pollLines(logFile, event) {
-	const text = fs.existsSync(logFile) ? fs.readFileSync(logFile, 'utf8') : '';
-	return text
+/** The poll lines of a log's text, optionally of one event. */
+const pollLinesOf = (text, event) =>
+	text
 		.split('\n')
 		.map(parsePollLine)
 		.filter((p) => p && (!event || p.event === event));
-}
 
-module.exports = { parsePollLine, pollLines };
+/** The poll lines of a log file (n8n's own, scripts/n8n/instance/start.js), optionally of one event. */
+const pollLines = (logFile, event) =>
+	pollLinesOf(fs.existsSync(logFile) ? fs.readFileSync(logFile, 'utf8') : '', event);
+
+module.exports = { parsePollLine, pollLinesOf, pollLines };
