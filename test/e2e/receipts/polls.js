@@ -45,11 +45,16 @@ async function pollAfter(leg, mark) {
 	return null;
 }
 
-/** Waits for the first poll that began after `mark` to end, then for the executions; returns that poll. */
+/**
+ * Waits for the first poll that began after `mark` to end, and for two polls to end after this call
+ * (the first of them may have begun before the mark), then for the executions; returns that poll.
+ */
 async function nextPoll(leg, mark) {
+	const linesBefore = pollLines(leg.n8n().logFile, EVENT).length;
 	const poll = await waitFor(
-		"a poll that began after the mark to end (its line in n8n's log)",
-		() => pollAfter(leg, mark),
+		"a poll that began after the mark to end, and two polls after this call (their lines in n8n's log)",
+		async () =>
+			pollLines(leg.n8n().logFile, EVENT).length >= linesBefore + 2 && (await pollAfter(leg, mark)),
 		150_000,
 		1000,
 	);
