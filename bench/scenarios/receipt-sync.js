@@ -11,7 +11,8 @@
 const { startN8n } = require('../../scripts/n8n/instance');
 const { ensureServicePackages, startPostgres } = require('../../scripts/n8n/queue/services');
 const { startSandboxProcess } = require('../../scripts/lib/processes');
-const { loadExamples, bindExample } = require('../../test/e2e/lib/examples');
+const { loadExamples, bindExample } = require('../../scripts/lib/examples');
+const { pollLinesOf } = require('../../scripts/lib/poll-line');
 const { RssSampler } = require('../lib/rss');
 const { sleep, addDays } = require('../lib/util');
 const { SEED, log, packedPackage } = require('./common');
@@ -38,8 +39,7 @@ async function waitFor(what, fn, timeoutMs, everyMs = 1000) {
 }
 
 /** Polls the trigger finished in this n8n (it logs one line at the end of each). */
-const pollsDone = (n8n) =>
-	(n8n.logs().match(/Shopping Center Trigger \(New Receipt\): /g) || []).length;
+const pollsDone = (n8n) => pollLinesOf(n8n.logs(), 'New Receipt').length;
 
 async function runReceiptSync(ctx) {
 	const { opts, stage, windowMs } = ctx;

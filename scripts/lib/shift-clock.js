@@ -3,7 +3,7 @@
  * Moves this process's clock (Date.now() and `new Date()`; timers and performance.now() untouched) by
  * $E2E_CLOCK_SHIFT_MS, or by what setShift() set last. Loaded with `node --require` into n8n (and the
  * bench's sandbox), and by its user into itself with the same shift, so that n8n's cron, the trigger's
- * "today" and the checker's clock agree: the receipts e2e (test/e2e-receipts/run.js) puts a center's
+ * "today" and the checker's clock agree: the receipts e2e (test/e2e/receipts/run.js) puts a center's
  * midnight inside its polls whatever the hour CI runs at; the bench's dayBudget --day-at puts its
  * window at a chosen hour of the center's day.
  */

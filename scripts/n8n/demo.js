@@ -28,8 +28,8 @@ const path = require('node:path');
 const { startN8n } = require('./instance');
 const { ensureN8n, INSTALL_TIME } = require('./install');
 const { startSandboxProcess, portFree } = require('../lib/processes');
-const { startSlackCatcher, opensslAvailable } = require('../../test/e2e/lib/slack-catcher');
-const { loadExamples, bindExample, DATA_DIR } = require('../../test/e2e/lib/examples');
+const { startSlackCatcher, opensslAvailable } = require('../lib/slack-catcher');
+const { loadExamples, bindExample, DATA_DIR } = require('../lib/examples');
 const {
 	DEFAULT_DEMO_FOLDER,
 	prepareDemoFolder,

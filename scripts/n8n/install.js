@@ -4,7 +4,10 @@
  * Installs a real n8n (given version) into a cache folder OUTSIDE the repo, so the
  * e2e harness (scripts/n8n/instance.js) can start it.  No dependencies beyond Node.
  *
- *   node scripts/n8n/install.js [--version 1.123.81] [--dir /path/to/n8n-<v>] [--force]
+ *   node scripts/n8n/install.js [--version 1.123.81 [--version 2.41.1 …]] [--dir /path/to/n8n-<v>] [--force]
+ *
+ * Several versions are installed one after the other (npm test starts that in the background at its
+ * beginning); one JSON line per version, with when its install ended (`endedAt`, ms since the epoch).
  *
  * Env:
  *   N8N_E2E_VERSION    version to install when --version is not given (default below)
@@ -452,17 +455,17 @@ async function lock(p) {
 }
 
 function parseArgs(argv) {
-	const a = { version: undefined, dir: undefined, force: false };
+	const a = { versions: [], dir: undefined, force: false };
 	for (let i = 0; i < argv.length; i++) {
 		const k = argv[i];
-		if (k === '--version' || k === '-v') a.version = argv[++i];
-		else if (k.startsWith('--version=')) a.version = k.slice(10);
+		if (k === '--version' || k === '-v') a.versions.push(argv[++i]);
+		else if (k.startsWith('--version=')) a.versions.push(k.slice(10));
 		else if (k === '--dir') a.dir = argv[++i];
 		else if (k.startsWith('--dir=')) a.dir = k.slice(6);
 		else if (k === '--force') a.force = true;
 		else if (k === '--print-dir') a.printDir = true;
 		else if (k === '-h' || k === '--help') a.help = true;
-		else if (/^\d/.test(k)) a.version = k;
+		else if (/^\d/.test(k)) a.versions.push(k);
 		else throw new Error(`unknown argument ${k}`);
 	}
 	return a;
@@ -484,30 +487,30 @@ if (require.main === module) {
 	const a = parseArgs(process.argv.slice(2));
 	if (a.help) {
 		console.log(
-			'usage: node scripts/n8n/install.js [--version X.Y.Z] [--dir DIR] [--force] [--print-dir]',
+			'usage: node scripts/n8n/install.js [--version X.Y.Z …] [--dir DIR] [--force] [--print-dir]',
 		);
 		process.exit(0);
 	}
-	const version = a.version || process.env.N8N_E2E_VERSION || DEFAULT_VERSION;
+	const versions = a.versions.length
+		? a.versions
+		: [process.env.N8N_E2E_VERSION || DEFAULT_VERSION];
+	if (a.dir && versions.length > 1) throw new Error('--dir goes with one --version');
 	if (a.printDir) {
-		console.log(a.dir ? path.resolve(a.dir) : installDir(version));
+		console.log(a.dir ? path.resolve(a.dir) : installDir(versions[0]));
 		process.exit(0);
 	}
-	ensureN8n({ version, dir: a.dir, force: a.force }).then(
-		(r) => {
-			console.log(
-				JSON.stringify({
-					dir: r.dir,
-					n8nBin: r.n8nBin,
-					nodeBin: r.nodeBin,
-					fresh: r.fresh,
-					seconds: r.seconds,
-				}),
-			);
-		},
-		(e) => {
-			console.error('[n8n-install] FAILED:', e.message);
-			process.exit(1);
-		},
-	);
+	(async () => {
+		for (const version of versions) {
+			const { dir, n8nBin, nodeBin, fresh, seconds } = await ensureN8n({
+				version,
+				dir: a.dir,
+				force: a.force,
+			});
+			const endedAt = Date.now();
+			console.log(JSON.stringify({ version, dir, n8nBin, nodeBin, fresh, seconds, endedAt }));
+		}
+	})().catch((e) => {
+		console.error('[n8n-install] FAILED:', e.message);
+		process.exit(1);
+	});
 }

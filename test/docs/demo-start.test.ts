@@ -33,7 +33,7 @@ const polls = require('../../scripts/n8n/demo-folder.js') as {
 const { openLog } = require('../../scripts/n8n/instance/start.js') as {
 	openLog(logFile: string, version: string): fs.WriteStream;
 };
-const { loadExamples } = require('../e2e/lib/examples.js') as {
+const { loadExamples } = require('../../scripts/lib/examples.js') as {
 	loadExamples(): Array<{ key: string; workflow: Workflow }>;
 };
 type WorkflowNode = { type: string; parameters: Record<string, unknown> };

@@ -22,7 +22,7 @@ type Workflow = {
 	nodes: Node[];
 	connections: Record<string, { main: Array<Array<{ node: string }>> }>;
 };
-const { loadExamples } = require('../e2e/lib/examples.js') as {
+const { loadExamples } = require('../../scripts/lib/examples.js') as {
 	loadExamples(): Array<{ key: string; workflow: Workflow }>;
 };
 const { examplePoll } = require('../../scripts/n8n/demo-folder.js') as {

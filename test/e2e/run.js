@@ -22,7 +22,7 @@
  *               poll times, each once a minute at seconds 0, 5, … 55, so a poll every 5 s: n8n refuses
  *               a single sub-minute expression, not several; --slow-poll uses "Every Minute" instead), the first poll remembers what
  *               exists, an anomaly inserted through /__sandbox/insert is posted to Slack (the real
- *               Slack node, through a local HTTPS catcher, test/e2e/lib/slack-catcher.js) exactly once.
+ *               Slack node, through a local HTTPS catcher, scripts/lib/slack-catcher.js) exactly once.
  *   mcp         examples/mcp-server.json activated; a real MCP client lists and calls the tools (parts/mcp.js);
  *   agent       n8n's AI Agent + OpenAI Chat Model against a scripted OpenAI-compatible stub (parts/agent.js);
  *   browser     the editor in headless Chromium (Debian's, installed when missing; playwright-core):
@@ -42,40 +42,28 @@
  * Parts: lib/version.js (one version's leg), parts/*.js (one file per part), lib/report.js (steps,
  * `N passed, N failed`), lib/workflows.js (run a workflow, read its output).
  */
-const path = require('node:path');
 const assert = require('node:assert/strict');
 const { ensureN8n } = require('../../scripts/n8n/install');
 const { expectedTypes } = require('./harness/load-package');
-const { startSlackCatcher, opensslAvailable } = require('./lib/slack-catcher');
+const { startSlackCatcher, opensslAvailable } = require('../../scripts/lib/slack-catcher');
 const { createReport, banner } = require('./lib/report');
+const { cliOptions, runMain } = require('./lib/runner');
 const { runVersion } = require('./lib/version');
 const { assertCovered } = require('./parts/operations');
 const restartPart = require('./parts/restart');
 
-const root = path.resolve(__dirname, '..', '..');
-
 // ------------------------------------------------------------------------------------------ options
-const argv = process.argv.slice(2);
-const opt = (name) => {
-	const out = [];
-	argv.forEach((a, i) => {
-		if (a === `--${name}`) out.push(argv[i + 1]);
-		else if (a.startsWith(`--${name}=`)) out.push(a.slice(name.length + 3));
-	});
-	return out;
-};
-const flag = (name) => argv.includes(`--${name}`);
-const VERSIONS = opt('version').length
-	? opt('version')
+const { all, opt, flag, packageDir: PACKAGE_DIR } = cliOptions();
+const VERSIONS = all('version').length
+	? all('version')
 	: (process.env.N8N_E2E_VERSIONS || '1.123.81,2.41.1')
 			.split(',')
 			.map((s) => s.trim())
 			.filter(Boolean);
-const PACKAGE_DIR = path.resolve(opt('package-dir')[0] || root);
 const ONLY = new Set(
-	(
-		opt('only')[0] ||
-		'load,credential,operations,trigger,fileExport,examples,activation,mcp,agent,browser,restart,durable'
+	opt(
+		'only',
+		'load,credential,operations,trigger,fileExport,examples,activation,mcp,agent,browser,restart,durable',
 	).split(','),
 );
 const opts = {
@@ -143,7 +131,7 @@ async function main() {
 		}
 		if (ONLY.has('restart')) {
 			// npm start → Ctrl-C → npm start, on the version npm start uses (the first one)
-			report.version = VERSIONS[0];
+			report.version = `npm start ${VERSIONS[0]}`;
 			console.log(`\n══ npm start keeps the user's work (n8n ${VERSIONS[0]}) ${'═'.repeat(30)}`);
 			await install(VERSIONS[0]).then(
 				() => restartPart({ step: report.step, version: VERSIONS[0] }),
@@ -159,12 +147,7 @@ async function main() {
 			await slack.stop();
 		}
 	}
-	const failed = report.finish(t0);
-	process.exit(failed ? 1 : 0);
+	return report.finish(t0);
 }
 
-main().catch((e) => {
-	console.error(e);
-	console.log('0 passed, 1 failed');
-	process.exit(1);
-});
+runMain(main);

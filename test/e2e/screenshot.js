@@ -20,8 +20,9 @@ const fs = require('node:fs');
 const path = require('node:path');
 const { startN8n } = require('../../scripts/n8n/instance');
 const { startSandboxProcess } = require('../../scripts/lib/processes');
-const { loadExamples, bindExample, DATA_DIR } = require('./lib/examples');
+const { loadExamples, bindExample, DATA_DIR } = require('../../scripts/lib/examples');
 const { launchBrowser, signIn } = require('./lib/browser');
+const { createSandboxCredential } = require('./lib/sandbox-credential');
 
 const root = path.resolve(__dirname, '..', '..');
 
@@ -53,16 +54,7 @@ async function main() {
 				env: { N8N_RESTRICT_FILE_ACCESS_TO: DATA_DIR },
 			});
 			stops.push(() => n8n.stop());
-			const sc = await n8n.api.createCredential({
-				name: 'Shopping Center API',
-				type: 'shoppingCenterApi',
-				data: {
-					baseUrl: sb.baseUrl,
-					clientId: sb.clientId,
-					clientSecret: sb.clientSecret,
-					allowInsecure: false,
-				},
-			});
+			const sc = await createSandboxCredential(n8n, sb);
 			const slack = await n8n.api.createCredential({
 				name: 'Slack',
 				type: 'slackApi',

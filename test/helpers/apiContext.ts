@@ -5,6 +5,7 @@
 import { httpRequest } from 'n8n-core/dist/execution-engine/node-execution-context/utils/request-helper-functions';
 import type { INode } from 'n8n-workflow';
 import type { ApiContext } from '../../nodes/shared/transport';
+import { DEMO_CLIENT_ID, DEMO_CLIENT_SECRET } from '../../sandbox';
 
 export interface TestCredentials {
 	baseUrl: string;
@@ -29,3 +30,7 @@ export function apiContext(creds: TestCredentials): ApiContext {
 		getNode: () => TEST_NODE,
 	} as unknown as ApiContext;
 }
+
+/** apiContext with the sandbox's demo client (its id and secret) at baseUrl. */
+export const demoApiContext = (baseUrl: string): ApiContext =>
+	apiContext({ baseUrl, clientId: DEMO_CLIENT_ID, clientSecret: DEMO_CLIENT_SECRET });

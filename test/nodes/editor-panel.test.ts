@@ -106,7 +106,7 @@ describe('the pickers show names with ids, centers with their plan', () => {
 	test("the examples' center pickers show what the picker shows (its cached name: title · plan · id)", async () => {
 		const r = await runListSearch({ ...base(), method: 'searchCenters' });
 		const picker = new Map((r.results?.results ?? []).map((x) => [String(x.value), x.name]));
-		const { loadExamples } = require('../e2e/lib/examples.js') as {
+		const { loadExamples } = require('../../scripts/lib/examples.js') as {
 			loadExamples(): Array<{
 				key: string;
 				workflow: { nodes: Array<{ name: string; parameters: Record<string, unknown> }> };

@@ -5,9 +5,9 @@
  * allowance of those ahead), however many pages the walk has. Against the sandbox through n8n-core's
  * request helper.
  */
-import { startSandbox, type Sandbox } from '../../sandbox';
-import { DEMO_CLIENT_ID, DEMO_CLIENT_SECRET, PRO_CENTER } from '../../sandbox';
-import { apiContext } from '../helpers/apiContext';
+import { PRO_CENTER } from '../../sandbox';
+import { demoApiContext } from '../helpers/apiContext';
+import { sb, useSandbox } from '../helpers/sandbox';
 import {
 	PARALLEL_WINDOWS,
 	PREPARED_PAGES_AHEAD,
@@ -19,14 +19,8 @@ import { sleep, type IDataObject } from 'n8n-workflow';
 
 const NOW = '2026-11-20T09:00:00Z';
 
-let sb: Sandbox;
-beforeAll(async () => {
-	sb = await startSandbox({ now: NOW, rateWindowMs: 1000 });
-});
-afterAll(async () => sb.close());
-
-const ctx = () =>
-	apiContext({ baseUrl: sb.baseUrl, clientId: DEMO_CLIENT_ID, clientSecret: DEMO_CLIENT_SECRET });
+useSandbox({ now: NOW, rateWindowMs: 1000 });
+const ctx = () => demoApiContext(sb.baseUrl);
 
 test('a reader that pauses: prepared pages held stay bounded; then every page, in order', async () => {
 	const windows = splitDays('2026-02-01', '2026-11-20', 30);

@@ -5,22 +5,16 @@
  * between pages), and the ids held at once never exceed the selections in flight, however many
  * windows or shops the walk has.
  */
-import { startSandbox, type Sandbox } from '../../sandbox';
-import { DEMO_CLIENT_ID, DEMO_CLIENT_SECRET, PRO_CENTER, shopsOfCenter } from '../../sandbox';
-import { apiContext } from '../helpers/apiContext';
+import { PRO_CENTER, shopsOfCenter } from '../../sandbox';
+import { demoApiContext } from '../helpers/apiContext';
+import { sb, useSandbox } from '../helpers/sandbox';
 import { PARALLEL_WINDOWS, walkPages, type WalkStats } from '../../nodes/shared/walk/pageStream';
 import { splitDays } from '../../nodes/shared/walk/dateWindows';
 
 const NOW = '2026-11-20T09:00:00Z';
 
-let sb: Sandbox;
-beforeAll(async () => {
-	sb = await startSandbox({ now: NOW, rateWindowMs: 1000 });
-});
-afterAll(async () => sb.close());
-
-const ctx = () =>
-	apiContext({ baseUrl: sb.baseUrl, clientId: DEMO_CLIENT_ID, clientSecret: DEMO_CLIENT_SECRET });
+useSandbox({ now: NOW, rateWindowMs: 1000 });
+const ctx = () => demoApiContext(sb.baseUrl);
 
 interface Selection {
 	shop: string;

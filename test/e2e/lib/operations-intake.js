@@ -13,6 +13,19 @@ function intakeSuite({ credentialId, tag = 'e2e' }) {
 		out: 8 + h,
 	}));
 	const eventName = `Black Friday ${tag}`;
+	/** Calendar Event → Create of the marketing weekend, sent twice (options: the second time's) */
+	const calendarEvent = (options) => ({
+		resource: 'calendarEvent',
+		operation: 'create',
+		center: byId(PRO),
+		name: eventName,
+		description: 'Marketing weekend (e2e)',
+		eventType: 'marketing',
+		startDate: day(5),
+		endDate: day(7),
+		additionalFields: { color: '#FF5722', shopIds: ['1002-01', '1002-02'] },
+		options,
+	});
 	const month = lastMonth();
 
 	// ---------------------------------------------------------------- Intake
@@ -48,35 +61,13 @@ function intakeSuite({ credentialId, tag = 'e2e' }) {
 				{
 					name: 'calendarEvent.create',
 					type: 'shoppingCenterIntake',
-					parameters: {
-						resource: 'calendarEvent',
-						operation: 'create',
-						center: byId(PRO),
-						name: eventName,
-						description: 'Marketing weekend (e2e)',
-						eventType: 'marketing',
-						startDate: day(5),
-						endDate: day(7),
-						additionalFields: { color: '#FF5722', shopIds: ['1002-01', '1002-02'] },
-						options: {},
-					},
+					parameters: calendarEvent({}),
 				},
 				{
 					name: 'calendarEvent.create (again)',
 					type: 'shoppingCenterIntake',
 					after: true,
-					parameters: {
-						resource: 'calendarEvent',
-						operation: 'create',
-						center: byId(PRO),
-						name: eventName,
-						description: 'Marketing weekend (e2e)',
-						eventType: 'marketing',
-						startDate: day(5),
-						endDate: day(7),
-						additionalFields: { color: '#FF5722', shopIds: ['1002-01', '1002-02'] },
-						options: { treatExistingAsSuccess: true },
-					},
+					parameters: calendarEvent({ treatExistingAsSuccess: true }),
 				},
 				{
 					name: 'declaredTurnover.submit',

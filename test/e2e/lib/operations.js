@@ -375,42 +375,8 @@ function operationSuites({ credentialId, tag = 'e2e' }) {
 			credentialId,
 		),
 		checks: [
-			{
-				name: 'Ticket → Get Many: 30 days = the sandbox truth',
-				node: 'ticket.getMany',
-				check: async ({ items, control }) => {
-					const truth = await control.truth('tickets', {
-						sc_id: PRO,
-						start_date: pStart,
-						end_date: pEnd,
-					});
-					assert.ok(truth.count > 0);
-					assert.deepEqual(
-						items('ticket.getMany')
-							.map((t) => String(t.ticket_uid))
-							.sort(),
-						truth.ids.map(String).sort(),
-					);
-				},
-			},
-			{
-				name: 'Pass → Get Many: 30 days = the sandbox truth',
-				node: 'pass.getMany',
-				check: async ({ items, control }) => {
-					const truth = await control.truth('passes', {
-						sc_id: PRO,
-						start_date: pStart,
-						end_date: pEnd,
-					});
-					assert.ok(truth.count > 0);
-					assert.deepEqual(
-						items('pass.getMany')
-							.map((p) => String(p.id))
-							.sort(),
-						truth.ids.map(String).sort(),
-					);
-				},
-			},
+			portalTruthCheck('Ticket', 'ticket.getMany', 'tickets', 'ticket_uid', pStart, pEnd),
+			portalTruthCheck('Pass', 'pass.getMany', 'passes', 'id', pStart, pEnd),
 		],
 	});
 
@@ -460,6 +426,24 @@ function operationSuites({ credentialId, tag = 'e2e' }) {
 	suites.push(intakeSuite({ credentialId, tag }));
 
 	return suites;
+}
+
+/** A check of a portal list node: its records of 30 days of PRO are the sandbox's true set (by idField). */
+function portalTruthCheck(label, node, kind, idField, start, end) {
+	return {
+		name: `${label} → Get Many: 30 days = the sandbox truth`,
+		node,
+		check: async ({ items, control }) => {
+			const truth = await control.truth(kind, { sc_id: PRO, start_date: start, end_date: end });
+			assert.ok(truth.count > 0);
+			assert.deepEqual(
+				items(node)
+					.map((r) => String(r[idField]))
+					.sort(),
+				truth.ids.map(String).sort(),
+			);
+		},
+	};
 }
 
 module.exports = { operationSuites, triggerManualSuites, day, lastMonth, PKG, BASIC, PRO };

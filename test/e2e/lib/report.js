@@ -1,13 +1,18 @@
 'use strict';
 /*
  * What the e2e prints and counts: each step as `ok` / `FAIL` with its time, banners for what was
- * skipped, and the closing `N passed, N failed`.
+ * skipped, the wall time of each leg (a leg: the steps from one `report.version = …` to the next),
+ * and the closing `N passed, N failed`.
  *
  *   const report = createReport();
  *   report.version = '1.123.81';
  *   await report.step('name', async () => { ... });   // the value of fn, or undefined when it threw
+ *
+ * With $E2E_PHASES_FILE set (npm test sets it), finish() appends one JSON line there: each leg's
+ * wall time, for the phase table npm test prints at its end (scripts/test.js).
  */
 const assert = require('node:assert/strict');
+const fs = require('node:fs');
 
 function errText(e) {
 	if (!e) return String(e);
@@ -24,8 +29,24 @@ function banner(text) {
 }
 
 function createReport() {
+	/** wall time per leg: [{ name, ms }] in the order the legs began */
+	const legs = [];
+	let leg = null;
+	const closeLeg = () => {
+		if (leg) leg.ms += Date.now() - leg.since;
+		leg = null;
+	};
 	const report = {
-		version: '',
+		get version() {
+			return leg ? leg.name : '';
+		},
+		set version(name) {
+			closeLeg();
+			leg = legs.find((l) => l.name === name) || { name, ms: 0 };
+			if (!legs.includes(leg)) legs.push(leg);
+			leg.since = Date.now();
+		},
+		legs,
 		results: [],
 		skipped: [],
 		timings: [],
@@ -51,6 +72,12 @@ function createReport() {
 		failedIn: (version) => report.results.some((r) => !r.ok && r.name.startsWith(`[${version}]`)),
 		/** prints timings, failures and `N passed, N failed`; returns the number failed */
 		finish(t0) {
+			closeLeg();
+			if (process.env.E2E_PHASES_FILE)
+				fs.appendFileSync(
+					process.env.E2E_PHASES_FILE,
+					`${JSON.stringify({ legs: legs.map(({ name, ms }) => ({ name, ms })), ms: Date.now() - t0 })}\n`,
+				);
 			const passed = report.results.filter((r) => r.ok).length;
 			const failed = report.results.length - passed;
 			console.log('\nTimings:');

@@ -8,8 +8,9 @@ const { installDir } = require('../../../scripts/n8n/install');
 const { startN8n } = require('../../../scripts/n8n/instance');
 const { startSandboxProcess } = require('../../../scripts/lib/processes');
 const { expectedTypes } = require('../harness/load-package');
-const { loadExamples, DATA_DIR } = require('./examples');
+const { loadExamples, DATA_DIR } = require('../../../scripts/lib/examples');
 const { errText, banner } = require('./report');
+const { sandboxCredentialData, createSandboxCredential } = require('./sandbox-credential');
 const loadPart = require('../parts/load');
 const credentialPart = require('../parts/credential');
 const { operationsPart } = require('../parts/operations');
@@ -84,18 +85,9 @@ async function runVersion(version, { slack, installPromise, report, opts }) {
 
 		if (opts.only.has('load')) await loadPart(ctx);
 
-		ctx.credData = {
-			baseUrl: sb.baseUrl,
-			clientId: sb.clientId,
-			clientSecret: sb.clientSecret,
-			allowInsecure: false,
-		};
+		ctx.credData = sandboxCredentialData(sb);
 		ctx.cred = await step('create the "Shopping Center API" credential (REST)', () =>
-			n8n.api.createCredential({
-				name: 'Shopping Center API',
-				type: 'shoppingCenterApi',
-				data: ctx.credData,
-			}),
+			createSandboxCredential(n8n, sb),
 		);
 		if (!ctx.cred) return;
 

@@ -6,12 +6,12 @@
  * remembers what exists, an anomaly inserted through /__sandbox/insert is posted to Slack (the real
  * Slack node, through a local HTTPS catcher, lib/slack-catcher.js) exactly once.
  */
-const fs = require('node:fs');
 const assert = require('node:assert/strict');
 const { waitUntil, sleep } = require('../../../scripts/lib/processes');
-const { bindExample } = require('../lib/examples');
+const { bindExample } = require('../../../scripts/lib/examples');
 const { PRO } = require('../lib/operations');
 const { itemsOf, nodeErrorText } = require('../lib/workflows');
+const { pollLines } = require('../../../scripts/lib/poll-line');
 
 // Twelve "Custom" poll times, each once a minute at its own second (0, 5, … 55): together a poll every 5 s.
 // n8n refuses one expression that polls more than once a minute (1.x: a '*' in the seconds field; 2.x: any
@@ -148,12 +148,7 @@ module.exports = async function activationPart({
 			// polls counted by the trigger's line per poll in n8n's log file (all of it), not by requests: a
 			// center that found nothing is read again only after as long as it had been quiet
 			// (docs/trigger.md, "Cost that follows activity"), so a poll may send none
-			const polled = () =>
-				(
-					fs
-						.readFileSync(n8n.logFile, 'utf8')
-						.match(/Shopping Center Trigger \(New Anomaly\): /g) || []
-				).length;
+			const polled = () => pollLines(n8n.logFile, 'New Anomaly').length;
 			const before = polled();
 			await waitFor('two more polls', async () => polled() >= before + 2, {
 				timeoutMs: SLOW_POLL ? 150000 : 30000,

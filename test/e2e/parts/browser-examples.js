@@ -13,7 +13,7 @@
  *     under Simplify names the fields it keeps, in the items and in One File alike.
  */
 const assert = require('node:assert/strict');
-const { loadExamples, bindExample } = require('../lib/examples');
+const { loadExamples, bindExample } = require('../../../scripts/lib/examples');
 const { searchNodePicker } = require('../lib/browser');
 
 const PACKAGE = 'n8n-nodes-shopping-center.';

@@ -6,7 +6,7 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const assert = require('node:assert/strict');
-const { bindExample, DATA_DIR } = require('../lib/examples');
+const { bindExample, DATA_DIR } = require('../../../scripts/lib/examples');
 const { PRO } = require('../lib/operations');
 const {
 	runWorkflow,

@@ -14,7 +14,7 @@ const { Client } = require('@modelcontextprotocol/sdk/client/index.js');
 const {
 	StreamableHTTPClientTransport,
 } = require('@modelcontextprotocol/sdk/client/streamableHttp.js');
-const { bindExample } = require('../lib/examples');
+const { bindExample } = require('../../../scripts/lib/examples');
 const { toolTables } = require('../../../scripts/lib/tool-descriptions');
 const { day, lastMonth, PRO } = require('../lib/operations');
 

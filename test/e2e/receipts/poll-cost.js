@@ -1,15 +1,13 @@
 'use strict';
 /*
- * The receipts e2e's view of one poll (checks.js): the centers and their zones, where a poll's receipt
- * requests end in the sandbox's log, and each shop's requests against the stated formula
- * Σ ⌈received in the re-read period / 1000⌉.
+ * The receipts e2e's view of one poll (polls.js): the centers and their zones, a center's requests
+ * split into its polls by the counts of the trigger's per-poll log lines, and each shop's requests
+ * against the stated formula Σ ⌈received in the re-read period / 1000⌉.
  */
 const assert = require('node:assert/strict');
 
 const PRO_CENTERS = ['1002', '1004'];
 const ZONES = { 1002: 'Asia/Yekaterinburg', 1004: 'Asia/Vladivostok' };
-/** a gap between two receipt requests of a center longer than this: another poll */
-const POLL_GAP_MS = 10_000;
 
 const dayIn = (zone, ms) => new Date(ms).toLocaleDateString('en-CA', { timeZone: zone });
 const addDays = (d, n) =>
@@ -17,31 +15,26 @@ const addDays = (d, n) =>
 const shopOf = (p) => (/\/shops\/([^/]+)\/receipts/.exec(p) || [])[1];
 
 /**
- * The receipt requests of a center's first poll among `reads` (its requests in log order). The trigger
- * reads the shop list once an hour, not at every poll: a poll's receipt requests are those up to the
- * first that asks again for a page of a shop an earlier one asked for (a poll reads each page of each
- * shop once, in one window here; after a restart n8n's activation poll and the next one may follow each
- * other closely) or that comes after a gap as long as the time between two polls.
+ * A center's requests (the sandbox's log entries of one n8n process, in order) cut into its polls:
+ * `counts[i]` requests for poll i, as the trigger's line of that poll says (scripts/lib/poll-line.js; the
+ * process's polls run one after another, each request counted and logged once). The polls whose
+ * requests are all in `entries`; a poll still under way is not among them.
  */
-function firstPoll(reads) {
-	const asked = new Set();
-	let n = 0;
-	for (; n < reads.length; n++) {
-		const q = reads[n].query || {};
-		// a shop's page, whatever its dates (right after midnight two polls ask different days)
-		const page = `${shopOf(reads[n].path)}|${q.page}`;
-		const gap = n > 0 && Date.parse(reads[n].time) - Date.parse(reads[n - 1].time) >= POLL_GAP_MS;
-		if (asked.has(page) || gap) break;
-		// a read the API refused (its day not begun yet) is read again in the same poll
-		if (reads[n].status !== 422) asked.add(page);
+function splitPolls(entries, counts) {
+	const polls = [];
+	let at = 0;
+	for (const n of counts) {
+		if (at + n > entries.length) break;
+		polls.push(entries.slice(at, at + n));
+		at += n;
 	}
-	return reads.slice(0, n);
+	return polls;
 }
 
 /**
- * One center's requests of a poll (`calls`) against the formula, `today` the sandbox's day of the
- * center; the refusals (422) among them, counted. Each shop: its requests = ⌈received in the period it
- * asked / 1000⌉ (at least 1), and that period is the re-read one: from its last read day − Lookback
+ * One center's receipt requests of a poll (`calls`) against the formula, `today` the sandbox's day of
+ * the center; the refusals (422) among them, counted. Each shop: its requests = ⌈received in the period
+ * it asked / 1000⌉ (at least 1), and that period is the re-read one: from its last read day − Lookback
  * through the poll's day. The last read day is the poll's day, or the day before right after midnight;
  * the poll's day is the sandbox's (frozen at the round's start; a read through the next day is refused
  * once, and the center read again through this one), or the day before for a poll that began just
@@ -95,4 +88,4 @@ async function checkCenterCost(sb, { sc, calls: all, today, lookback, label }) {
 	return refused.length;
 }
 
-module.exports = { PRO_CENTERS, ZONES, dayIn, addDays, firstPoll, checkCenterCost };
+module.exports = { PRO_CENTERS, ZONES, dayIn, addDays, splitPolls, checkCenterCost };

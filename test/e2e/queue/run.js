@@ -6,7 +6,7 @@
  * and the API sandbox, runs the checks below, prints one line per check and `N passed, N failed`, and
  * stops everything it started, also on failure (exit code 1 then).
  *
- *   node test/e2e-queue/run.js [--version 1.123.81] [--package-dir .] [--only export,file,trigger,crash,budget]
+ *   node test/e2e/queue/run.js [--version 1.123.81] [--package-dir .] [--only export,file,trigger,crash,budget]
  *                              [--keep] [--verbose]
  *
  * Checks (checks.js): a webhook-started export runs on a worker and answers the true set; a One File
@@ -17,23 +17,17 @@
  * exporting one center while another client spends most of a tight budget: exact sets, at most one 429
  * per rate window per process; one token exchange per process per credential.
  */
-const path = require('node:path');
-const { startQueueStack } = require('../../scripts/n8n/queue/stack');
-const { startSandboxProcess } = require('../../scripts/lib/processes');
-const { createReport, banner } = require('../e2e/lib/report');
-const { expectedTypes } = require('../e2e/harness/load-package');
+const { startQueueStack } = require('../../../scripts/n8n/queue/stack');
+const { startSandboxProcess } = require('../../../scripts/lib/processes');
+const { createReport } = require('../lib/report');
+const { cliOptions, packageBuilt, stopOnSignal, runMain } = require('../lib/runner');
 const checks = require('./checks');
 
-const argv = process.argv.slice(2);
-const opt = (name, dflt) => {
-	const i = argv.indexOf(`--${name}`);
-	return i >= 0 ? argv[i + 1] : dflt;
-};
+const { opt, flag, packageDir: PACKAGE_DIR } = cliOptions();
 const VERSION = opt('version', '1.123.81');
-const PACKAGE_DIR = path.resolve(opt('package-dir', path.resolve(__dirname, '..', '..')));
-const KEEP = argv.includes('--keep');
+const KEEP = flag('keep');
 const ONLY = opt('only') ? new Set(opt('only').split(',')) : undefined;
-const VERBOSE = argv.includes('--verbose') || !!process.env.N8N_E2E_VERBOSE;
+const VERBOSE = flag('verbose') || !!process.env.N8N_E2E_VERBOSE;
 
 /** The sandbox's rate window and the PRO budget in it: tight enough for the shared-budget check. */
 const RATE_WINDOW_MS = 1000;
@@ -46,12 +40,7 @@ async function main() {
 	console.log(
 		`e2e in n8n ${VERSION} queue mode (PostgreSQL + Redis, main + 2 workers); package ${PACKAGE_DIR}`,
 	);
-	const want = expectedTypes(PACKAGE_DIR);
-	if (want.problems.length) {
-		banner(`the package is not built (npm run build):\n${want.problems.join('\n')}`);
-		console.log('0 passed, 1 failed');
-		return 1;
-	}
+	if (!packageBuilt(PACKAGE_DIR)) return 1;
 	let stack;
 	let sb;
 	const stopAll = async () => {
@@ -61,12 +50,7 @@ async function main() {
 		stack = sb = null;
 		return Date.now() - t;
 	};
-	const onSignal = (sig) => {
-		console.log(`\n${sig}: stopping everything this run started`);
-		stopAll().finally(() => process.exit(130));
-	};
-	process.once('SIGINT', onSignal);
-	process.once('SIGTERM', onSignal);
+	stopOnSignal(stopAll);
 	try {
 		const up = await report.step(
 			'bring up PostgreSQL, Redis, the sandbox, n8n main + 2 workers (package in each user folder)',
@@ -117,11 +101,4 @@ async function main() {
 	return report.finish(t0);
 }
 
-main().then(
-	(failed) => process.exit(failed ? 1 : 0),
-	(e) => {
-		console.error(e);
-		console.log('0 passed, 1 failed');
-		process.exit(1);
-	},
-);
+runMain(main);

@@ -8,7 +8,7 @@
  */
 const path = require('node:path');
 const { spawnSync } = require('node:child_process');
-const { installDir, layout } = require('../../scripts/n8n/install');
+const { installDir, layout } = require('../../../scripts/n8n/install');
 
 const READ = `const [mod, file, sql] = process.argv.slice(1);
 const sqlite3 = require(mod);

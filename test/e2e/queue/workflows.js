@@ -4,7 +4,7 @@
  * since those are the ones n8n hands to its workers.
  */
 const crypto = require('node:crypto');
-const { PKG, PRO, BASIC, day, lastMonth } = require('../e2e/lib/operations');
+const { PKG, PRO, BASIC, day, lastMonth } = require('../lib/operations');
 
 const byId = (value) => ({ __rl: true, mode: 'id', value });
 

@@ -5,10 +5,11 @@
  * PostgreSQL (Debian's package, started as the queue-mode stack starts it: scripts/n8n/queue/services.js,
  * installed with apt-get when missing). The table is created from the DDL in the example's note.
  *
- *   node test/e2e-receipts/run.js [--version 1.123.81 [--version 2.41.1@midnight [--version 2.41.1+durable]]] [--package-dir .] [--rounds 4] [--keep] [--verbose]
+ *   node test/e2e/receipts/run.js [--version 1.123.81 [--version 2.41.1@midnight [--version 2.41.1+durable]]] [--package-dir .] [--rounds 4] [--serial] [--keep] [--verbose]
  *
- * Legs: three by default (or $N8N_E2E_VERSIONS, comma-separated), one after the other, each with its
- * own PostgreSQL, sandbox and n8n: 1.123.81 and 2.41.1 with n8n's default (in-memory) scheduler (the
+ * Legs: three by default (or $N8N_E2E_VERSIONS, comma-separated), side by side, each in its own
+ * process (lib/side-by-side.js; they mostly wait on n8n's polls; --serial: one after the other in this
+ * process), each with its own PostgreSQL, sandbox and n8n: 1.123.81 and 2.41.1 with n8n's default (in-memory) scheduler (the
  * 2.41.1 leg `@midnight`: its clocks, n8n's and the checks', moved by shift-clock.js so that center
  * 1002's midnight comes in its first rounds, whatever the hour it runs at), and
  * `2.41.1+durable`: n8n's durable scheduler with durable poll cursors (the four settings of
@@ -30,42 +31,41 @@
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
-const { startN8n } = require('../../scripts/n8n/instance/start');
-const { ensureServicePackages, startPostgres } = require('../../scripts/n8n/queue/services');
-const { startSandboxProcess } = require('../../scripts/lib/processes');
-const { createReport, banner } = require('../e2e/lib/report');
-const { expectedTypes } = require('../e2e/harness/load-package');
-const { DURABLE_ENV } = require('../e2e/lib/poll-ledger');
+const { startN8n } = require('../../../scripts/n8n/instance/start');
+const { ensureServicePackages, startPostgres } = require('../../../scripts/n8n/queue/services');
+const { startSandboxProcess } = require('../../../scripts/lib/processes');
+const { createReport } = require('../lib/report');
+const { cliOptions, packageBuilt, stopOnSignal, runMain } = require('../lib/runner');
+const { DURABLE_ENV } = require('../lib/poll-ledger');
+const { legsSideBySide } = require('../lib/side-by-side');
 const checks = require('./checks');
-const clock = require('../../scripts/lib/shift-clock');
+const clock = require('../../../scripts/lib/shift-clock');
 
 /** @midnight legs: center 1002's midnight this long after the leg starts (in its first rounds) */
 const MIDNIGHT_AFTER_MS = 100_000;
 
-const argv = process.argv.slice(2);
-const opt = (name, dflt) => {
-	const i = argv.indexOf(`--${name}`);
-	return i >= 0 ? argv[i + 1] : dflt;
-};
-const VERSIONS = argv.includes('--version')
-	? argv.flatMap((a, i) => (argv[i - 1] === '--version' ? [a] : []))
+const { all, opt, flag, packageDir: PACKAGE_DIR } = cliOptions();
+const VERSIONS = all('version').length
+	? all('version')
 	: (process.env.N8N_E2E_VERSIONS || '1.123.81,2.41.1@midnight,2.41.1+durable')
 			.split(',')
 			.map((s) => s.trim());
-const PACKAGE_DIR = path.resolve(opt('package-dir', path.resolve(__dirname, '..', '..')));
 const ROUNDS = Number(opt('rounds', '4'));
-const KEEP = argv.includes('--keep');
-const VERBOSE = argv.includes('--verbose') || !!process.env.N8N_E2E_VERBOSE;
+const KEEP = flag('keep');
+const VERBOSE = flag('verbose') || !!process.env.N8N_E2E_VERBOSE;
 
 async function main() {
 	const t0 = Date.now();
 	const report = createReport();
 	console.log(`e2e New Receipt → PostgreSQL in n8n ${VERSIONS.join(', ')}; package ${PACKAGE_DIR}`);
-	const want = expectedTypes(PACKAGE_DIR);
-	if (want.problems.length) {
-		banner(`the package is not built (npm run build):\n${want.problems.join('\n')}`);
-		console.log('0 passed, 1 failed');
-		return 1;
+	if (!packageBuilt(PACKAGE_DIR)) return 1;
+	if (VERSIONS.length > 1 && !flag('serial')) {
+		// apt-get once, before the legs (each would otherwise wait on the other's dpkg lock)
+		ensureServicePackages();
+		const args = ['--rounds', String(ROUNDS), '--package-dir', PACKAGE_DIR];
+		if (KEEP) args.push('--keep');
+		if (VERBOSE) args.push('--verbose');
+		return await legsSideBySide(__filename, VERSIONS, args);
 	}
 	for (const version of VERSIONS) {
 		report.version = version;
@@ -98,12 +98,7 @@ async function leg(spec, report) {
 		env.n8n = env.sb = env.pg = null;
 		if (!KEEP) fs.rmSync(folder, { recursive: true, force: true });
 	};
-	const onSignal = (sig) => {
-		console.log(`\n${sig}: stopping everything this run started`);
-		stopAll().finally(() => process.exit(130));
-	};
-	process.once('SIGINT', onSignal);
-	process.once('SIGTERM', onSignal);
+	const offSignal = stopOnSignal(stopAll);
 	const n8nOpts = {
 		version: VERSION,
 		userFolder: folder,
@@ -146,14 +141,15 @@ async function leg(spec, report) {
 				rounds: ROUNDS,
 				/** where the durable leg reads the trigger's poller_state row (n8n's SQLite) */
 				durable: durable && { version: VERSION, userFolder: folder },
-				/** SIGKILL n8n's process group, then start it again on the same folder */
-				async killAndRestart() {
+				/** SIGKILL n8n's process group, then (after beforeStart) start it again on the same folder */
+				async killAndRestart(beforeStart) {
 					try {
 						process.kill(-env.n8n.pid, 'SIGKILL');
 					} catch {
 						/* already gone */
 					}
 					await env.n8n.stop({ keep: true }).catch(() => {});
+					if (beforeStart) await beforeStart();
 					const t = Date.now();
 					env.n8n = await startN8n({ ...n8nOpts, setupOwner: 'ifNeeded' });
 					return Date.now() - t;
@@ -163,16 +159,8 @@ async function leg(spec, report) {
 	} finally {
 		await stopAll();
 		clock.setShift(0);
-		process.removeListener('SIGINT', onSignal);
-		process.removeListener('SIGTERM', onSignal);
+		offSignal();
 	}
 }
 
-main().then(
-	(failed) => process.exit(failed ? 1 : 0),
-	(e) => {
-		console.error(e);
-		console.log('0 passed, 1 failed');
-		process.exit(1);
-	},
-);
+runMain(main);

@@ -11,7 +11,7 @@
 const fs = require('node:fs');
 const path = require('node:path');
 
-const root = path.resolve(__dirname, '..', '..', '..');
+const root = path.resolve(__dirname, '..', '..');
 const EXAMPLES_DIR = path.join(root, 'examples');
 const DATA_DIR = path.join(EXAMPLES_DIR, 'data');
 

@@ -3,11 +3,12 @@
  * The checks of the queue-mode e2e (run.js), in order; each is one `step` (one line, ok / FAIL).
  * ctx = { stack (scripts/n8n/queue/stack.js), sb (sandbox child), step, windowMs }
  */
-const fs = require('node:fs');
 const assert = require('node:assert/strict');
-const { sleep } = require('../../scripts/lib/processes');
-const { itemsOf, nodeErrorText, binaryContent, parseCsv } = require('../e2e/lib/workflows');
+const { sleep } = require('../../../scripts/lib/processes');
+const { pollLines } = require('../../../scripts/lib/poll-line');
+const { itemsOf, nodeErrorText, binaryContent, parseCsv } = require('../lib/workflows');
 const wf = require('./workflows');
+const { createSandboxCredential } = require('../lib/sandbox-credential');
 
 const { PRO, BASIC, day } = wf;
 const {
@@ -170,12 +171,7 @@ async function triggerAcrossRestart({ stack, sb, step, credential }) {
 			// two more polls of each: nothing new may come. Counted by the trigger's line per poll in main's
 			// log file (all of it), not by requests: a center that found nothing is read again only after as
 			// long as it had been quiet (docs/trigger.md, "Cost that follows activity"), so a poll may send none
-			const polled = (name) =>
-				(
-					fs
-						.readFileSync(stack.main.logFile, 'utf8')
-						.match(new RegExp(`Shopping Center Trigger \\(${name}\\): `, 'g')) || []
-				).length;
+			const polled = (name) => pollLines(stack.main.logFile, name).length;
 			const names = ['New Anomaly', 'New Ticket'];
 			const polledBefore = names.map(polled);
 			await waitFor(
@@ -438,17 +434,7 @@ async function tokenExchanges({ stack, sb, step, apiWorkflows, mainsPolled }) {
 async function run(ctx) {
 	const credential = await ctx.step(
 		'credential (one, shared by every process through the database)',
-		() =>
-			ctx.stack.main.api.createCredential({
-				name: 'Shopping Center API',
-				type: 'shoppingCenterApi',
-				data: {
-					baseUrl: ctx.sb.baseUrl,
-					clientId: ctx.sb.clientId,
-					clientSecret: ctx.sb.clientSecret,
-					allowInsecure: false,
-				},
-			}),
+		() => createSandboxCredential(ctx.stack.main, ctx.sb),
 	);
 	if (!credential) return;
 	const c = { ...ctx, credential };

@@ -4,7 +4,7 @@
  * activating a workflow and reading its executions, a run on a worker.
  */
 const assert = require('node:assert/strict');
-const { waitUntil } = require('../../scripts/lib/processes');
+const { waitUntil } = require('../../../scripts/lib/processes');
 const wf = require('./workflows');
 
 const { PRO } = wf;

@@ -1,0 +1,39 @@
+'use strict';
+/*
+ * The Shopping Center Trigger's one line per poll in n8n's log (nodes/ShoppingCenterEventsTrigger/
+ * pollLog.ts), read back by the e2e legs and the bench that count polls or a poll's requests:
+ *
+ *   Shopping Center Trigger (New Receipt): 9 read(s), 11 request(s), 4 item(s); center 1002: 7 request(s), today …; center 1004: 4 request(s), …
+ *
+ * Matched loosely (the line's wording may change): it begins `Shopping Center Trigger (<event>)` and
+ * says `N request(s)`; each `;`-separated part that names a center and `N request(s)` gives that
+ * center's requests. The parsing is this one function; the rest only uses what it returns.
+ */
+const fs = require('node:fs');
+
+const number = (s) => Number(s.replace(/,/g, ''));
+
+/** { event, requests, centers: { '1002': 7, … } } for a poll line, null for any other line. */
+function parsePollLine(line) {
+	const head = /Shopping Center Trigger \(([^)]+)\)[^;]*?(\d[\d,]*) request\(s\)/.exec(line);
+	if (!head) return null;
+	const centers = {};
+	for (const part of line.slice(head.index).split(';').slice(1)) {
+		const m = /\b(\d{4,})\b\D[^;]*?(\d[\d,]*) request\(s\)/.exec(part);
+		if (m) centers[m[1]] = number(m[2]);
+	}
+	return { event: head[1], requests: number(head[2]), centers };
+}
+
+/** The poll lines of a log's text, optionally of one event. */
+const pollLinesOf = (text, event) =>
+	text
+		.split('\n')
+		.map(parsePollLine)
+		.filter((p) => p && (!event || p.event === event));
+
+/** The poll lines of a log file (n8n's own, scripts/n8n/instance/start.js), optionally of one event. */
+const pollLines = (logFile, event) =>
+	pollLinesOf(fs.existsSync(logFile) ? fs.readFileSync(logFile, 'utf8') : '', event);
+
+module.exports = { parsePollLine, pollLinesOf, pollLines };

@@ -1,0 +1,58 @@
+'use strict';
+/*
+ * The legs of an e2e runner side by side: each leg is the runner itself in a child process
+ * (`node <runner> --version <leg> <args>`), its output kept in a file and printed whole when the leg
+ * ends, then `N passed, N failed` over all of them. For legs that mostly wait (the receipts legs wait
+ * on n8n's polls every 30 s): side by side they take little more than the longest one alone.
+ */
+const { spawn } = require('node:child_process');
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+const { sleep } = require('../../../scripts/lib/processes');
+const { stopOnSignal } = require('./runner');
+
+/** Runs the legs (each started staggerMs after the one before); resolves to the number failed. */
+async function legsSideBySide(runner, legs, args, { staggerMs = 20_000 } = {}) {
+	const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-legs-'));
+	const t0 = Date.now();
+	const running = new Set();
+	const offSignal = stopOnSignal(async () => {
+		for (const child of running) child.kill('SIGTERM'); // each stops what it started
+		await Promise.all([...running].map((c) => new Promise((r) => c.once('exit', r))));
+	});
+	console.log(
+		`legs side by side, each in its own process (output below as each ends): ${legs.join(', ')}`,
+	);
+	const one = async (leg, i) => {
+		await sleep(i * staggerMs);
+		const file = path.join(dir, `leg-${i}.log`);
+		const fd = fs.openSync(file, 'w');
+		const child = spawn(process.execPath, [runner, '--version', leg, ...args], {
+			stdio: ['ignore', fd, fd],
+		});
+		fs.closeSync(fd);
+		running.add(child);
+		const code = await new Promise((r) => child.once('exit', (c, signal) => r(c ?? signal)));
+		running.delete(child);
+		const text = fs.readFileSync(file, 'utf8');
+		const counts = [...text.matchAll(/^(\d+) passed, (\d+) failed/gm)].at(-1);
+		const ended = Math.round((Date.now() - t0) / 1000);
+		console.log(
+			`\n══ leg ${leg} (ended ${ended} s after the first began, exit ${code}) ${'═'.repeat(30)}`,
+		);
+		process.stdout.write(text);
+		// a leg that ended without its count (it crashed) is one failure
+		return counts ? [Number(counts[1]), Number(counts[2])] : [0, 1];
+	};
+	const results = await Promise.all(legs.map(one));
+	offSignal();
+	fs.rmSync(dir, { recursive: true, force: true });
+	const passed = results.reduce((n, r) => n + r[0], 0);
+	const failed = results.reduce((n, r) => n + r[1], 0);
+	console.log(`\nall legs: ${Math.round((Date.now() - t0) / 1000)} s`);
+	console.log(`\n${passed} passed, ${failed} failed`);
+	return failed;
+}
+
+module.exports = { legsSideBySide };

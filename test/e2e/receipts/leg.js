@@ -1,0 +1,93 @@
+'use strict';
+/*
+ * The state of one receipts leg (run.js), passed to each step (steps/*.js) and to polls.js: the
+ * services, the example and its workflow in n8n, what the checks inserted and found; and what the
+ * sandbox holds (the true set the table must equal).
+ */
+const { loadExamples } = require('../../../scripts/lib/examples');
+const { sleep } = require('../../../scripts/lib/processes');
+const { PRO_CENTERS, addDays } = require('./poll-cost');
+
+/**
+ * ctx (from run.js): env { pg, sb, n8n } (sb and n8n are replaced by a restart), step, rounds,
+ * durable (where the durable leg reads n8n's SQLite, or false), killAndRestart(beforeStart).
+ */
+function newLeg({ env, rounds, durable, killAndRestart }) {
+	const leg = {
+		pg: env.pg,
+		sb: () => env.sb,
+		n8n: () => env.n8n,
+		rounds,
+		durable,
+		example: loadExamples().find((e) => e.key === 'receipts-to-postgres').workflow,
+		/** the example as imported into n8n */
+		wf: null,
+		/** ids of the late arrivals the checks inserted */
+		inserted: [],
+		/** receipts n8n lost (handed to an execution killed mid-way that its retry cannot redo): named, counted */
+		lostByN8n: [],
+		/** per center: the day of the first poll */
+		firstDay: null,
+		/** what existed at the first poll (the clock is frozen until the next round) */
+		baseline: null,
+		/** polls checked against the formula */
+		polls: 0,
+		/** reads the sandbox refused in checked polls (the trigger's day begun, the frozen sandbox's not) */
+		refusals: 0,
+		/** the sandbox log's last seq before the running n8n process sent anything (polls.js) */
+		since: 0,
+		/** SIGKILL n8n, start it again on the same folder; returns the ms the start took */
+		restart: () =>
+			killAndRestart(async () => {
+				// the killed process's last requests answered (the sandbox may be slowed down by 400 ms)
+				await sleep(2000);
+				leg.since = await leg.sb().control.lastSeq();
+			}),
+	};
+	return leg;
+}
+
+/** The sandbox's clock set to the real time (frozen there until the next call). */
+const setClock = (leg) => leg.sb().control.setClock({ set: new Date().toISOString() });
+
+/** What the sandbox holds for the PRO centers, received from the day before the first poll on. */
+async function visible(leg) {
+	const ids = new Set();
+	let sum = 0;
+	for (const sc of PRO_CENTERS) {
+		const t = await leg.sb().control.truth('receipts', {
+			sc_id: sc,
+			start_received_date: addDays(leg.firstDay[sc], -1),
+			end_received_date: '2099-12-31',
+		});
+		t.ids.forEach((id) => ids.add(id));
+		sum += t.sum;
+	}
+	return { ids, sum };
+}
+
+/** The true set: every receipt that reached the platform after the first poll (which remembers). */
+async function truth(leg) {
+	const now = await visible(leg);
+	for (const id of leg.baseline.ids) now.ids.delete(id);
+	return { ids: now.ids, sum: now.sum - leg.baseline.sum };
+}
+
+/** Late arrivals (printed 1–47 hours ago, received now; many across midnight in the center's zone). */
+async function insertLate(leg) {
+	for (const [sc, shop] of [
+		['1002', '1002-02'],
+		['1002', '1002-07'],
+		['1004', '1004-03'],
+	]) {
+		const { ids } = await leg.sb().control.insert({
+			kind: 'receipt',
+			sc_id: sc,
+			count: 4,
+			shop_id: shop,
+		});
+		leg.inserted.push(...ids);
+	}
+}
+
+module.exports = { newLeg, setClock, visible, truth, insertLate };

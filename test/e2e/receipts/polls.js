@@ -1,0 +1,120 @@
+'use strict';
+/*
+ * The receipts leg's polls (steps/*.js): waiting for the next one, its requests per center told apart
+ * by the trigger's line per poll in n8n's log file (scripts/lib/poll-line.js) and held to the formula
+ * (poll-cost.js), and what it wrote.
+ */
+const assert = require('node:assert/strict');
+const { waitUntil, sleep } = require('../../../scripts/lib/processes');
+const { pollLines } = require('../../../scripts/lib/poll-line');
+const { PRO_CENTERS, ZONES, checkCenterCost, dayIn, splitPolls } = require('./poll-cost');
+const { setClock, insertLate } = require('./leg');
+const { tableIds } = require('./warehouse');
+
+const TRIGGER = 'New receipt';
+const EVENT = 'New Receipt';
+
+const waitFor = (what, fn, timeoutMs = 60_000, everyMs = 300) =>
+	waitUntil(fn, { what, timeoutMs, everyMs });
+
+/** The workflow's executions, newest first. */
+const executions = async (leg) =>
+	(await leg.n8n().api.executions({ workflowId: leg.wf.id, limit: 100 })) || [];
+
+/**
+ * Per PRO center, the requests of the first poll of the running n8n process that began after `mark`
+ * (a sandbox log seq), once its line is in n8n's log; null while there is none. The process's requests
+ * of a center (the sandbox's log since leg.since, in order) are its polls' one after another, as many
+ * for each poll as its line says.
+ */
+async function pollAfter(leg, mark) {
+	const lines = pollLines(leg.n8n().logFile, EVENT);
+	const log = await leg.sb().control.log({ since: leg.since });
+	const split = {};
+	for (const sc of PRO_CENTERS)
+		split[sc] = splitPolls(
+			log.filter((e) => e.sc_id === sc),
+			lines.map((l) => l.centers[sc] || 0),
+		);
+	for (let i = 0; i < lines.length; i++) {
+		const polls = PRO_CENTERS.map((sc) => split[sc][i]);
+		if (polls.some((p) => !p)) return null;
+		if (polls.every((p) => p.length && p[0].seq > mark))
+			return { byCenter: Object.fromEntries(PRO_CENTERS.map((sc, j) => [sc, polls[j]])) };
+	}
+	return null;
+}
+
+/**
+ * Waits for the first poll that began after `mark` to end, and for two polls to end after this call
+ * (the first of them may have begun before the mark), then for the executions; returns that poll.
+ */
+async function nextPoll(leg, mark) {
+	const linesBefore = pollLines(leg.n8n().logFile, EVENT).length;
+	const poll = await waitFor(
+		"a poll that began after the mark to end, and two polls after this call (their lines in n8n's log)",
+		async () =>
+			pollLines(leg.n8n().logFile, EVENT).length >= linesBefore + 2 && (await pollAfter(leg, mark)),
+		150_000,
+		1000,
+	);
+	await sleep(1000);
+	await waitFor(
+		'the executions to finish',
+		async () =>
+			(await executions(leg)).every((e) => !['running', 'new', 'waiting'].includes(e.status)),
+		180_000,
+		500,
+	);
+	return poll;
+}
+
+/** Each PRO center's receipt requests of the poll against the formula (poll-cost.js checkCenterCost). */
+async function checkPollCost(leg, poll, label) {
+	const lookback = leg.example.nodes.find((n) => n.name === TRIGGER).parameters.lookbackDays;
+	const now = Date.parse((await leg.sb().control.clock()).now);
+	for (const sc of PRO_CENTERS) {
+		const calls = poll.byCenter[sc].filter((e) => e.route === 'receipts');
+		assert.ok(calls.length, `${label}: the poll read no receipts of center ${sc}`);
+		leg.refusals += await checkCenterCost(leg.sb(), {
+			sc,
+			calls,
+			today: dayIn(ZONES[sc], now),
+			lookback,
+			label,
+		});
+	}
+}
+
+/** Every receipt inserted so far is in the table (else: which not, and the executions). */
+async function assertWritten(leg, label) {
+	const ids = tableIds(leg.pg);
+	const lost = leg.inserted.filter((id) => !ids.has(id));
+	if (!lost.length) return;
+	const exs = await executions(leg);
+	const last = exs[0] && (await leg.n8n().api.execution(exs[0].id));
+	const runData =
+		last &&
+		last.runData &&
+		Object.fromEntries(
+			Object.entries(last.runData).map(([k, v]) => [
+				k,
+				JSON.stringify(v.at(-1).data || v.at(-1).error).slice(0, 400),
+			]),
+		);
+	throw new Error(
+		`${label}: ${lost.length} inserted receipts not in the table (${lost.slice(0, 5)}); executions ${JSON.stringify(exs.map((e) => [e.id, e.status]))}; last: ${JSON.stringify(runData)}`,
+	);
+}
+
+/** A round: the clock set, late arrivals inserted, the next poll held to the formula, what it wrote. */
+async function roundTrip(leg, label, { written = true } = {}) {
+	await setClock(leg);
+	await insertLate(leg);
+	const poll = await nextPoll(leg, await leg.sb().control.lastSeq());
+	leg.polls++;
+	await checkPollCost(leg, poll, label);
+	if (written) await assertWritten(leg, label);
+}
+
+module.exports = { TRIGGER, waitFor, executions, nextPoll, roundTrip };

@@ -1,0 +1,40 @@
+'use strict';
+/*
+ * Receipts leg, step 3: n8n SIGKILLed while a poll is under way (the sandbox's answers slowed down),
+ * started again on the same folder: the killed poll wrote nothing; after the next poll nothing is
+ * missing (and the final step finds nothing twice).
+ */
+const assert = require('node:assert/strict');
+const { setClock, insertLate, truth } = require('../leg');
+const { roundTrip, waitFor } = require('../polls');
+const { tableIds, tableSums } = require('../warehouse');
+
+const title =
+	'SIGKILL while a poll is under way (answers slowed down), restart: nothing twice, nothing missing';
+
+async function run(leg) {
+	const sb = leg.sb();
+	await setClock(leg);
+	await insertLate(leg);
+	await sb.control.faults({ latencyMs: 400 });
+	const mark = await sb.control.lastSeq();
+	await waitFor(
+		'a poll under way',
+		async () =>
+			(await sb.control.log({ since: mark })).filter((e) => e.route === 'receipts').length >= 2,
+		90_000,
+	);
+	const before = tableSums(leg.pg)[0];
+	const ms = await leg.restart();
+	await sb.control.clearFaults();
+	assert.equal(tableSums(leg.pg)[0], before, 'the killed poll wrote nothing');
+	console.log(`       killed mid-poll; n8n up again in ${(ms / 1000).toFixed(1)} s`);
+	await roundTrip(leg, 'after the restart');
+	const t = await truth(leg);
+	const ids = tableIds(leg.pg);
+	const missing = [...t.ids].filter((id) => !ids.has(id));
+	assert.deepEqual(missing, [], `missing after the restart: ${missing.slice(0, 10)}`);
+	return true;
+}
+
+module.exports = { title, run };
