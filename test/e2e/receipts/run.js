@@ -5,11 +5,11 @@
  * PostgreSQL (Debian's package, started as the queue-mode stack starts it: scripts/n8n/queue/services.js,
  * installed with apt-get when missing). The table is created from the DDL in the example's note.
  *
- *   node test/e2e/receipts/run.js [--version 1.123.81 [--version 2.41.1@midnight [--version 2.41.1+durable]]] [--package-dir .] [--rounds 4] [--serial] [--keep] [--verbose]
+ *   node test/e2e/receipts/run.js [--version 1.123.81 [--version 2.41.1@midnight [--version 2.41.1+durable]]] [--package-dir .] [--rounds 4] [--side-by-side] [--keep] [--verbose]
  *
- * Legs: three by default (or $N8N_E2E_VERSIONS, comma-separated), side by side, each in its own
- * process (lib/side-by-side.js; they mostly wait on n8n's polls; --serial: one after the other in this
- * process), each with its own PostgreSQL, sandbox and n8n: 1.123.81 and 2.41.1 with n8n's default (in-memory) scheduler (the
+ * Legs: three by default (or $N8N_E2E_VERSIONS, comma-separated), one after the other in this process
+ * (--side-by-side, or $N8N_E2E_SIDE_BY_SIDE=1: side by side, each in its own process, lib/side-by-side.js;
+ * they mostly wait on n8n's polls, but the durable leg failed twice so on a loaded 2-core machine), each with its own PostgreSQL, sandbox and n8n: 1.123.81 and 2.41.1 with n8n's default (in-memory) scheduler (the
  * 2.41.1 leg `@midnight`: its clocks, n8n's and the checks', moved by shift-clock.js so that center
  * 1002's midnight comes in its first rounds, whatever the hour it runs at), and
  * `2.41.1+durable`: n8n's durable scheduler with durable poll cursors (the four settings of
@@ -59,7 +59,7 @@ async function main() {
 	const report = createReport();
 	console.log(`e2e New Receipt → PostgreSQL in n8n ${VERSIONS.join(', ')}; package ${PACKAGE_DIR}`);
 	if (!packageBuilt(PACKAGE_DIR)) return 1;
-	if (VERSIONS.length > 1 && !flag('serial')) {
+	if (VERSIONS.length > 1 && (flag('side-by-side') || process.env.N8N_E2E_SIDE_BY_SIDE === '1')) {
 		// apt-get once, before the legs (each would otherwise wait on the other's dpkg lock)
 		ensureServicePackages();
 		const args = ['--rounds', String(ROUNDS), '--package-dir', PACKAGE_DIR];
