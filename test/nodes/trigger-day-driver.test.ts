@@ -60,14 +60,18 @@ describe("the day driver on the trigger's New Receipt (1009, every minute, 3 h, 
 		expect(run.polls.every((p) => p.saved === p.emitted > 0)).toBe(true);
 	});
 
-	test('every receipt received after the first poll is emitted once: the true set, no duplicate', () => {
+	test('every receipt received after the first poll is emitted once (but what a quiet shop received in the last hour): the true set, no duplicate', () => {
 		const truth = run.truth[DAY_SMALL_CENTER];
 		expect(Object.keys(run.truth)).toEqual([DAY_SMALL_CENTER]);
 		expect(truth.length).toBeGreaterThan(100);
 		expect(run.duplicates).toEqual([]);
-		expect(run.missing).toEqual([]);
+		// a quiet shop (closed at night) is read at least every 60 minutes (Read Quiet Shops at Least
+		// Every): a receipt received in the run's last 62 minutes may still wait for its read
+		const end = Date.parse(START) + 3 * H;
+		const received = new Map(truth.map((r) => [r.id, r.received]));
+		expect(run.missing.filter((id) => (received.get(id) ?? 0) < end - 62 * MIN)).toEqual([]);
 		expect(run.unexpected).toEqual([]);
-		expect(run.emitted).toHaveLength(truth.length);
+		expect(run.emitted).toHaveLength(truth.length - run.missing.length);
 		expect(run.polls.reduce((n, p) => n + p.emitted, 0)).toBe(run.emitted.length);
 		// late arrivals among them: printed hours before, and received after the center's midnight
 		expect(truth.filter((r) => r.received - r.created > 3 * H).length).toBeGreaterThan(5);
