@@ -123,8 +123,14 @@ class ChangesDraft implements CenterDraft {
 		return units;
 	}
 
+	/** A shop's unit whose shop left the directory earlier in this poll: not read. */
+	private gone(unit: Unit): boolean {
+		return unit.id.includes(':') && !this.state.dir?.rows[unit.id.slice(2)];
+	}
+
 	async read(unit: Unit): Promise<ReadResult> {
 		let result: ReadResult;
+		if (this.gone(unit)) return { news: false };
 		if (unit.id === 'shops') result = await this.readDirectory();
 		else if (unit.id === 'tickets') result = await this.readTicketsUnit();
 		else if (unit.id.startsWith('d:')) result = await this.readDailyUnit(unit.id.slice(2));
@@ -209,7 +215,7 @@ class ChangesDraft implements CenterDraft {
 		const { state } = this;
 		if (unit.id === 'shops') state.sched.shops = next;
 		else if (unit.id === 'tickets') state.sched.tickets = next;
-		else {
+		else if (!this.gone(unit)) {
 			const t = (state.shops[unit.id.slice(2)] ??= {});
 			if (unit.id.startsWith('d:')) t.ds = next;
 			else t.ms = next;
