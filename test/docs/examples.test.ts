@@ -49,7 +49,11 @@ describe('one poll interval per example: its file, its note and the README agree
 	const polling = examples.filter((e) => examplePoll(e.workflow) !== undefined);
 
 	test('the examples with a trigger', () => {
-		expect(polling.map((e) => e.key).sort()).toEqual(['anomaly-to-slack', 'receipts-to-postgres']);
+		expect(polling.map((e) => e.key).sort()).toEqual([
+			'anomaly-to-slack',
+			'center-to-postgres',
+			'receipts-to-postgres',
+		]);
 	});
 
 	test.each(polling.map((e) => [e.key, e]))('%s', (_, { key, workflow }) => {
@@ -109,5 +113,50 @@ describe('the spreadsheet example: bad rows on their own branch, said in its not
 			expect(flat).toMatch(/Keep _?\*?Continue \(using error output\)/);
 			expect(flat).toMatch(/plain _?\*?Continue\*?_? .*Stored\?.*Rows not stored/);
 		}
+	});
+});
+
+describe('the center example: one upsert per table on the key the trigger emits, deletes applied, its SQL in the note', () => {
+	const { workflow } = examples.find((e) => e.key === 'center-to-postgres')!;
+	const note = noteOf(workflow);
+	type Columns = { value: Record<string, string>; matchingColumns: string[] };
+	const upserts = workflow.nodes.filter(
+		(n) => n.type === 'n8n-nodes-base.postgres' && n.parameters.operation === 'upsert',
+	);
+
+	test('each table: its primary key in the SQL is the upsert’s matching columns, taken from the record’s key; every column it writes is declared', () => {
+		expect(upserts).toHaveLength(4);
+		for (const node of upserts) {
+			const table = (node.parameters.table as { value: string }).value;
+			const columns = node.parameters.columns as Columns;
+			const ddl = new RegExp(
+				`CREATE TABLE IF NOT EXISTS ${table} \\([\\s\\S]*?PRIMARY KEY \\(([^)]*)\\)`,
+			).exec(note);
+			expect({ table, key: ddl?.[1].split(',').map((c) => c.trim()) }).toEqual({
+				table,
+				key: columns.matchingColumns,
+			});
+			for (const key of columns.matchingColumns)
+				expect(columns.value[key]).toMatch(new RegExp(`\\$json\\.key\\.${key}\\b`));
+			for (const column of Object.keys(columns.value))
+				expect({ table, column, declared: new RegExp(`\\n  ${column}\\s`).test(ddl![0]) }).toEqual({
+					table,
+					column,
+					declared: true,
+				});
+		}
+	});
+
+	test('the Table switch sends each table to its upsert and every delete to Delete shop', () => {
+		const outputs = workflow.connections['Table'].main.map((o) => o.map((c) => c.node));
+		expect(outputs).toEqual([
+			['Upsert shops'],
+			['Upsert daily sales'],
+			['Upsert monthly'],
+			['Upsert tickets'],
+			['Delete shop'],
+		]);
+		const del = workflow.nodes.find((n) => n.name === 'Delete shop')!;
+		expect(del.parameters.query).toBe('DELETE FROM sc_shops WHERE sc_id = $1 AND shop_id = $2');
 	});
 });
