@@ -30,7 +30,7 @@ import {
 } from './changesState';
 import { diffDirectory, DIRECTORY_MS, readShopList, shopKey } from './directory';
 import { readChangesSettings, type ChangesSettings } from './fields';
-import { diffRows, readDaily, readMonthly } from './sales';
+import { diffRows, readSales } from './sales';
 import { diffTickets, readTickets } from './tickets';
 
 /** The slow net runs once a center day, from this hour (center time) on. */
@@ -175,7 +175,7 @@ class ChangesDraft implements CenterDraft {
 		const net = !t.ds || this.netDue(t.dn);
 		const keepFrom = this.keepFrom(last);
 		const start = net ? keepFrom : addDays(last, -1);
-		const rows = await readDaily(run, target, shopId, start, last);
+		const rows = await readSales('daily_sales', run, target, shopId, start, last);
 		const emit = !!t.ds || this.emitFirst(t);
 		const diff = diffRows('daily_sales', shopKey(target.id, shopId), rows, t.d, emit, keepFrom);
 		t.d = diff.hashes;
@@ -199,7 +199,7 @@ class ChangesDraft implements CenterDraft {
 		const earliest = monthBefore(last, (await this.rules()).monthlyWindowMonths - 1);
 		const wanted = [...months].sort()[0];
 		const first = wanted < earliest ? earliest : wanted;
-		const rows = await readMonthly(run, target, shopId, `${first}-01`, last);
+		const rows = await readSales('monthly', run, target, shopId, `${first}-01`, last);
 		const emit = !!t.ms || this.emitFirst(t);
 		const keep = monthBefore(this.keepFrom(last), 1);
 		const diff = diffRows('monthly', shopKey(target.id, shopId), rows, t.m, emit, keep);

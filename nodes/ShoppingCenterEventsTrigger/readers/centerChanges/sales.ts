@@ -9,25 +9,12 @@ import { apiRequest, collectPages, rowsOf } from '../../../shared/transport';
 import type { PollRun, Target } from '../../types';
 import { changeRecord, contentHash, type ChangeRecord } from './changesState';
 
-/** A shop's daily rows of start..end (dates, center zone). */
-export async function readDaily(
-	run: PollRun,
-	target: Target,
-	shopId: string,
-	start: string,
-	end: string,
-): Promise<IDataObject[]> {
-	return await collectPages(run.ctx, 'dailySales', {
-		params: { sc_id: target.id, shop_id: shopId },
-		query: { start_date: start, end_date: end },
-		operation: 'read daily sales',
-		deadlineMs: run.deadlineMs,
-		counter: run.counter,
-	});
-}
-
-/** A shop's monthly rows of the months of start..end. */
-export async function readMonthly(
+/**
+ * A shop's daily rows of start..end (dates, center zone), or its monthly rows of the months of
+ * start..end: one request either way.
+ */
+export async function readSales(
+	table: 'daily_sales' | 'monthly',
 	run: PollRun,
 	target: Target,
 	shopId: string,
@@ -37,12 +24,13 @@ export async function readMonthly(
 	const input = {
 		params: { sc_id: target.id, shop_id: shopId },
 		query: { start_date: start, end_date: end },
-		operation: 'read monthly totals',
 		deadlineMs: run.deadlineMs,
 		counter: run.counter,
 	};
-	const res = await apiRequest(run.ctx, 'monthlySales', input);
-	return rowsOf(run.ctx, res.data, input);
+	if (table === 'daily_sales')
+		return await collectPages(run.ctx, 'dailySales', { ...input, operation: 'read daily sales' });
+	const monthly = { ...input, operation: 'read monthly totals' };
+	return rowsOf(run.ctx, (await apiRequest(run.ctx, 'monthlySales', monthly)).data, monthly);
 }
 
 export interface RowsDiff {
