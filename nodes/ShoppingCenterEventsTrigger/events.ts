@@ -73,11 +73,11 @@ export const EVENTS: Record<TriggerEvent, EventDefinition> = {
 	centerChanges: {
 		name: 'Center Changes',
 		description:
-			"A change of a center's tables (shops, daily sales, monthly rows, tickets) as {table, key, op, row}: to keep them in a database",
+			"A change of a center's tables (shops, daily sales, monthly rows, tickets, counting zones) as {table, key, op, row}: to keep them in a database",
 		reader: centerChangesReader,
 		unit: TABLE,
 		readCost:
-			"1 request for a shop's daily rows or its monthly rows, ⌈shops / 500⌉ requests for the shop list, ⌈tickets watched / 100⌉ requests for the tickets",
+			"1 request for a shop's daily rows or its monthly rows, ⌈shops / 500⌉ requests for the shop list, 1 for the counting zones, ⌈tickets watched / 100⌉ requests for the tickets",
 		lookback: {
 			default: 3,
 			max: 30,
@@ -87,9 +87,9 @@ export const EVENTS: Record<TriggerEvent, EventDefinition> = {
 		},
 		fields: centerChangesFields,
 		notice: {
-			most: "(2 × shops + 2) × the polls a day of Poll Times (every minute: 1,440), a shop's daily and its monthly rows being a table each",
+			most: "(2 × shops + 3) × the polls a day of Poll Times (every minute: 1,440), a shop's daily and its monthly rows being a table each, the shop list, the counting zones and the tickets one each",
 			follows:
-				"The trigger reads what can have changed: the tickets as a list event (a center that had something new in the last hour every second poll, a quiet center (closed, at night) less and less often, at least every Read Quiet Tables at Least Every); a shop's daily rows of yesterday and today once per that bound, the last Lookback days once a night; its monthly rows when a day of theirs changed (at most once per that bound) and once a night; the shop list every 4 hours. A 100-shop center whose shops sell 12 hours a day costs about 100 × (24 + 13) + 6 ≈ 3,700 requests a day at the default bound (60 minutes), plus its tickets",
+				"The trigger reads what can have changed: the tickets as a list event (a center that had something new in the last hour every second poll, a quiet center (closed, at night) less and less often, at least every Read Quiet Tables at Least Every); a shop's daily rows of yesterday and today once per that bound, the last Lookback days once a night; its monthly rows when a day of theirs changed (at most once per that bound) and once a night; the shop list and the counting zones every 4 hours. A 100-shop center whose shops sell 12 hours a day costs about 100 × (24 + 13) + 12 ≈ 3,700 requests a day at the default bound (60 minutes), plus its tickets",
 		},
 	},
 	newAnomaly: {

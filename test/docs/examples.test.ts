@@ -7,6 +7,7 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @typescript-eslint/no-require-imports -- development tooling (tests, sandbox, bench), not shipped: it runs in plain Node, not inside n8n */
 import fs from 'node:fs';
 import path from 'node:path';
+import vm from 'node:vm';
 
 const root = path.resolve(__dirname, '..', '..');
 const readme = fs.readFileSync(path.join(root, 'README.md'), 'utf8');
@@ -125,7 +126,7 @@ describe('the center example: one upsert per table on the key the trigger emits,
 	);
 
 	test('each table: its primary key in the SQL is the upsert’s matching columns, taken from the record’s key; every column it writes is declared', () => {
-		expect(upserts).toHaveLength(4);
+		expect(upserts).toHaveLength(5);
 		for (const node of upserts) {
 			const table = (node.parameters.table as { value: string }).value;
 			const columns = node.parameters.columns as Columns;
@@ -147,16 +148,32 @@ describe('the center example: one upsert per table on the key the trigger emits,
 		}
 	});
 
-	test('the Table switch sends each table to its upsert and every delete to Delete shop', () => {
+	test('the Table switch sends each table to its upsert and each delete to its Delete node', () => {
 		const outputs = workflow.connections['Table'].main.map((o) => o.map((c) => c.node));
 		expect(outputs).toEqual([
 			['Upsert shops'],
 			['Upsert daily sales'],
 			['Upsert monthly'],
+			['Upsert zones'],
 			['Upsert tickets'],
 			['Delete shop'],
+			['Delete zone'],
 		]);
-		const del = workflow.nodes.find((n) => n.name === 'Delete shop')!;
-		expect(del.parameters.query).toBe('DELETE FROM sc_shops WHERE sc_id = $1 AND shop_id = $2');
+		// the Switch's own expression, evaluated: each record goes where its table and op say
+		const expression = String(
+			workflow.nodes.find((n) => n.name === 'Table')!.parameters.output,
+		).replace(/^=\{\{([\s\S]*)\}\}$/, '$1');
+		const route = ($json: object) => vm.runInNewContext(expression, { $json }) as number;
+		const to = (table: string, op: string) => outputs[route({ table, op })]?.[0];
+		expect(to('shops', 'upsert')).toBe('Upsert shops');
+		expect(to('daily_sales', 'upsert')).toBe('Upsert daily sales');
+		expect(to('monthly', 'upsert')).toBe('Upsert monthly');
+		expect(to('zones', 'upsert')).toBe('Upsert zones');
+		expect(to('tickets', 'upsert')).toBe('Upsert tickets');
+		expect(to('shops', 'delete')).toBe('Delete shop');
+		expect(to('zones', 'delete')).toBe('Delete zone');
+		const query = (name: string) => workflow.nodes.find((n) => n.name === name)!.parameters.query;
+		expect(query('Delete shop')).toBe('DELETE FROM sc_shops WHERE sc_id = $1 AND shop_id = $2');
+		expect(query('Delete zone')).toBe('DELETE FROM sc_zones WHERE sc_id = $1 AND zone_id = $2');
 	});
 });

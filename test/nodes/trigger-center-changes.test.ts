@@ -17,6 +17,8 @@ import {
 	ok,
 	poll,
 	PRO,
+	PRO_FAR,
+	BASIC,
 	sandbox,
 	sb,
 	useTriggerSandbox,
@@ -57,20 +59,24 @@ function requestsSince(seq: number): Record<string, number> {
 }
 
 /** The API's answer now (the truth the records are compared with), outside the trigger's count. */
-async function truth(route: 'daily' | 'monthly', shopId: string, start: string) {
+async function api(path: string): Promise<IDataObject[]> {
 	const tokenRes = await fetch(`${sb.baseUrl}/auth/token`, {
 		method: 'POST',
 		headers: { 'content-type': 'application/json' },
 		body: JSON.stringify({ client_id: DEMO_CLIENT_ID, client_secret: DEMO_CLIENT_SECRET }),
 	});
 	const { access_token } = (await tokenRes.json()) as { access_token: string };
-	const end = todayIn(ZONE, now());
-	const res = await fetch(
-		`${sb.baseUrl}/sc/${PRO}/shops/${shopId}/sales/${route}?start_date=${start}&end_date=${end}&per_page=366`,
-		{ headers: { authorization: `Bearer ${access_token}` } },
-	);
+	const res = await fetch(`${sb.baseUrl}/sc/${PRO}${path}`, {
+		headers: { authorization: `Bearer ${access_token}` },
+	});
 	return ((await res.json()) as { data: IDataObject[] }).data;
 }
+
+/** A shop's daily or monthly rows from `start` through today. */
+const truth = (route: 'daily' | 'monthly', shopId: string, start: string) =>
+	api(
+		`/shops/${shopId}/sales/${route}?start_date=${start}&end_date=${todayIn(ZONE, now())}&per_page=366`,
+	);
 
 /** Polls until the baselines are read: the directory and tickets first, then every shop's tables. */
 async function baseline(extra: INodeParameters = {}) {
@@ -146,8 +152,38 @@ describe('Center Changes', () => {
 			shop_id: daily[0].key.shop_id,
 			date: daily[0].row.date,
 		});
+		// the counting zones, keyed by zone_id
+		const zones = await api('/traffic/zones');
+		expect(zones.length).toBeGreaterThan(0);
+		expect(of(changes(first), 'zones')).toEqual(
+			zones.map((z) =>
+				expect.objectContaining({ key: { sc_id: PRO, zone_id: z.id }, op: 'upsert', row: z }),
+			),
+		);
 		const months = await truth('monthly', shop, `${addDays(today, -40).slice(0, 7)}-01`);
 		expect(monthly.filter((c) => c.key.shop_id === shop).map((c) => c.row)).toEqual(months);
+	});
+
+	test('a Basic center reads its daily rows up to yesterday (its freshest day); a center without a counting system has no zones, and no error', async () => {
+		await sandbox();
+		const o = { firstPoll: 'emitAll', centerIds: [BASIC, PRO_FAR] };
+		const first = await ok(params(o));
+		sb.clock.advance(MIN);
+		const second = await ok(params(o), { staticData: first.staticData });
+		const all = [...changes(first), ...changes(second)];
+		const zones = of(all, 'zones');
+		expect(zones.length).toBeGreaterThan(0);
+		expect(zones.every((c) => c.key.sc_id === BASIC)).toBe(true);
+		const basicDays = of(all, 'daily_sales').filter((c) => c.key.sc_id === BASIC);
+		expect(basicDays.length).toBeGreaterThan(0);
+		const yesterday = addDays(todayIn('Europe/Moscow', now()), -1);
+		expect(
+			basicDays
+				.map((c) => String(c.key.date))
+				.sort()
+				.at(-1),
+		).toBe(yesterday);
+		expect(of(all, 'daily_sales').some((c) => c.key.sc_id === PRO_FAR)).toBe(true);
 	});
 
 	test("late receipts: yesterday's restated row within the bound, an older day's by the night's net, each once, its month after it; the replica equals the API; the requests per table", async () => {

@@ -17,7 +17,7 @@ export const CHANGES_STATE_VERSION = 1;
 export const MAX_SHOPS = 3000;
 
 /** The tables a user can pick, as the records name them. */
-export const TABLES = ['shops', 'daily_sales', 'monthly', 'tickets'] as const;
+export const TABLES = ['shops', 'daily_sales', 'monthly', 'tickets', 'zones'] as const;
 export type Table = (typeof TABLES)[number];
 
 /** One change of one row of one table, as an item carries it (besides event and sc_id). */
@@ -47,12 +47,20 @@ export interface ShopTables {
 	ms?: UnitSchedule;
 }
 
+/** A listing table as last read: when, and the last known row by id. */
+export interface Listed {
+	at: number;
+	rows: Record<string, IDataObject>;
+}
+
 export interface ChangesState {
 	v: number;
 	/** the directory: when it was read, and the last known row of each listed shop */
-	dir?: { at: number; rows: Record<string, IDataObject> };
+	dir?: Listed;
+	/** the counting zones: when they were read, and the last known row of each */
+	zones?: Listed;
 	/** the schedules of the center-wide units */
-	sched: { shops?: UnitSchedule; tickets?: UnitSchedule };
+	sched: { shops?: UnitSchedule; tickets?: UnitSchedule; zones?: UnitSchedule };
 	shops: Record<string, ShopTables>;
 	/** tickets watched: [ticket_uid, content hash], oldest first */
 	tickets?: Array<[string, string]>;
@@ -86,21 +94,26 @@ function readShopTables(v: unknown): ShopTables | undefined {
 	return t;
 }
 
+function readListed(v: unknown): Listed | undefined {
+	if (!isObject(v) || typeof v.at !== 'number' || !isObject(v.rows)) return undefined;
+	const rows: Record<string, IDataObject> = {};
+	for (const [id, row] of Object.entries(v.rows)) if (isObject(row)) rows[id] = row;
+	return { at: v.at, rows };
+}
+
 /** The saved state of the center's tables; a fresh one when nothing (or another version) was saved. */
 export function readChangesState(v: unknown): ChangesState {
 	const state: ChangesState = { v: CHANGES_STATE_VERSION, sched: {}, shops: {} };
 	if (!isObject(v) || v.v !== CHANGES_STATE_VERSION) return state;
-	const dir = v.dir as IDataObject | undefined;
-	if (isObject(dir) && typeof dir.at === 'number' && isObject(dir.rows)) {
-		const rows: Record<string, IDataObject> = {};
-		for (const [id, row] of Object.entries(dir.rows)) if (isObject(row)) rows[id] = row;
-		state.dir = { at: dir.at, rows };
-	}
+	const dir = readListed(v.dir);
+	if (dir) state.dir = dir;
+	const zones = readListed(v.zones);
+	if (zones) state.zones = zones;
 	const sched = isObject(v.sched) ? v.sched : {};
-	const shopsSched = readSchedule(sched.shops);
-	if (shopsSched) state.sched.shops = shopsSched;
-	const ticketsSched = readSchedule(sched.tickets);
-	if (ticketsSched) state.sched.tickets = ticketsSched;
+	for (const unit of ['shops', 'tickets', 'zones'] as const) {
+		const unitSched = readSchedule(sched[unit]);
+		if (unitSched) state.sched[unit] = unitSched;
+	}
 	if (isObject(v.shops))
 		for (const [id, t] of Object.entries(v.shops)) {
 			const tables = readShopTables(t);

@@ -24,10 +24,10 @@ export const centerChangesFields: INodeProperties[] = [
 		type: 'multiOptions',
 		options: [
 			{
-				name: 'Shops',
-				value: 'shops',
+				name: 'Counting Zones',
+				value: 'zones',
 				description:
-					'The shop directory: a shop opened or changed is an upsert, one gone from the list (closed, archived) a delete',
+					'The counting zones of the center (and the shops in each): a zone new or changed is an upsert, one removed a delete',
 			},
 			{
 				name: 'Daily Sales',
@@ -42,12 +42,18 @@ export const centerChangesFields: INodeProperties[] = [
 					'One row per shop and month; re-read when a day of the month changed and once a night',
 			},
 			{
+				name: 'Shops',
+				value: 'shops',
+				description:
+					'The shop directory: a shop opened or changed is an upsert, one gone from the list (closed, archived) a delete',
+			},
+			{
 				name: 'Tickets',
 				value: 'tickets',
 				description: 'Tenant requests: a new ticket and every change of one is an upsert',
 			},
 		],
-		default: ['shops', 'daily_sales', 'monthly', 'tickets'],
+		default: ['shops', 'daily_sales', 'monthly', 'tickets', 'zones'],
 		required: true,
 		description: 'The tables kept as change records: {table, key, op, row}',
 		hint: 'Each table costs its own requests (docs/replica.md has a day in numbers): fewer tables, fewer requests',

@@ -3,6 +3,7 @@
  * units within the center's one budget (the poll sequence orders them and asks the budget for each):
  * - `shops`: the shop directory, every DIRECTORY_MS (directory.ts);
  * - `tickets`: the tickets watched, as activity says (a list event's unit: tickets.ts);
+ * - `zones`: the counting zones, every DIRECTORY_MS (directory.ts);
  * - `d:<shop>`: a shop's daily rows of yesterday and today (Basic: the freshest two days) once per
  *   Read Quiet … at Least Every, and once a night after NET_HOUR the last Lookback days (the slow net,
  *   which catches a day restated by a receipt that arrived late);
@@ -28,7 +29,7 @@ import {
 	type ChangesState,
 	type ShopTables,
 } from './changesState';
-import { diffDirectory, DIRECTORY_MS, readShopList, shopKey } from './directory';
+import { diffListing, DIRECTORY_MS, readListing, SHOPS, shopKey, ZONES } from './directory';
 import { readChangesSettings, type ChangesSettings } from './fields';
 import { diffRows, readSales } from './sales';
 import { diffTickets, readTickets } from './tickets';
@@ -104,6 +105,8 @@ class ChangesDraft implements CenterDraft {
 		if ((tables.has('shops') || perShop) && this.waited(state.dir?.at, DIRECTORY_MS))
 			units.push({ id: 'shops', sched: state.sched.shops });
 		if (tables.has('tickets')) units.push({ id: 'tickets', sched: state.sched.tickets });
+		if (tables.has('zones') && this.waited(state.zones?.at, DIRECTORY_MS))
+			units.push({ id: 'zones', sched: state.sched.zones });
 		const bound = this.run.cfg.quietMaxWaitMs;
 		for (const id of Object.keys(state.dir?.rows ?? {})) {
 			const t = state.shops[id] ?? {};
@@ -133,6 +136,7 @@ class ChangesDraft implements CenterDraft {
 		if (this.gone(unit)) return { news: false };
 		if (unit.id === 'shops') result = await this.readDirectory();
 		else if (unit.id === 'tickets') result = await this.readTicketsUnit();
+		else if (unit.id === 'zones') result = await this.readZones();
 		else if (unit.id.startsWith('d:')) result = await this.readDailyUnit(unit.id.slice(2));
 		else result = await this.readMonthlyUnit(unit.id.slice(2));
 		this.reads++;
@@ -141,13 +145,23 @@ class ChangesDraft implements CenterDraft {
 
 	private async readDirectory(): Promise<ReadResult> {
 		const { state, target } = this;
-		const list = await readShopList(this.run, target);
+		const list = await readListing(SHOPS, this.run, target);
 		const known = state.dir?.rows;
-		const diff = diffDirectory(target.id, list, known, !!known || this.emitFirst());
+		const diff = diffListing(SHOPS, target.id, list, known, !!known || this.emitFirst());
 		for (const id of Object.keys(state.shops)) if (!diff.rows[id]) delete state.shops[id];
 		if (known) for (const id of Object.keys(diff.rows)) if (!known[id]) state.shops[id] = { n: 1 };
 		state.dir = { at: this.now, rows: diff.rows };
 		if (this.tables.has('shops')) this.records.push(...diff.records);
+		return { news: diff.news };
+	}
+
+	private async readZones(): Promise<ReadResult> {
+		const { state, target } = this;
+		const list = await readListing(ZONES, this.run, target);
+		const known = state.zones?.rows;
+		const diff = diffListing(ZONES, target.id, list, known, !!known || this.emitFirst());
+		state.zones = { at: this.now, rows: diff.rows };
+		this.records.push(...diff.records);
 		return { news: diff.news };
 	}
 
@@ -213,8 +227,8 @@ class ChangesDraft implements CenterDraft {
 
 	schedule(unit: Unit, next: UnitSchedule): void {
 		const { state } = this;
-		if (unit.id === 'shops') state.sched.shops = next;
-		else if (unit.id === 'tickets') state.sched.tickets = next;
+		if (unit.id === 'shops' || unit.id === 'tickets' || unit.id === 'zones')
+			state.sched[unit.id] = next;
 		else if (!this.gone(unit)) {
 			const t = (state.shops[unit.id.slice(2)] ??= {});
 			if (unit.id.startsWith('d:')) t.ds = next;
@@ -244,7 +258,7 @@ export const centerChangesReader: ReaderFactory = (ctx) => {
 		begin: (run, target, previous) => new ChangesDraft(run, settings, target, previous),
 		/** Manual mode: the center's first shop, as an upsert of the shops table. */
 		async latest(run, target) {
-			const [row] = await readShopList(run, target);
+			const [row] = await readListing(SHOPS, run, target);
 			return row && changeRecord('shops', shopKey(target.id, String(row.id)), 'upsert', row);
 		},
 	};
