@@ -46,6 +46,7 @@ const ESTIMATE_DEPENDS_ON = [
 	'receiptShops',
 	'receiptShopIds',
 	'includeArchived',
+	'centerTables',
 	'dayBudgetShare',
 	'quietMaxWaitMinutes',
 	...POLL_TIMES_PATHS,

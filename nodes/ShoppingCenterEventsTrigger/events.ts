@@ -89,7 +89,7 @@ export const EVENTS: Record<TriggerEvent, EventDefinition> = {
 		notice: {
 			most: "(2 × shops + 3) × the polls a day of Poll Times (every minute: 1,440), a shop's daily and its monthly rows being a table each, the shop list, the counting zones and the tickets one each",
 			follows:
-				"The trigger reads what can have changed: the tickets as a list event (a center that had something new in the last hour every second poll, a quiet center (closed, at night) less and less often, at least every Read Quiet Tables at Least Every); a shop's daily rows of yesterday and today once per that bound, the last Lookback days once a night; its monthly rows when a day of theirs changed (at most once per that bound) and once a night; the shop list and the counting zones every 4 hours. A 100-shop center whose shops sell 12 hours a day costs about 100 × (24 + 13) + 12 ≈ 3,700 requests a day at the default bound (60 minutes), plus its tickets",
+				"The trigger reads what can have changed: the tickets as a list event (a center that had something new in the last hour every second poll, a quiet center (closed, at night) less and less often, at least every Read Quiet Tables at Least Every); a shop's daily rows of yesterday and today once per that bound, the last Lookback days once a night; its monthly rows when a day of theirs changed (at most once per that bound) and once a night; the shop list and the counting zones every 4 hours: about 24 + 13 requests a shop a day at the default bound (60 minutes) when it sells 12 hours (docs/replica.md has a day in numbers)",
 		},
 	},
 	newAnomaly: {

@@ -8,7 +8,7 @@
  * what docs/replica.md states, a failed poll saving nothing.
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
-import { DEMO_CLIENT_ID, DEMO_CLIENT_SECRET } from '../../sandbox/fixtures';
+import { DEMO_CLIENT_ID, DEMO_CLIENT_SECRET } from '../../sandbox/fixtures/centers';
 import { addDays, todayIn } from '../../nodes/shared/walk/dateWindows';
 import {
 	items,
