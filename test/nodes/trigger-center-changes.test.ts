@@ -288,6 +288,20 @@ describe('Center Changes', () => {
 		expectNoRepeats([...a.all, ...b.all]);
 	});
 
+	test("Fetch Test Event: the center's first shop as an upsert of the shops table, nothing saved", async () => {
+		await sandbox();
+		const r = await ok(params(), { mode: 'manual' });
+		expect(changes(r)).toEqual([
+			expect.objectContaining({
+				table: 'shops',
+				key: { sc_id: PRO, shop_id: '1002-01' },
+				op: 'upsert',
+				row: expect.objectContaining({ id: '1002-01' }),
+			}),
+		]);
+		expect(r.staticData).toEqual({});
+	});
+
 	test('a failed poll saves nothing: the restated row comes with the next one, once', async () => {
 		const { state } = await baseline();
 		const today = todayIn(ZONE, now());
