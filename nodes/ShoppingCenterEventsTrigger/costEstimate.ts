@@ -1,9 +1,10 @@
 /**
  * The Cost Estimate field's options (a loadOptions method the editor calls again when Poll Times, the
  * event, the centers, the shops or the share change): the centers the settings read, their units
- * (New Receipt: each center's shops as Shops / Shop IDs / Include Archived Shops choose them; the list
- * events: the center) and plans, priced in costText.ts. n8n's editor shows no computed text in a
- * notice or a hint (both are static); the selected option's name is what it shows of a field.
+ * (New Receipt: each center's shops as Shops / Shop IDs / Include Archived Shops choose them; Center
+ * Changes: each shop's daily and monthly rows and the center's own tables; the list events: the
+ * center) and plans, priced in costText.ts. n8n's editor shows no computed text in a notice or a
+ * hint (both are static); the selected option's name is what it shows of a field.
  * Lookups: the center list (cached), and per center at most one shop list (New Receipt) or one
  * one-row request for the plan, kept a few minutes; at most MAX_CENTERS centers are looked up.
  */
@@ -16,6 +17,7 @@ import { QUIET_WAIT_MINUTES } from './config';
 import { ALL_CENTERS, estimateOptions, type PricedCenter } from './costText';
 import { DEFAULT_SHARE, EVENT_NAMES, EVENTS, type TriggerEvent } from './events';
 import { pollRate } from './pollRate';
+import { TABLES } from './readers/centerChanges/changesState';
 
 /** At most this many centers are looked up for an estimate. */
 const MAX_CENTERS = 20;
@@ -80,6 +82,32 @@ async function receiptCenter(
 	return { ...c, plan, units: shops.filter((id) => listed.includes(id)).length };
 }
 
+/**
+ * Center Changes' units of one center: each shop's daily and monthly rows, the shop list, the counting
+ * zones and the tickets (all tables; fewer chosen, fewer units).
+ */
+async function tableCenter(
+	ctx: ILoadOptionsFunctions,
+	cacheKey: string,
+	baseUrl: string,
+	c: PricedCenter,
+): Promise<PricedCenter> {
+	const tables = param<unknown>(ctx, 'centerTables', TABLES);
+	const chosen = new Set(Array.isArray(tables) ? tables.map(String) : TABLES);
+	let shops = 0;
+	if (chosen.has('daily_sales') || chosen.has('monthly')) {
+		try {
+			shops = (await shopsOf(ctx, cacheKey, c.id, false)).length;
+		} catch (error) {
+			if (errorShape(error).httpCode === '402') return { ...c, skipped: 'blocked for non-payment' };
+			return { ...c, skipped: `its shops could not be listed (${(error as Error).message})` };
+		}
+	}
+	const perShop = Number(chosen.has('daily_sales')) + Number(chosen.has('monthly'));
+	const perCenter = ['shops', 'tickets', 'zones'].filter((t) => chosen.has(t)).length;
+	return { ...c, plan: knownPlan(baseUrl, c.id), units: perShop * shops + perCenter };
+}
+
 /** The list events' units: the center itself, with its plan (a feature it lacks: not read). */
 async function listEventCenters(
 	ctx: ILoadOptionsFunctions,
@@ -133,10 +161,11 @@ export async function getCostEstimate(
 	const scope = await centersInScope(this);
 	const looked = scope.slice(0, MAX_CENTERS);
 	const unknown = looked.filter((c) => !c.skipped);
-	const priced =
-		def.unit.one === 'shop'
-			? await Promise.all(unknown.map(async (c) => await receiptCenter(this, cacheKey, baseUrl, c)))
-			: await listEventCenters(this, event, baseUrl, unknown);
+	const byShops =
+		event === 'centerChanges' ? tableCenter : def.unit.one === 'shop' ? receiptCenter : undefined;
+	const priced = byShops
+		? await Promise.all(unknown.map(async (c) => await byShops(this, cacheKey, baseUrl, c)))
+		: await listEventCenters(this, event, baseUrl, unknown);
 	const centers = looked.map((c) => priced.find((p) => p.id === c.id) ?? c);
 	const options = estimateOptions({
 		unit: def.unit,

@@ -28,10 +28,13 @@ export function costNotice(event: TriggerEvent): string {
 		? `${shareOf(PRO_DAY)} a day`
 		: `${shareOf(BASIC_DAY)} a day on Basic, ${shareOf(PRO_DAY)} on PRO`;
 	const most =
-		u.one === 'center'
+		def.notice?.most ??
+		(u.one === 'center'
 			? 'a center × the polls a day of Poll Times (every minute: 1,440)'
-			: `${u.many} × the polls a day of Poll Times (every minute: 1,440)`;
-	const follows = `The trigger reads what is active: a ${u.one} that had something new in the last hour every second poll, a quiet ${u.one} (closed, at night) less and less often, at least every Read Quiet ${u.Many} at Least Every, so a quiet day costs a small part of that`;
+			: `${u.many} × the polls a day of Poll Times (every minute: 1,440)`);
+	const follows =
+		def.notice?.follows ??
+		`The trigger reads what is active: a ${u.one} that had something new in the last hour every second poll, a quiet ${u.one} (closed, at night) less and less often, at least every Read Quiet ${u.Many} at Least Every, so a quiet day costs a small part of that`;
 	return `${def.feature ? 'PRO centers only. ' : ''}A read of a ${u.one} costs ${def.readCost}. At most a day: ${most}, if every ${u.one} were read at every poll; Cost Estimate below works it out for these centers and Poll Times. ${limits}, shared with every other client of the center. ${follows}. All the trigger nodes of a center spend together at most the Day Budget Share (default ${DEFAULT_SHARE} %: ${cap}), a ceiling, not an allowance; when it binds, the ${u.many} waiting longest go first. Each record is emitted once.`;
 }
 
@@ -43,6 +46,7 @@ const ESTIMATE_DEPENDS_ON = [
 	'receiptShops',
 	'receiptShopIds',
 	'includeArchived',
+	'centerTables',
 	'dayBudgetShare',
 	'quietMaxWaitMinutes',
 	...POLL_TIMES_PATHS,

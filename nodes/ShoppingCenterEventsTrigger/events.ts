@@ -14,6 +14,8 @@ import { newPassReader } from './readers/newPass';
 import { ticketChangedReader } from './readers/ticketChanged';
 import { newReceiptReader } from './readers/newReceipt/reader';
 import { newReceiptFields } from './readers/newReceipt/description';
+import { centerChangesReader } from './readers/centerChanges/reader';
+import { centerChangesFields } from './readers/centerChanges/fields';
 
 export type { TriggerEvent };
 
@@ -31,6 +33,11 @@ export interface EventDefinition {
 	lookback: { default: number; max: number; description: string; hint: string };
 	/** the event's own fields (after Lookback) */
 	fields?: INodeProperties[];
+	/**
+	 * the notice's words on what reading every unit at every poll would cost a day and on what the
+	 * trigger reads instead, when the unit's generic ones (description.ts costNotice) do not hold
+	 */
+	notice?: { most: string; follows: string };
 }
 
 /** A unit of an event in words: its name, its plural, its plural as a field name, and how to narrow it. */
@@ -42,6 +49,12 @@ export interface UnitWords {
 	narrow?: string;
 }
 
+const TABLE: UnitWords = {
+	one: 'table',
+	many: 'tables',
+	Many: 'Tables',
+	narrow: 'choose fewer tables (Tables)',
+};
 const CENTER: UnitWords = { one: 'center', many: 'centers', Many: 'Centers' };
 const SHOP: UnitWords = {
 	one: 'shop',
@@ -57,6 +70,28 @@ const SHOP: UnitWords = {
 export const DEFAULT_SHARE = 50;
 
 export const EVENTS: Record<TriggerEvent, EventDefinition> = {
+	centerChanges: {
+		name: 'Center Changes',
+		description:
+			"A change of a center's tables (shops, daily sales, monthly rows, tickets, counting zones) as {table, key, op, row}: to keep them in a database",
+		reader: centerChangesReader,
+		unit: TABLE,
+		readCost:
+			"1 request for a shop's daily rows or its monthly rows, ⌈shops / 500⌉ requests for the shop list, 1 for the counting zones, ⌈tickets watched / 100⌉ requests for the tickets",
+		lookback: {
+			default: 3,
+			max: 30,
+			description:
+				"The slow net: once a night (after 03:00, center time) each shop's daily rows of this many days before today are read again, and a row whose content changed (a receipt that arrived late restated its day) is an upsert again. Between nights each shop's daily rows of yesterday and today are read once per Read Quiet Tables at Least Every.",
+			hint: 'Days of daily sales re-read once a night: 3 catches receipts that arrive up to 3 days late',
+		},
+		fields: centerChangesFields,
+		notice: {
+			most: "(2 × shops + 3) × the polls a day of Poll Times (every minute: 1,440), a shop's daily and its monthly rows being a table each, the shop list, the counting zones and the tickets one each",
+			follows:
+				"The trigger reads what can have changed: the tickets as a list event (a center that had something new in the last hour every second poll, a quiet center (closed, at night) less and less often, at least every Read Quiet Tables at Least Every); a shop's daily rows of yesterday and today once per that bound, the last Lookback days once a night; its monthly rows when a day of theirs changed (at most once per that bound) and once a night; the shop list and the counting zones every 4 hours: about 24 + 13 requests a shop a day at the default bound (60 minutes) when it sells 12 hours (docs/replica.md has a day in numbers)",
+		},
+	},
 	newAnomaly: {
 		name: 'New Anomaly',
 		description:

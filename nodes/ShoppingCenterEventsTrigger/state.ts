@@ -54,6 +54,7 @@ export function readState(staticData: IDataObject, event: TriggerEvent): Trigger
 			);
 		}
 		if (value.receipts && typeof value.receipts === 'object') c.receipts = value.receipts;
+		if (value.changes && typeof value.changes === 'object') c.changes = value.changes;
 		const sched = readSchedule(value.sched);
 		if (sched) c.sched = sched;
 		const budget = readBudget(value.budget);

@@ -11,7 +11,13 @@ import type { WalkStats } from '../shared/walk/pageStream';
 import type { BudgetState } from './budget';
 import type { UnitSchedule } from './schedule';
 
-export type TriggerEvent = 'newAnomaly' | 'newTicket' | 'ticketChanged' | 'newPass' | 'newReceipt';
+export type TriggerEvent =
+	| 'newAnomaly'
+	| 'newTicket'
+	| 'ticketChanged'
+	| 'newPass'
+	| 'newReceipt'
+	| 'centerChanges';
 
 export interface TriggerConfig {
 	event: TriggerEvent;
@@ -41,6 +47,8 @@ export interface CenterState {
 	seen?: Array<[string, string]>;
 	/** New Receipt: the cursors of the center's shops (readers/newReceipt/cursor.ts checks it when read) */
 	receipts?: IDataObject;
+	/** Center Changes: what each table was last seen as (readers/centerChanges/changesState.ts checks it) */
+	changes?: IDataObject;
 	/** when the center (as one unit) is read next: the list events */
 	sched?: UnitSchedule;
 	/** the trigger's requests of the center's day */

@@ -1,7 +1,7 @@
 /**
  * The sandbox's data: everything generated from the seed (receipts, aggregates, anomalies, tickets, passes)
  * plus what was inserted at run time (late receipts, new tickets / passes / anomalies, ticket status
- * changes). Generated data is never held whole: days are generated on demand and cached in bounded maps.
+ * changes, shops opened or closed). Generated data is never held whole: days are generated on demand and cached in bounded maps.
  */
 import {
 	ApiError,
@@ -44,6 +44,8 @@ export class DataStore implements StoreView {
 	private readonly tickets = new Map<string, TicketRecord[]>();
 	private readonly passes = new Map<string, PassRecord[]>();
 	private readonly overrides = new Map<string, TicketOverride>();
+	/** shops opened or closed at run time: `${centerId}|${shopId}` → archived */
+	private readonly shopArchived = new Map<string, boolean>();
 	/** the number of the record being inserted (see insert-sequence.ts) */
 	private seq = 0;
 	private readonly sequence: InsertSequence;
@@ -322,6 +324,24 @@ export class DataStore implements StoreView {
 			status: status as TicketStatus,
 			at: now.getTime(),
 		});
+	}
+
+	/**
+	 * Opens (archived false) or closes (true) a shop of the center from now on: the shop list shows it
+	 * with that is_archived (an archived shop is listed only with archived=true).
+	 */
+	setShopArchived(centerId: string, shopId: string, archived: boolean): void {
+		if (!shopById(centerId, shopId))
+			throw new ApiError(404, 'not_found', `No shop ${shopId} in center ${centerId}.`, {
+				field: 'shop_id',
+			});
+		this.shopArchived.set(`${centerId}|${shopId}`, archived);
+	}
+
+	/** The shop as the shop list shows it now (opened or closed at run time, else as generated). */
+	shopAsNow(shop: ShopFixture): ShopFixture {
+		const archived = this.shopArchived.get(`${shop.center_id}|${shop.id}`);
+		return archived === undefined ? shop : { ...shop, is_archived: archived };
 	}
 
 	/** The true set of records the API would return for this selection when walked completely. */

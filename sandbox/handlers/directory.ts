@@ -55,7 +55,9 @@ const centers: Handler = (ctx) => ({
 const shops: Handler = (ctx) => {
 	const page = parsePage(ctx.query, LIMITS.shopsPerPage);
 	const withArchived = parseBoolean(ctx.query, 'archived');
-	const rows = shopsOfCenter(ctx.center.id).filter((s) => withArchived || !s.is_archived);
+	const rows = shopsOfCenter(ctx.center.id)
+		.map((s) => ctx.store.shopAsNow(s))
+		.filter((s) => withArchived || !s.is_archived);
 	const { data, pagination } = paginate(rows.map(publicShop), page);
 	return { data, meta: { pagination } };
 };

@@ -7,6 +7,7 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @typescript-eslint/no-require-imports -- development tooling (tests, sandbox, bench), not shipped: it runs in plain Node, not inside n8n */
 import fs from 'node:fs';
 import path from 'node:path';
+import vm from 'node:vm';
 
 const root = path.resolve(__dirname, '..', '..');
 const readme = fs.readFileSync(path.join(root, 'README.md'), 'utf8');
@@ -49,7 +50,11 @@ describe('one poll interval per example: its file, its note and the README agree
 	const polling = examples.filter((e) => examplePoll(e.workflow) !== undefined);
 
 	test('the examples with a trigger', () => {
-		expect(polling.map((e) => e.key).sort()).toEqual(['anomaly-to-slack', 'receipts-to-postgres']);
+		expect(polling.map((e) => e.key).sort()).toEqual([
+			'anomaly-to-slack',
+			'center-to-postgres',
+			'receipts-to-postgres',
+		]);
 	});
 
 	test.each(polling.map((e) => [e.key, e]))('%s', (_, { key, workflow }) => {
@@ -109,5 +114,66 @@ describe('the spreadsheet example: bad rows on their own branch, said in its not
 			expect(flat).toMatch(/Keep _?\*?Continue \(using error output\)/);
 			expect(flat).toMatch(/plain _?\*?Continue\*?_? .*Stored\?.*Rows not stored/);
 		}
+	});
+});
+
+describe('the center example: one upsert per table on the key the trigger emits, deletes applied, its SQL in the note', () => {
+	const { workflow } = examples.find((e) => e.key === 'center-to-postgres')!;
+	const note = noteOf(workflow);
+	type Columns = { value: Record<string, string>; matchingColumns: string[] };
+	const upserts = workflow.nodes.filter(
+		(n) => n.type === 'n8n-nodes-base.postgres' && n.parameters.operation === 'upsert',
+	);
+
+	test('each table: its primary key in the SQL is the upsert’s matching columns, taken from the record’s key; every column it writes is declared', () => {
+		expect(upserts).toHaveLength(5);
+		for (const node of upserts) {
+			const table = (node.parameters.table as { value: string }).value;
+			const columns = node.parameters.columns as Columns;
+			const ddl = new RegExp(
+				`CREATE TABLE IF NOT EXISTS ${table} \\([\\s\\S]*?PRIMARY KEY \\(([^)]*)\\)`,
+			).exec(note);
+			expect({ table, key: ddl?.[1].split(',').map((c) => c.trim()) }).toEqual({
+				table,
+				key: columns.matchingColumns,
+			});
+			for (const key of columns.matchingColumns)
+				expect(columns.value[key]).toMatch(new RegExp(`\\$json\\.key\\.${key}\\b`));
+			for (const column of Object.keys(columns.value))
+				expect({ table, column, declared: new RegExp(`\\n  ${column}\\s`).test(ddl![0]) }).toEqual({
+					table,
+					column,
+					declared: true,
+				});
+		}
+	});
+
+	test('the Table switch sends each table to its upsert and each delete to its Delete node', () => {
+		const outputs = workflow.connections['Table'].main.map((o) => o.map((c) => c.node));
+		expect(outputs).toEqual([
+			['Upsert shops'],
+			['Upsert daily sales'],
+			['Upsert monthly'],
+			['Upsert zones'],
+			['Upsert tickets'],
+			['Delete shop'],
+			['Delete zone'],
+		]);
+		// the Switch's own expression, evaluated: each record goes where its table and op say
+		const expression = String(
+			workflow.nodes.find((n) => n.name === 'Table')!.parameters.output,
+		).replace(/^=\{\{([\s\S]*)\}\}$/, '$1');
+		const route = ($json: object) => vm.runInNewContext(expression, { $json }) as number;
+		const to = (table: string, op: string) => outputs[route({ table, op })]?.[0];
+		expect(to('shops', 'upsert')).toBe('Upsert shops');
+		expect(to('daily_sales', 'upsert')).toBe('Upsert daily sales');
+		expect(to('monthly', 'upsert')).toBe('Upsert monthly');
+		expect(to('zones', 'upsert')).toBe('Upsert zones');
+		expect(to('tickets', 'upsert')).toBe('Upsert tickets');
+		expect(to('shops', 'delete')).toBe('Delete shop');
+		expect(to('zones', 'delete')).toBe('Delete zone');
+		const query = (name: string) => workflow.nodes.find((n) => n.name === name)!.parameters.query;
+		expect(query('Delete shop')).toBe('DELETE FROM sc_shops WHERE sc_id = $1 AND shop_id = $2');
+		expect(query('Delete zone')).toBe('DELETE FROM sc_zones WHERE sc_id = $1 AND zone_id = $2');
 	});
 });

@@ -43,7 +43,10 @@ describe('the trigger panel says what a poll costs', () => {
 			const day =
 				event === 'newReceipt'
 					? /At most a day: shops × the polls a day of Poll Times \(every minute: 1,440\)/
-					: /At most a day: a center × the polls a day of Poll Times \(every minute: 1,440\)/;
+					: event === 'centerChanges'
+						? // a shop's daily and monthly rows, the shop list, the zones and the tickets
+							/At most a day: \(2 × shops \+ 3\) × the polls a day of Poll Times \(every minute: 1,440\)/
+						: /At most a day: a center × the polls a day of Poll Times \(every minute: 1,440\)/;
 			expect(text).toMatch(day);
 			expect(text).not.toMatch(/100 shops/);
 			expect(text).toContain('Cost Estimate below works it out for these centers and Poll Times');
@@ -229,6 +232,18 @@ describe('the Cost Estimate of these settings, from the sandbox (its centers and
 		expect(r.error).toBeUndefined();
 		return r.options ?? [];
 	};
+
+	test("Center Changes: a center's tables, each shop's daily and monthly rows two of them; fewer tables, fewer", async () => {
+		const center = { event: 'centerChanges', centerScope: 'selected', centerIds: ['1002'] };
+		const all = await estimate({
+			...center,
+			pollTimes: every('everyX', { value: 5, unit: 'minutes' }),
+		});
+		// 11 shops × 2 + the shop list, the counting zones, the tickets
+		expect(all[0].name).toMatch(/^25 tables every 5 minutes: ≈ 7,200\/day/);
+		const tickets = await estimate({ ...center, centerTables: ['tickets'] });
+		expect(tickets[0].name).toMatch(/^1 table every minute: ≈ 1,440\/day/);
+	});
 
 	test('New Receipt, two chosen centers, two Poll Times: the figures change with both', async () => {
 		const chosen = { centerScope: 'selected', centerIds: ['1002', '1004'] };

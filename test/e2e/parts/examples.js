@@ -19,10 +19,11 @@ const {
 
 module.exports = async function examplesPart({ n8n, sb, step, credentials, examples }) {
 	await step(
-		'examples/: the six example workflows are there (mcp-server runs in the part mcp, receipts-to-postgres in npm run e2e:receipts)',
+		'examples/: the seven example workflows are there (mcp-server runs in the part mcp, receipts-to-postgres in npm run e2e:receipts; center-to-postgres is checked by test/docs/examples.test.ts, its real-PostgreSQL run is still to come)',
 		() => {
 			assert.deepEqual(Object.keys(examples).sort(), [
 				'anomaly-to-slack',
+				'center-to-postgres',
 				'counter-upload',
 				'mcp-server',
 				'receipts-to-postgres',
