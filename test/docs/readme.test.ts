@@ -214,7 +214,7 @@ describe('README: the benchmark lives in bench/README.md', () => {
 });
 
 describe('README: the trigger', () => {
-	it('Ticket Changed says what happens to a ticket already decided when first seen (test/nodes/trigger.test.ts)', () => {
+	it('Ticket Changed says what happens to a ticket already decided when first seen (test/nodes/trigger/events.test.ts)', () => {
 		const bullet = /- \*\*Ticket Changed\*\*[^\n]*/.exec(readme)?.[0] ?? '';
 		expect(bullet).toMatch(/already decided when first seen/);
 		expect(bullet).toContain('`previous_status: null`');

@@ -65,7 +65,7 @@ export interface PollOptions {
 	clock?: boolean;
 	/**
 	 * Default: a workflow id of its own per poll, so that what a trigger carries in the process between
-	 * polls (carry.ts, test/nodes/trigger-durable.test.ts) plays no part: these tests hand each poll the
+	 * polls (carry.ts, test/nodes/trigger/durable.test.ts) plays no part: these tests hand each poll the
 	 * static data n8n saved, as the classic mode does
 	 */
 	workflowId?: string;

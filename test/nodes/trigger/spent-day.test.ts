@@ -6,8 +6,8 @@
  * receipt of the pause is emitted, once. Also: a restart keeps the pause (it is in the saved state).
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
-import { forgetNodeMemory } from '../../nodes/ShoppingCenterEventsTrigger/memory';
-import { tokenCache, pacer } from '../../nodes/shared/transport';
+import { forgetNodeMemory } from '../../../nodes/ShoppingCenterEventsTrigger/memory';
+import { tokenCache, pacer } from '../../../nodes/shared/transport';
 import {
 	ids,
 	lastSeq,
@@ -18,7 +18,7 @@ import {
 	sandbox,
 	sb,
 	useTriggerSandbox,
-} from '../helpers/trigger-setup';
+} from '../../helpers/trigger-setup';
 
 useTriggerSandbox();
 
@@ -81,7 +81,9 @@ describe('a center whose day another client spent', () => {
 		expect(Math.abs(resets - Date.parse('2026-11-21T00:00:00Z'))).toBeLessThanOrEqual(60_000);
 		// each later poll says why center 1002 is not read
 		expect(
-			lines.slice(-20).every((l) => /center 1002: nothing sent until 2026-11-21 0(4:59|5:00)/.test(l)),
+			lines
+				.slice(-20)
+				.every((l) => /center 1002: nothing sent until 2026-11-21 0(4:59|5:00)/.test(l)),
 		).toBe(true);
 		// the other center went on
 		expect(emitted.filter((id) => inserted[PRO_FAR].includes(id)).sort()).toEqual(

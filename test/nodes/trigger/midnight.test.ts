@@ -9,10 +9,10 @@
  * what exists instead of refusing (sandbox option afterFreshest 'empty') too.
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
-import type { RunPollResult } from '../harness';
-import { pacer, tokenCache } from '../../nodes/shared/transport';
-import { forgetCenters } from '../../nodes/shared/center';
-import { clearPlans } from '../../nodes/shared/transport/planCache';
+import type { RunPollResult } from '../../harness';
+import { pacer, tokenCache } from '../../../nodes/shared/transport';
+import { forgetCenters } from '../../../nodes/shared/center';
+import { clearPlans } from '../../../nodes/shared/transport/planCache';
 import {
 	anomalyParams,
 	ids,
@@ -23,7 +23,7 @@ import {
 	sandbox,
 	sb,
 	useTriggerSandbox,
-} from '../helpers/trigger-setup';
+} from '../../helpers/trigger-setup';
 
 // PRO is 1002, Asia/Yekaterinburg, UTC+5: its 21 Nov begins at 2026-11-20T19:00:00Z
 const MIDNIGHT = Date.parse('2026-11-20T19:00:00Z');

@@ -7,27 +7,27 @@
  * requests of a poll equal to the stated formula, the state bounded, the budget cut and the order of the reads (the shop read longest ago first).
  */
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
-import { runPoll, type RunPollResult } from '../harness';
-import { startSandbox, type Sandbox } from '../../sandbox';
-import { shopsOfCenter } from '../../sandbox/fixtures/centers';
-import { dayOfMs } from '../../sandbox/data/calendar';
-import { ShoppingCenterApi } from '../../credentials/ShoppingCenterApi.credentials';
-import { ShoppingCenterEventsTrigger } from '../../nodes/ShoppingCenterEventsTrigger/ShoppingCenterEventsTrigger.node';
+import { runPoll, type RunPollResult } from '../../harness';
+import { startSandbox, type Sandbox } from '../../../sandbox';
+import { shopsOfCenter } from '../../../sandbox/fixtures/centers';
+import { dayOfMs } from '../../../sandbox/data/calendar';
+import { ShoppingCenterApi } from '../../../credentials/ShoppingCenterApi.credentials';
+import { ShoppingCenterEventsTrigger } from '../../../nodes/ShoppingCenterEventsTrigger/ShoppingCenterEventsTrigger.node';
 import {
 	diffShop,
 	keepFromMs,
 	MAX_IDS_PER_SHOP,
 	readReceiptState,
 	type ReceiptCenterState,
-} from '../../nodes/ShoppingCenterEventsTrigger/readers/newReceipt/cursor';
-import { DEFAULT_RETRY_POLICY } from '../../nodes/shared/transport/retry';
-import { pacer, tokenCache } from '../../nodes/shared/transport';
-import { forgetCenters } from '../../nodes/shared/center';
-import { clearPlans } from '../../nodes/shared/transport/planCache';
-import { forgetNodeMemory } from '../../nodes/ShoppingCenterEventsTrigger/memory';
-import { addDays, todayIn } from '../../nodes/shared/walk/dateWindows';
-import { fileText, parseCsv } from '../helpers/csv-read';
-import { sandboxCredentials } from '../helpers/sandboxCredentials';
+} from '../../../nodes/ShoppingCenterEventsTrigger/readers/newReceipt/cursor';
+import { DEFAULT_RETRY_POLICY } from '../../../nodes/shared/transport/retry';
+import { pacer, tokenCache } from '../../../nodes/shared/transport';
+import { forgetCenters } from '../../../nodes/shared/center';
+import { clearPlans } from '../../../nodes/shared/transport/planCache';
+import { forgetNodeMemory } from '../../../nodes/ShoppingCenterEventsTrigger/memory';
+import { addDays, todayIn } from '../../../nodes/shared/walk/dateWindows';
+import { fileText, parseCsv } from '../../helpers/csv-read';
+import { sandboxCredentials } from '../../helpers/sandboxCredentials';
 
 const MIN = 60_000;
 const H = 60 * MIN;
@@ -67,7 +67,7 @@ const params = (extra: INodeParameters = {}): INodeParameters => ({
 /**
  * Every shop due at every poll (the quiet bound at its least, 1 minute, under polls 20–30 minutes
  * apart): these tests hold each poll's requests to the formula and the order of the shops to
- * lateness; which shops a poll skips when they are quiet is test/nodes/trigger-day-budget.test.ts's.
+ * lateness; which shops a poll skips when they are quiet is test/nodes/trigger/day-budget.test.ts's.
  */
 const everyShop = () => params({ quietMaxWaitMinutes: 1 });
 

@@ -11,18 +11,18 @@
  */
 /* eslint-disable @n8n/community-nodes/no-restricted-globals -- development tooling (tests, sandbox, bench), not shipped: it runs in plain Node, not inside n8n */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
-import { runPoll, type RunPollResult } from '../harness';
-import { startSandbox, type Sandbox, type SandboxOptions } from '../../sandbox';
-import { ShoppingCenterApi } from '../../credentials/ShoppingCenterApi.credentials';
-import { ShoppingCenterEventsTrigger } from '../../nodes/ShoppingCenterEventsTrigger/ShoppingCenterEventsTrigger.node';
-import { forgetNodeMemory } from '../../nodes/ShoppingCenterEventsTrigger/memory';
-import { readState } from '../../nodes/ShoppingCenterEventsTrigger/state';
-import { pacer, tokenCache } from '../../nodes/shared/transport';
-import { forgetCenters } from '../../nodes/shared/center';
-import { clearPlans } from '../../nodes/shared/transport/planCache';
-import { addDays, todayIn } from '../../nodes/shared/walk/dateWindows';
-import { sandboxCredentials } from '../helpers/sandboxCredentials';
-import { withoutBudget } from '../helpers/trigger-setup';
+import { runPoll, type RunPollResult } from '../../harness';
+import { startSandbox, type Sandbox, type SandboxOptions } from '../../../sandbox';
+import { ShoppingCenterApi } from '../../../credentials/ShoppingCenterApi.credentials';
+import { ShoppingCenterEventsTrigger } from '../../../nodes/ShoppingCenterEventsTrigger/ShoppingCenterEventsTrigger.node';
+import { forgetNodeMemory } from '../../../nodes/ShoppingCenterEventsTrigger/memory';
+import { readState } from '../../../nodes/ShoppingCenterEventsTrigger/state';
+import { pacer, tokenCache } from '../../../nodes/shared/transport';
+import { forgetCenters } from '../../../nodes/shared/center';
+import { clearPlans } from '../../../nodes/shared/transport/planCache';
+import { addDays, todayIn } from '../../../nodes/shared/walk/dateWindows';
+import { sandboxCredentials } from '../../helpers/sandboxCredentials';
+import { withoutBudget } from '../../helpers/trigger-setup';
 
 const MIN = 60_000;
 const PRO = '1002'; // Asia/Yekaterinburg, UTC+5

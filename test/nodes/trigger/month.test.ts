@@ -5,12 +5,12 @@
  */
 /* eslint-disable no-console -- development tooling (tests, sandbox, bench), not shipped: it runs in plain Node, not inside n8n */
 import type { IDataObject } from 'n8n-workflow';
-import { centerById } from '../../sandbox/fixtures/centers';
-import { dayOfMs } from '../../sandbox/data/calendar';
-import { selectTickets } from '../../sandbox/data/portal-query';
-import { mulberry32 } from '../../sandbox/core/random';
-import { TICKET_STATUSES } from '../../sandbox/data/portal-catalog';
-import { addDays, todayIn } from '../../nodes/shared/walk/dateWindows';
+import { centerById } from '../../../sandbox/fixtures/centers';
+import { dayOfMs } from '../../../sandbox/data/calendar';
+import { selectTickets } from '../../../sandbox/data/portal-query';
+import { mulberry32 } from '../../../sandbox/core/random';
+import { TICKET_STATUSES } from '../../../sandbox/data/portal-catalog';
+import { addDays, todayIn } from '../../../nodes/shared/walk/dateWindows';
 import {
 	BASIC,
 	H,
@@ -28,7 +28,7 @@ import {
 	truthIds,
 	useTriggerSandbox,
 	without,
-} from '../helpers/trigger-setup';
+} from '../../helpers/trigger-setup';
 
 useTriggerSandbox();
 

@@ -4,17 +4,17 @@
  * sandbox's "now", so the node's "today" in each center's zone is the sandbox's.
  */
 import type { IDataObject } from 'n8n-workflow';
-import type { LogEntry } from '../../sandbox/server/log';
+import type { LogEntry } from '../../../sandbox/server/log';
 import {
 	MAX_KEYS_PER_CENTER,
 	nextKeys,
 	readState,
-} from '../../nodes/ShoppingCenterEventsTrigger/state';
-import { forgetNodeMemory } from '../../nodes/ShoppingCenterEventsTrigger/memory';
-import { pacer, tokenCache } from '../../nodes/shared/transport';
-import { forgetCenters } from '../../nodes/shared/center';
-import { clearPlans } from '../../nodes/shared/transport/planCache';
-import { addDays, todayIn } from '../../nodes/shared/walk/dateWindows';
+} from '../../../nodes/ShoppingCenterEventsTrigger/state';
+import { forgetNodeMemory } from '../../../nodes/ShoppingCenterEventsTrigger/memory';
+import { pacer, tokenCache } from '../../../nodes/shared/transport';
+import { forgetCenters } from '../../../nodes/shared/center';
+import { clearPlans } from '../../../nodes/shared/transport/planCache';
+import { addDays, todayIn } from '../../../nodes/shared/walk/dateWindows';
 import {
 	anomalyParams,
 	BASIC,
@@ -34,7 +34,7 @@ import {
 	truthIds,
 	useTriggerSandbox,
 	without,
-} from '../helpers/trigger-setup';
+} from '../../helpers/trigger-setup';
 
 useTriggerSandbox();
 

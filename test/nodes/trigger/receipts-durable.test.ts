@@ -6,8 +6,8 @@
  * with the other Events).
  */
 import type { INodeParameters } from 'n8n-workflow';
-import { ids, now, ok, PRO, sandbox, sb, useTriggerSandbox } from '../helpers/trigger-setup';
-import { PENDING_MS } from '../../nodes/ShoppingCenterEventsTrigger/memory';
+import { ids, now, ok, PRO, sandbox, sb, useTriggerSandbox } from '../../helpers/trigger-setup';
+import { PENDING_MS } from '../../../nodes/ShoppingCenterEventsTrigger/memory';
 
 useTriggerSandbox();
 

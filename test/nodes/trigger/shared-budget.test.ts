@@ -10,15 +10,15 @@
  */
 /* eslint-disable @n8n/community-nodes/no-restricted-globals -- development tooling (tests, sandbox, bench), not shipped: it runs in plain Node, not inside n8n */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
-import { startSandbox, type Sandbox } from '../../sandbox';
-import { DAY_SMALL_CENTER } from '../../sandbox/fixtures/centers';
-import { runPoll } from '../harness';
-import { ShoppingCenterApi } from '../../credentials/ShoppingCenterApi.credentials';
-import { ShoppingCenterEventsTrigger } from '../../nodes/ShoppingCenterEventsTrigger/ShoppingCenterEventsTrigger.node';
-import { forgetPools } from '../../nodes/ShoppingCenterEventsTrigger/budgetPool';
-import { dayStartMs, todayIn } from '../../nodes/shared/walk/dateWindows';
-import { dayCredentials } from '../helpers/sandboxCredentials';
-import { restartProcess } from '../helpers/trigger-day';
+import { startSandbox, type Sandbox } from '../../../sandbox';
+import { DAY_SMALL_CENTER } from '../../../sandbox/fixtures/centers';
+import { runPoll } from '../../harness';
+import { ShoppingCenterApi } from '../../../credentials/ShoppingCenterApi.credentials';
+import { ShoppingCenterEventsTrigger } from '../../../nodes/ShoppingCenterEventsTrigger/ShoppingCenterEventsTrigger.node';
+import { forgetPools } from '../../../nodes/ShoppingCenterEventsTrigger/budgetPool';
+import { dayStartMs, todayIn } from '../../../nodes/shared/walk/dateWindows';
+import { dayCredentials } from '../../helpers/sandboxCredentials';
+import { restartProcess } from '../../helpers/trigger-day';
 
 const MIN = 60_000;
 const ZONE = 'Asia/Tomsk';

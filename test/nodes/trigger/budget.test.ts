@@ -10,14 +10,14 @@ import {
 	Budget,
 	readBudget,
 	type BudgetInput,
-} from '../../nodes/ShoppingCenterEventsTrigger/budget';
-import { forgetPools } from '../../nodes/ShoppingCenterEventsTrigger/budgetPool';
+} from '../../../nodes/ShoppingCenterEventsTrigger/budget';
+import { forgetPools } from '../../../nodes/ShoppingCenterEventsTrigger/budgetPool';
 import {
 	ACTIVE_MS,
 	afterRead,
 	dueUnits,
 	waitOf,
-} from '../../nodes/ShoppingCenterEventsTrigger/schedule';
+} from '../../../nodes/ShoppingCenterEventsTrigger/schedule';
 
 const ZONE = 'Asia/Yekaterinburg'; // UTC+5, no summer time
 const MIN = 60_000;

@@ -10,16 +10,16 @@
 import path from 'node:path';
 import { cronNodeOptions, type INodeProperties } from 'n8n-workflow';
 import { PackageDirectoryLoader } from 'n8n-core';
-import { ShoppingCenterEventsTrigger } from '../../nodes/ShoppingCenterEventsTrigger/ShoppingCenterEventsTrigger.node';
-import { pollRate } from '../../nodes/ShoppingCenterEventsTrigger/pollRate';
-import { estimateOptions } from '../../nodes/ShoppingCenterEventsTrigger/costText';
-import { forgetShopLists } from '../../nodes/ShoppingCenterEventsTrigger/costEstimate';
-import { EVENTS } from '../../nodes/ShoppingCenterEventsTrigger/events';
-import { forgetCenters } from '../../nodes/shared/center';
-import { clearPlans } from '../../nodes/shared/transport/planCache';
-import { runLoadOptions } from '../harness';
-import { startSandbox, type Sandbox } from '../../sandbox';
-import { NOW, harnessBase } from '../helpers/action-run';
+import { ShoppingCenterEventsTrigger } from '../../../nodes/ShoppingCenterEventsTrigger/ShoppingCenterEventsTrigger.node';
+import { pollRate } from '../../../nodes/ShoppingCenterEventsTrigger/pollRate';
+import { estimateOptions } from '../../../nodes/ShoppingCenterEventsTrigger/costText';
+import { forgetShopLists } from '../../../nodes/ShoppingCenterEventsTrigger/costEstimate';
+import { EVENTS } from '../../../nodes/ShoppingCenterEventsTrigger/events';
+import { forgetCenters } from '../../../nodes/shared/center';
+import { clearPlans } from '../../../nodes/shared/transport/planCache';
+import { runLoadOptions } from '../../harness';
+import { startSandbox, type Sandbox } from '../../../sandbox';
+import { NOW, harnessBase } from '../../helpers/action-run';
 
 const props = new ShoppingCenterEventsTrigger().description.properties as INodeProperties[];
 const events = (props.find((p) => p.name === 'event')!.options as Array<{ value: string }>).map(
@@ -105,7 +105,7 @@ describe('the trigger panel says what a poll costs', () => {
 	});
 
 	test("n8n's loader adds Poll Times first, default every minute (what the notice says)", async () => {
-		const loader = new PackageDirectoryLoader(path.resolve(__dirname, '..', '..'));
+		const loader = new PackageDirectoryLoader(path.resolve(__dirname, '..', '..', '..'));
 		await loader.loadAll();
 		const loaded = loader.nodeTypes.shoppingCenterEventsTrigger.type as {
 			description: { properties: INodeProperties[] };

@@ -8,8 +8,8 @@
  * what docs/replica.md states, a failed poll saving nothing.
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
-import { DEMO_CLIENT_ID, DEMO_CLIENT_SECRET } from '../../sandbox/fixtures/centers';
-import { addDays, todayIn } from '../../nodes/shared/walk/dateWindows';
+import { DEMO_CLIENT_ID, DEMO_CLIENT_SECRET } from '../../../sandbox/fixtures/centers';
+import { addDays, todayIn } from '../../../nodes/shared/walk/dateWindows';
 import {
 	items,
 	lastSeq,
@@ -22,7 +22,7 @@ import {
 	sandbox,
 	sb,
 	useTriggerSandbox,
-} from '../helpers/trigger-setup';
+} from '../../helpers/trigger-setup';
 
 useTriggerSandbox();
 

@@ -4,10 +4,10 @@
  */
 /* eslint-disable @n8n/community-nodes/no-restricted-globals -- development tooling (tests, sandbox, bench), not shipped: it runs in plain Node, not inside n8n */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
-import { runLoadOptions } from '../harness';
-import { centerById } from '../../sandbox/fixtures/centers';
-import { addDays, todayIn } from '../../nodes/shared/walk/dateWindows';
-import { sandboxCredentials } from '../helpers/sandboxCredentials';
+import { runLoadOptions } from '../../harness';
+import { centerById } from '../../../sandbox/fixtures/centers';
+import { addDays, todayIn } from '../../../nodes/shared/walk/dateWindows';
+import { sandboxCredentials } from '../../helpers/sandboxCredentials';
 import {
 	anomalyParams,
 	BASIC,
@@ -29,7 +29,7 @@ import {
 	truthIds,
 	useTriggerSandbox,
 	without,
-} from '../helpers/trigger-setup';
+} from '../../helpers/trigger-setup';
 
 useTriggerSandbox();
 

@@ -13,7 +13,7 @@
  * while one received after the floor but hours below the newest one seen is emitted once.
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
-import type { RunPollResult } from '../harness';
+import type { RunPollResult } from '../../harness';
 import {
 	H,
 	items,
@@ -23,16 +23,16 @@ import {
 	sandbox,
 	sb,
 	useTriggerSandbox,
-} from '../helpers/trigger-setup';
-import { sandboxCredentials } from '../helpers/sandboxCredentials';
-import { BIG_CENTER, BULK_CLIENT_ID, BULK_CLIENT_SECRET } from '../../sandbox/fixtures/centers';
+} from '../../helpers/trigger-setup';
+import { sandboxCredentials } from '../../helpers/sandboxCredentials';
+import { BIG_CENTER, BULK_CLIENT_ID, BULK_CLIENT_SECRET } from '../../../sandbox/fixtures/centers';
 import {
 	keepFromMs,
 	MAX_IDS_PER_SHOP,
 	readReceiptState,
 	type ShopCursor,
-} from '../../nodes/ShoppingCenterEventsTrigger/readers/newReceipt/cursor';
-import { addDays, todayIn } from '../../nodes/shared/walk/dateWindows';
+} from '../../../nodes/ShoppingCenterEventsTrigger/readers/newReceipt/cursor';
+import { addDays, todayIn } from '../../../nodes/shared/walk/dateWindows';
 
 useTriggerSandbox();
 

@@ -6,8 +6,8 @@
  * refuses reads (blocked) said once and tried again less and less, each poll's line saying so.
  */
 import type { INodeParameters } from 'n8n-workflow';
-import { forgetNodeMemory } from '../../nodes/ShoppingCenterEventsTrigger/memory';
-import { BLOCKED, H, ok, PRO, sandbox, sb, useTriggerSandbox } from '../helpers/trigger-setup';
+import { forgetNodeMemory } from '../../../nodes/ShoppingCenterEventsTrigger/memory';
+import { BLOCKED, H, ok, PRO, sandbox, sb, useTriggerSandbox } from '../../helpers/trigger-setup';
 
 useTriggerSandbox();
 

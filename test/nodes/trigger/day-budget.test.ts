@@ -14,18 +14,18 @@
  * - no 429 from the center's budget.
  */
 /* eslint-disable @n8n/community-nodes/no-restricted-globals -- development tooling (tests, sandbox, bench), not shipped: it runs in plain Node, not inside n8n */
-import type { Sandbox } from '../../sandbox';
-import { startSandbox } from '../../sandbox';
+import type { Sandbox } from '../../../sandbox';
+import { startSandbox } from '../../../sandbox';
 import {
 	centerById,
 	DAY_CENTER,
 	DAY_SMALL_CENTER,
 	dayShopKind,
 	shopsOfCenter,
-} from '../../sandbox/fixtures/centers';
-import { dayStartMs } from '../../nodes/shared/walk/dateWindows';
-import { ACTIVE_MS } from '../../nodes/ShoppingCenterEventsTrigger/schedule';
-import { quantile, runDay, type DayRunResult } from '../helpers/trigger-day';
+} from '../../../sandbox/fixtures/centers';
+import { dayStartMs } from '../../../nodes/shared/walk/dateWindows';
+import { ACTIVE_MS } from '../../../nodes/ShoppingCenterEventsTrigger/schedule';
+import { quantile, runDay, type DayRunResult } from '../../helpers/trigger-day';
 
 const MIN = 60_000;
 const H = 60 * MIN;

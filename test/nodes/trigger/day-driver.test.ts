@@ -6,10 +6,10 @@
  * reception moment, and the driver's request counts (per poll, route, status, center and center day)
  * agree with the sandbox's own log; the restart starts from what n8n saved, with a new process.
  */
-import { startSandbox, type Sandbox } from '../../sandbox';
-import { DAY_SMALL_CENTER, dayShopKind, shopsOfCenter } from '../../sandbox/fixtures/centers';
-import { DEFAULT_RETRY_POLICY } from '../../nodes/shared/transport/retry';
-import { quantile, restartProcess, runDay, type DayRunResult } from '../helpers/trigger-day';
+import { startSandbox, type Sandbox } from '../../../sandbox';
+import { DAY_SMALL_CENTER, dayShopKind, shopsOfCenter } from '../../../sandbox/fixtures/centers';
+import { DEFAULT_RETRY_POLICY } from '../../../nodes/shared/transport/retry';
+import { quantile, restartProcess, runDay, type DayRunResult } from '../../helpers/trigger-day';
 
 const MIN = 60_000;
 const H = 60 * MIN;
