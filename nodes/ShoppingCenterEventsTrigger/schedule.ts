@@ -66,8 +66,9 @@ export function dueUnits<T extends { sched?: UnitSchedule }>(
 
 /**
  * The schedule after a read at `at` that cost `cost` requests and found something new or not. A unit's
- * first read takes its activity from its latest record (`lastMs`, when the reader knows it; none: quiet
- * for long), so that at activation a closed shop waits the bound at once and a selling one is active.
+ * first read takes its activity from its latest record (`lastMs`, when the reader knows it: 0 for none,
+ * quiet for long), so that at activation a closed shop waits the bound at once and a selling one is
+ * active; a reader that does not tell (the list events: one unit a center) starts active.
  */
 export function afterRead(
 	previous: UnitSchedule | undefined,
@@ -75,6 +76,7 @@ export function afterRead(
 	result: { news: boolean; lastMs?: number },
 	cost: number,
 ): UnitSchedule {
-	const news = result.news ? at : previous ? previous.news : Math.min(result.lastMs ?? 0, at);
+	const first = result.lastMs === undefined ? at : Math.min(result.lastMs, at);
+	const news = result.news ? at : previous ? previous.news : first;
 	return { read: at, news, cost };
 }

@@ -192,7 +192,11 @@ describe('the read schedule follows activity', () => {
 		expect(
 			waitOf(afterRead(undefined, at, { news: false, lastMs: at - 10 * MIN }, 1), 60 * MIN, poll),
 		).toBe(2 * MIN);
-		expect(waitOf(afterRead(undefined, at, { news: false }, 1), 60 * MIN, poll)).toBe(60 * MIN);
+		expect(waitOf(afterRead(undefined, at, { news: false, lastMs: 0 }, 1), 60 * MIN, poll)).toBe(
+			60 * MIN,
+		);
+		// a reader that does not tell (a list event's center) starts active
+		expect(waitOf(afterRead(undefined, at, { news: false }, 1), 60 * MIN, poll)).toBe(0);
 		expect(
 			waitOf(afterRead(undefined, at, { news: false, lastMs: at - 90 * MIN }, 1), 60 * MIN, poll),
 		).toBe(30 * MIN);

@@ -144,8 +144,9 @@ function draft(
 				}
 			state.shops[shopId] = diff.cursor;
 			read++;
-			let lastMs: number | undefined;
-			for (const row of got) lastMs = Math.max(lastMs ?? 0, receivedMs(row, 0));
+			// the shop's latest receipt seen (0: none in the period: quiet for long)
+			let lastMs = 0;
+			for (const row of got) lastMs = Math.max(lastMs, receivedMs(row, 0));
 			return { news: diff.fresh.length > 0, lastMs };
 		},
 		schedule(unit: Unit, next: UnitSchedule): void {
