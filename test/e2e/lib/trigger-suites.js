@@ -19,6 +19,16 @@ function triggerManualSuites({ credentialId }) {
 				typeof it.shop_id === 'string' &&
 				typeof it.received_datetime === 'string',
 		],
+		[
+			'centerChanges',
+			(it) =>
+				typeof it.table === 'string' &&
+				['upsert', 'delete'].includes(it.op) &&
+				it.key !== null &&
+				typeof it.key === 'object' &&
+				it.row !== null &&
+				typeof it.row === 'object',
+		],
 	];
 	return events.map(([event, shape]) => ({
 		event,
