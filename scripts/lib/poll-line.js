@@ -32,8 +32,17 @@ const pollLinesOf = (text, event) =>
 		.map(parsePollLine)
 		.filter((p) => p && (!event || p.event === event));
 
-/** The poll lines of a log file (n8n's own, scripts/n8n/instance/start.js), optionally of one event. */
-const pollLines = (logFile, event) =>
-	pollLinesOf(fs.existsSync(logFile) ? fs.readFileSync(logFile, 'utf8') : '', event);
+/** Where n8n's log file opens each start's part (scripts/n8n/instance/start.js startLine). */
+const START_MARK = '──── n8n ';
+
+/**
+ * The poll lines of a log file (n8n's own, scripts/n8n/instance/start.js), optionally of one event;
+ * `lastStart`: only those of the running process (the file is appended across restarts).
+ */
+function pollLines(logFile, event, { lastStart = false } = {}) {
+	let text = fs.existsSync(logFile) ? fs.readFileSync(logFile, 'utf8') : '';
+	if (lastStart) text = text.slice(Math.max(text.lastIndexOf(START_MARK), 0));
+	return pollLinesOf(text, event);
+}
 
 module.exports = { parsePollLine, pollLinesOf, pollLines };

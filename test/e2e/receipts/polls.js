@@ -28,7 +28,8 @@ const executions = async (leg) =>
  * for each poll as its line says.
  */
 async function pollAfter(leg, mark) {
-	const lines = pollLines(leg.n8n().logFile, EVENT);
+	// the running process's lines only: n8n's log file is appended across the leg's restarts
+	const lines = pollLines(leg.n8n().logFile, EVENT, { lastStart: true });
 	const log = await leg.sb().control.log({ since: leg.since });
 	const split = {};
 	for (const sc of PRO_CENTERS)

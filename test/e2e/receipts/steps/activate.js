@@ -41,9 +41,6 @@ async function run(leg) {
 			if (node.name === TRIGGER) {
 				node.parameters.pollTimes = { item: POLL_EVERY_30_S };
 				node.parameters.dayBudgetShare = 100;
-				// every shop read at least every minute (two polls): the leg's checks wait two polls for a
-				// receipt; a quiet shop's longer wait is the jest day test's (test/nodes/trigger/day-budget)
-				node.parameters.quietMaxWaitMinutes = 1;
 			}
 		},
 	});
