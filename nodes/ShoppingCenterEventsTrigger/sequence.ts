@@ -1,17 +1,11 @@
 /**
- * One poll of the Shopping Center Trigger, the same sequence for every event: settings (config.ts and
- * the event's reader) → targets (the centers, with their zones) → per center, within the poll's
- * deadline, the units its budget (budget.ts) says are due and may be read, read by the event's reader
- * → the new records → the new state → what n8n saves. A center whose day's budget another client spent
- * (a 429 whose Retry-After lies beyond the poll's deadline) is said once as the poll's error, then
- * skipped with a log line until its budget is back.
- *
- * The new state is built in memory and saved only when no error was thrown (all-or-nothing): any error
- * (503 or 429 after the transport's retries, 402, a refused plan, a broken answer) leaves the saved
- * state as it was, so the next poll emits what this one missed, and nothing twice. When the poll's time
- * ends, what was read completely is emitted and saved; the rest keeps its state for the next poll.
- * What a node keeps in this process (a poll running, the carried state, the save awaited) is memory.ts.
- * Manual mode ("Fetch Test Event") returns the latest record of each center and saves nothing.
+ * One poll of the Shopping Center Trigger, the same sequence for every event: settings → targets → per
+ * center, within the poll's deadline, the units its budget (budget.ts) says are due and may be read, read
+ * by the event's reader → the new records → the new state → what n8n saves. A center whose day another
+ * client spent (a 429 past the poll's deadline) is said once as the poll's error, then skipped until its
+ * budget is back. The state is saved only when no error was thrown (all-or-nothing), so the next poll
+ * emits what this one missed, and nothing twice; when the poll's time ends, what was read completely is
+ * emitted and saved. memory.ts keeps the process's part; manual mode returns each center's latest record.
  */
 import {
 	NodeOperationError,
@@ -40,6 +34,7 @@ import { Budget } from './budget';
 import { afterRead } from './schedule';
 import { budgetNotice, centerLine, pausedLine, pollLine } from './pollLog';
 import { budgetSpentUntil, withQuotaCause } from './quota';
+import { itemsOf } from './items';
 import type { EventReader, Found, PollRun, ReadResult, Target } from './types';
 
 /** Where a center's reading stopped. */
@@ -265,22 +260,15 @@ class Poll {
 			ctx.logger.warn(
 				`Shopping Center Trigger: the poll's time budget ended; center(s) ${leftOver.join(', ')} are left for the next poll`,
 			);
-		const output = this.reader.output ? await this.reader.output(run, found) : this.items(found);
+		const output = this.reader.output
+			? await this.reader.output(run, found)
+			: itemsOf(this.cfg.event, found);
 		// only now, every center read having answered, does the saved state move
 		commitState(staticData, next);
 		afterPoll(key, next, output !== null, run.startedAt);
 		const count = output ? output[0].length : 0;
 		ctx.logger.info(pollLine(run, this.unitsRead, count, lines));
 		return output;
-	}
-
-	/** One item per record: the event, the center, then the record. */
-	private items(found: Found[]): INodeExecutionData[][] | null {
-		const items: INodeExecutionData[] = [];
-		for (const f of found)
-			for (const row of f.rows)
-				items.push({ json: Object.assign({ event: this.cfg.event, sc_id: f.scId }, row) });
-		return items.length ? [items] : null;
 	}
 
 	/** Manual mode: the latest record of each center; nothing saved. */
@@ -304,6 +292,6 @@ class Poll {
 			}
 			if (row) found.push({ scId: target.id, rows: [row] });
 		}
-		return this.items(found);
+		return itemsOf(this.cfg.event, found);
 	}
 }
