@@ -6,6 +6,7 @@
  * with the same file, and the same inserts give new ids. Without a file the numbering starts at 1 at
  * every start, as before; a file that is not the sandbox's refuses the start.
  */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- development tooling (tests, sandbox, bench), not shipped: it runs in plain Node, not inside n8n */
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
