@@ -43,7 +43,8 @@ export function centerLine(run: PollRun, target: Target, budget: Budget, sent: n
 		? ` (an estimate: ~${n(budget.estimated)} of it for polls n8n had not saved before its restart, at this node's pace)`
 		: '';
 	const today = `${budget.estimated ? '~' : ''}${n(budget.total)}`;
-	return `center ${target.id}: ${sent} request(s), today ${today} of ${n(budget.share)}${shareTerms(run, target, budget)}${estimate}`;
+	const note = run.notes?.[target.id] ?? '';
+	return `center ${target.id}: ${sent} request(s), today ${today} of ${n(budget.share)}${shareTerms(run, target, budget)}${estimate}${note}`;
 }
 
 /** A center not read this poll: its day spent by another client, or it refused the last read. */

@@ -170,6 +170,8 @@ class Poll {
 			this.unitsRead++;
 			this.slowestUnitMs = Math.max(this.slowestUnitMs, Date.now() - began);
 		}
+		if (draft.spare && (await draft.spare(budget, end === 'cut', () => this.hasTime())))
+			end = 'cut';
 		const rows = draft.found();
 		if (rows.length) found.push({ scId: target.id, rows });
 		return { state: draft.finish(), end };

@@ -8,7 +8,7 @@
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 import type { RequestCounter } from '../shared/transport';
 import type { WalkStats } from '../shared/walk/pageStream';
-import type { BudgetState } from './budget';
+import type { Budget, BudgetState } from './budget';
 import type { UnitSchedule } from './schedule';
 
 export type TriggerEvent =
@@ -86,6 +86,8 @@ export interface PollRun {
 	 * right after midnight (its clock behind n8n's; pollTime.ts apiDayBehind); else the host's today
 	 */
 	readDays: Record<string, string>;
+	/** per center: what a reader adds to the center's part of the poll's log line (Center Changes' backfill) */
+	notes?: Record<string, string>;
 }
 
 /** A unit of a center that is read as one (the center for the list events; a shop for New Receipt). */
@@ -123,6 +125,11 @@ export interface CenterDraft {
 	finish(): CenterState | undefined;
 	/** what this center emits */
 	found(): IDataObject[];
+	/**
+	 * after the units (`cut`: the poll's time ended among them): reads more with what the budget still
+	 * allows (Center Changes' backfill); whether the poll's time ended
+	 */
+	spare?(budget: Budget, cut: boolean, hasTime: () => boolean): Promise<boolean>;
 }
 
 /** What differs per event, besides its row in EVENTS: its reader. */

@@ -64,6 +64,8 @@ export interface ChangesState {
 	shops: Record<string, ShopTables>;
 	/** tickets watched: [ticket_uid, content hash], oldest first */
 	tickets?: Array<[string, string]>;
+	/** the backfill's positions (History From; history.ts reads and checks them) */
+	hist?: IDataObject;
 }
 
 const isObject = (v: unknown): v is IDataObject =>
@@ -119,6 +121,7 @@ export function readChangesState(v: unknown): ChangesState {
 			const tables = readShopTables(t);
 			if (tables) state.shops[id] = tables;
 		}
+	if (isObject(v.hist)) state.hist = v.hist;
 	if (Array.isArray(v.tickets))
 		state.tickets = (v.tickets as unknown[]).filter(
 			(p): p is [string, string] =>

@@ -6,6 +6,7 @@
 import type { INodeProperties, IPollFunctions } from 'n8n-workflow';
 import { fail, wholeNumberIn, wordList } from '../../../shared/input';
 import { TABLES, type Table } from './changesState';
+import { historyFromField, readHistoryFrom } from './historyField';
 
 const show = { event: ['centerChanges'] };
 
@@ -15,6 +16,8 @@ export const TICKET_DAYS = { default: 30, min: 1, max: 3660 };
 export interface ChangesSettings {
 	tables: Table[];
 	ticketDays: number;
+	/** History From (YYYY-MM-DD): the backfill's oldest day; undefined: none (history.ts) */
+	historyFrom?: string;
 }
 
 export const centerChangesFields: INodeProperties[] = [
@@ -70,6 +73,7 @@ export const centerChangesFields: INodeProperties[] = [
 		hint: 'Each read of the tickets costs ⌈tickets created in these days / 100⌉ requests',
 		displayOptions: { show: { ...show, centerTables: ['tickets'] } },
 	},
+	historyFromField,
 ];
 
 export function readChangesSettings(ctx: IPollFunctions): ChangesSettings {
@@ -91,5 +95,5 @@ export function readChangesSettings(ctx: IPollFunctions): ChangesSettings {
 				TICKET_DAYS.max,
 			)
 		: TICKET_DAYS.default;
-	return { tables, ticketDays };
+	return { tables, ticketDays, historyFrom: readHistoryFrom(ctx) };
 }

@@ -10,14 +10,16 @@
  * - `m:<shop>`: a shop's monthly rows: the months whose daily row changed (at most once per that
  *   bound), and once a night the current and the previous month.
  * A unit's first read remembers what exists (On First Poll: Emit Everything emits it), except for a
- * shop that joined the directory later: its first rows are new. All of it is built in memory and saved
- * with the poll (all-or-nothing, state.ts).
+ * shop that joined the directory later, or a table with History From: its first rows are new. The
+ * backfill (History From) reads with what the budget leaves after the units (spare: history.ts). All
+ * of it is built in memory and saved with the poll (all-or-nothing, state.ts).
  */
 import type { IDataObject } from 'n8n-workflow';
 import { PLAN_RULES, type PlanRules } from '../../../shared/plan';
 import { getApiCredentials, knownPlan, type PlanName } from '../../../shared/transport';
 import { addDays, dayStartMs, todayIn } from '../../../shared/walk/dateWindows';
 import { readDay } from '../../pollTime';
+import type { Budget } from '../../budget';
 import type { CenterState } from '../../state';
 import type { UnitSchedule } from '../../schedule';
 import type { CenterDraft, PollRun, ReadResult, ReaderFactory, Target, Unit } from '../../types';
@@ -28,9 +30,12 @@ import {
 	type ChangeRecord,
 	type ChangesState,
 	type ShopTables,
+	type Table,
 } from './changesState';
 import { diffListing, DIRECTORY_MS, readListing, SHOPS, shopKey, ZONES } from './directory';
 import { readChangesSettings, type ChangesSettings } from './fields';
+import { backfill } from './history';
+import { HISTORY_TABLE_NAMES } from './historyField';
 import { diffRows, readSales } from './sales';
 import { diffTickets, readTickets } from './tickets';
 
@@ -52,6 +57,10 @@ class ChangesDraft implements CenterDraft {
 	private readonly records: ChangeRecord[] = [];
 	private readonly tolerance: number;
 	private reads = 0;
+	/** the tables with a backfill; this poll's units and those read (history.ts) */
+	private readonly history = new Set<Table>();
+	private listed: Unit[] = [];
+	private readonly readIds = new Set<string>();
 	private planOnce?: Promise<PlanName | undefined>;
 
 	constructor(
@@ -64,6 +73,8 @@ class ChangesDraft implements CenterDraft {
 		this.today = readDay(run, target);
 		this.state = readChangesState(previous?.changes);
 		this.tables = new Set(settings.tables);
+		for (const t of settings.historyFrom ? HISTORY_TABLE_NAMES : [])
+			if (this.tables.has(t)) this.history.add(t);
 		// polls do not come exactly on time: a wait within half a poll counts as over (schedule.ts)
 		this.tolerance = previous ? Math.max(this.now - Date.parse(previous.at), 0) / 2 : 0;
 	}
@@ -93,9 +104,10 @@ class ChangesDraft implements CenterDraft {
 		return addDays(this.today, -(await this.rules()).freshestDaysAgo);
 	}
 
-	/** A unit's first read emits its rows only with Emit Everything, or for a shop new since. */
-	private emitFirst(shop?: ShopTables): boolean {
-		return this.run.cfg.firstPoll === 'emitAll' || shop?.n === 1;
+	/** A unit's first read emits its rows with Emit Everything, for a shop new since, with a backfill. */
+	private emitFirst(shop?: ShopTables, table?: Table): boolean {
+		const history = table !== undefined && this.history.has(table);
+		return this.run.cfg.firstPoll === 'emitAll' || shop?.n === 1 || history;
 	}
 
 	async units(): Promise<Unit[]> {
@@ -123,6 +135,7 @@ class ChangesDraft implements CenterDraft {
 			)
 				units.push({ id: `m:${id}`, sched: t.ms });
 		}
+		this.listed = units;
 		return units;
 	}
 
@@ -140,6 +153,7 @@ class ChangesDraft implements CenterDraft {
 		else if (unit.id.startsWith('d:')) result = await this.readDailyUnit(unit.id.slice(2));
 		else result = await this.readMonthlyUnit(unit.id.slice(2));
 		this.reads++;
+		this.readIds.add(unit.id);
 		return result;
 	}
 
@@ -169,7 +183,8 @@ class ChangesDraft implements CenterDraft {
 		const { state } = this;
 		const rows = await readTickets(this.run, this.target, this.today, this.settings.ticketDays);
 		const before = state.tickets;
-		const diff = diffTickets(this.target.id, rows, before, !!before || this.emitFirst());
+		const emit = !!before || this.emitFirst(undefined, 'tickets');
+		const diff = diffTickets(this.target.id, rows, before, emit);
 		state.tickets = diff.seen;
 		this.records.push(...diff.records);
 		return { news: !!before && diff.news, lastMs: diff.lastMs };
@@ -190,7 +205,7 @@ class ChangesDraft implements CenterDraft {
 		const keepFrom = this.keepFrom(last);
 		const start = net ? keepFrom : addDays(last, -1);
 		const rows = await readSales('daily_sales', run, target, shopId, start, last);
-		const emit = !!t.ds || this.emitFirst(t);
+		const emit = !!t.ds || this.emitFirst(t, 'daily_sales');
 		const diff = diffRows('daily_sales', shopKey(target.id, shopId), rows, t.d, emit, keepFrom);
 		t.d = diff.hashes;
 		if (net) t.dn = this.today;
@@ -214,7 +229,7 @@ class ChangesDraft implements CenterDraft {
 		const wanted = [...months].sort()[0];
 		const first = wanted < earliest ? earliest : wanted;
 		const rows = await readSales('monthly', run, target, shopId, `${first}-01`, last);
-		const emit = !!t.ms || this.emitFirst(t);
+		const emit = !!t.ms || this.emitFirst(t, 'monthly');
 		const keep = monthBefore(this.keepFrom(last), 1);
 		const diff = diffRows('monthly', shopKey(target.id, shopId), rows, t.m, emit, keep);
 		t.m = diff.hashes;
@@ -236,6 +251,17 @@ class ChangesDraft implements CenterDraft {
 			if ((t.ds || !this.tables.has('daily_sales')) && (t.ms || !this.tables.has('monthly')))
 				delete t.n;
 		}
+	}
+
+	/** The backfill (History From), once every unit due this poll was read (history.ts). */
+	async spare(budget: Budget, cut: boolean, hasTime: () => boolean): Promise<boolean> {
+		const { run, target, state, settings, today } = this;
+		const todayDone = !cut && budget.order(this.listed).every((u) => this.readIds.has(u.id));
+		const c = { run, target, state, today, last: await this.lastDay(), rules: await this.rules() };
+		const h = await backfill(c, settings, this.history, budget, todayDone, hasTime);
+		this.records.push(...h.records);
+		this.reads += h.pages;
+		return h.cut;
 	}
 
 	finish(): CenterState | undefined {

@@ -1,0 +1,139 @@
+/**
+ * Center Changes' backfill (History From): after a poll's own units, with what the center's budget
+ * still allows (the same Budget asked the same way: mayRead before a page, sent after it), the picked
+ * tables' history is read a page at a time, newest first across the center (the position whose next
+ * day is the newest goes first), each row emitted once as an upsert (historyTables.ts). Priority-first:
+ * it runs only when every unit due this poll was read, so it never takes today's requests. Resumable:
+ * the positions ([the day it started at, the newest day still to read] per table and shop) are part of
+ * the center's state, saved with the poll all-or-nothing (state.ts): a page not emitted is read again,
+ * a page emitted is never passed without its position. Bounded: positions, not rows, are kept; a poll
+ * takes no more pages once MAX_HISTORY_ROWS history rows are in it (at most one page more).
+ */
+import type { IDataObject } from 'n8n-workflow';
+import { asNodeError, isDeadlineError } from '../../../shared/transport';
+import type { Budget } from '../../budget';
+import type { Unit } from '../../types';
+import type { ChangeRecord, Table } from './changesState';
+import type { ChangesSettings } from './fields';
+import { HISTORY_TABLES, type HistoryContext, type HistoryReader } from './historyTables';
+
+/** A poll takes no history page more once this many history rows are in it (per center). */
+export const MAX_HISTORY_ROWS = 5000;
+
+const DAY_MS = 86_400_000;
+
+/** The backfill's state: per position [the day it started at, the newest day still to read]. */
+export interface HistoryState {
+	pos: Record<string, [string, string]>;
+	/** requests the backfill sent, and when it began (epoch ms): its pace */
+	req: number;
+	at: number;
+}
+
+export function readHistory(v: unknown, now: number): HistoryState {
+	const h = (v && typeof v === 'object' ? v : {}) as IDataObject;
+	const pos: HistoryState['pos'] = {};
+	const raw = (h.pos && typeof h.pos === 'object' ? h.pos : {}) as IDataObject;
+	for (const [id, p] of Object.entries(raw))
+		if (Array.isArray(p) && p.length === 2 && p.every((x) => typeof x === 'string'))
+			pos[id] = [p[0] as string, p[1] as string];
+	const num = (x: unknown, d: number) => (typeof x === 'number' && Number.isFinite(x) ? x : d);
+	return { pos, req: num(h.req, 0), at: num(h.at, now) };
+}
+
+/** What a poll's backfill of one center did. */
+export interface HistoryRun {
+	records: ChangeRecord[];
+	pages: number;
+	/** the poll's time ended before a page */
+	cut: boolean;
+}
+
+const days = (a: string, b: string) => Math.round((Date.parse(b) - Date.parse(a)) / DAY_MS);
+
+function duration(ms: number): string {
+	if (ms >= 2 * DAY_MS) return `~${Math.round(ms / DAY_MS)} days`;
+	if (ms >= 2 * 3_600_000) return `~${Math.round(ms / 3_600_000)} hours`;
+	return `~${Math.max(Math.round(ms / 60_000), 1)} minutes`;
+}
+
+/** "; history: 312 of 730 days, ~2 days left at this share" (days: the newest start back to From). */
+function progress(h: HistoryState, floors: Record<string, string>, from: string, now: number) {
+	const entries = Object.entries(h.pos);
+	if (!entries.length) return '; history: waiting for the first reads of the tables';
+	const top = entries.reduce((m, [, p]) => (p[0] > m ? p[0] : m), from);
+	const pending = entries.filter(([id, p]) => p[1] >= floors[id]).map(([, p]) => p[1]);
+	const total = days(from, top) + 1;
+	if (!pending.length) return `; history: ${total} of ${total} days, done`;
+	const next = pending.reduce((m, d) => (d > m ? d : m));
+	const done = Math.min(Math.max(days(next, top), 0), total);
+	const left =
+		done > 0 && now > h.at
+			? `, ${duration(((now - h.at) * (total - done)) / done)} left at this share`
+			: '';
+	return `; history: ${done} of ${total} days${left}`;
+}
+
+/**
+ * One poll's backfill of a center (its state's `hist` and the log line's note set; none without
+ * History From): positions started for the tables whose units have read, dropped
+ * for shops gone; then pages, newest first, while every due unit was read, the budget allows, the poll
+ * has time and the rows are under MAX_HISTORY_ROWS.
+ */
+export async function backfill(
+	context: Omit<HistoryContext, 'ticketDays'>,
+	settings: ChangesSettings,
+	tables: ReadonlySet<Table>,
+	budget: Budget,
+	todayDone: boolean,
+	hasTime: () => boolean,
+): Promise<HistoryRun> {
+	const c: HistoryContext = { ...context, ticketDays: settings.ticketDays };
+	const from = settings.historyFrom;
+	const out: HistoryRun = { records: [], pages: 0, cut: false };
+	if (!from || !tables.size) {
+		delete c.state.hist;
+		return out;
+	}
+	const now = c.run.startedAt.getTime();
+	const h = readHistory(c.state.hist, now);
+	const readers = HISTORY_TABLES.filter((r) => tables.has(r.table));
+	const floors: Record<string, string> = {};
+	const owner: Record<string, HistoryReader> = {};
+	for (const r of readers)
+		for (const [id, start] of r.starts(c)) {
+			owner[id] = r;
+			h.pos[id] ??= [start, start];
+			floors[id] = r.floor(from);
+		}
+	for (const id of Object.keys(h.pos)) if (!owner[id]) delete h.pos[id];
+	const page: Unit = { id: 'history', sched: { read: now, news: now, cost: 1 } };
+	while (todayDone && out.records.length < MAX_HISTORY_ROWS) {
+		let id: string | undefined;
+		for (const [pid, p] of Object.entries(h.pos))
+			if (p[1] >= floors[pid] && (id === undefined || p[1] > h.pos[id][1])) id = pid;
+		if (id === undefined || !budget.mayRead(page)) break;
+		if (!hasTime()) {
+			out.cut = true;
+			break;
+		}
+		const before = c.run.counter.sent;
+		try {
+			const got = await owner[id].page(c, id, h.pos[id][1], floors[id]);
+			out.records.push(...got.records);
+			h.pos[id] = [h.pos[id][0], got.next];
+		} catch (error) {
+			budget.sent(c.run.counter.sent);
+			if (!isDeadlineError(error)) throw asNodeError(c.run.ctx.getNode(), error);
+			out.cut = true;
+			break;
+		} finally {
+			h.req += c.run.counter.sent - before;
+		}
+		budget.sent(c.run.counter.sent);
+		out.pages++;
+	}
+	c.state.hist = h as unknown as IDataObject;
+	(c.run.notes ??= {})[c.target.id] = progress(h, floors, from, now);
+	return out;
+}
