@@ -118,6 +118,9 @@ export class Budget {
 	private readonly sentBefore: number;
 	private counted = 0;
 	private pace = 0;
+	/** what order()'s cap took off the poll's credit (spare reads' part), the units' credit meanwhile */
+	private excess?: number;
+	private reserve?: number;
 
 	constructor(private readonly o: BudgetInput) {
 		const { zone, saved, now } = o;
@@ -205,8 +208,20 @@ export class Budget {
 	 */
 	order<T extends Unit>(units: readonly T[]): T[] {
 		const allCost = this.costOf(units);
+		const accrued = this.credit;
 		this.credit = Math.min(this.credit, 2 * allCost, this.share - this.total, this.minuteShare);
+		this.excess ??= accrued - this.credit;
 		return dueUnits(units, this.now, this.boundMs, this.sinceLastMs);
+	}
+
+	/**
+	 * After every due unit was read, spare reads (Center Changes' backfill; asked with mayRead, counted
+	 * with sent) get only what order()'s cap took off, within the poll's part of the minute limit: the
+	 * units' credit is kept for the next polls as it would be without them.
+	 */
+	spare(): void {
+		this.reserve ??= this.credit;
+		this.credit = Math.min(this.excess ?? 0, this.minuteShare - this.counted);
 	}
 
 	/** Requests one read of every unit costs (as their last reads cost; 1 when never read). */
@@ -274,7 +289,7 @@ export class Budget {
 		const state: BudgetState = {
 			day: this.day,
 			used: this.used,
-			credit: Math.round(Math.min(this.credit, this.share) * 1000) / 1000,
+			credit: Math.round(Math.min(this.reserve ?? this.credit, this.share) * 1000) / 1000,
 			at: this.now,
 		};
 		if (this.plan) state.plan = this.plan;

@@ -21,6 +21,7 @@ import { HISTORY_TABLES, type HistoryContext, type HistoryReader } from './histo
 export const MAX_HISTORY_ROWS = 5000;
 
 const DAY_MS = 86_400_000;
+const WAITING = '; history: waiting for the first reads of its tables';
 
 /** The backfill's state: per position [the day it started at, the newest day still to read]. */
 export interface HistoryState {
@@ -54,22 +55,32 @@ const days = (a: string, b: string) => Math.round((Date.parse(b) - Date.parse(a)
 function duration(ms: number): string {
 	if (ms >= 2 * DAY_MS) return `~${Math.round(ms / DAY_MS)} days`;
 	if (ms >= 2 * 3_600_000) return `~${Math.round(ms / 3_600_000)} hours`;
-	return `~${Math.max(Math.round(ms / 60_000), 1)} minutes`;
+	const minutes = Math.max(Math.round(ms / 60_000), 1);
+	return `~${minutes} minute${minutes === 1 ? '' : 's'}`;
 }
 
-/** "; history: 312 of 730 days, ~2 days left at this share" (days: the newest start back to From). */
-function progress(h: HistoryState, floors: Record<string, string>, from: string, now: number) {
+/** "; history: 312 of 730 days, ~2 days left at this share": the positions' days done, as days of the span. */
+function progress(
+	c: HistoryContext,
+	h: HistoryState,
+	floors: Record<string, string>,
+	from: string,
+) {
 	const entries = Object.entries(h.pos);
-	if (!entries.length) return '; history: waiting for the first reads of the tables';
-	const top = entries.reduce((m, [, p]) => (p[0] > m ? p[0] : m), from);
-	const pending = entries.filter(([id, p]) => p[1] >= floors[id]).map(([, p]) => p[1]);
-	const total = days(from, top) + 1;
-	if (!pending.length) return `; history: ${total} of ${total} days, done`;
-	const next = pending.reduce((m, d) => (d > m ? d : m));
-	const done = Math.min(Math.max(days(next, top), 0), total);
+	const total = Math.max(days(from, c.today), 0);
+	let all = 0;
+	let read = 0;
+	for (const [id, [start, next]] of entries) {
+		const span = Math.max(days(floors[id], start) + 1, 0);
+		all += span;
+		read += Math.min(Math.max(days(next, start), 0), span);
+	}
+	if (read >= all) return `; history: ${total} of ${total} days, done`;
+	const done = Math.floor((total * read) / all);
+	const elapsed = c.run.startedAt.getTime() - h.at;
 	const left =
-		done > 0 && now > h.at
-			? `, ${duration(((now - h.at) * (total - done)) / done)} left at this share`
+		read > 0 && elapsed > 0
+			? `, ${duration((elapsed * (all - read)) / read)} left at this share`
 			: '';
 	return `; history: ${done} of ${total} days${left}`;
 }
@@ -100,14 +111,19 @@ export async function backfill(
 	const readers = HISTORY_TABLES.filter((r) => tables.has(r.table));
 	const floors: Record<string, string> = {};
 	const owner: Record<string, HistoryReader> = {};
-	for (const r of readers)
-		for (const [id, start] of r.starts(c)) {
+	let waiting = false;
+	for (const r of readers) {
+		const starts = r.starts(c);
+		waiting ||= !starts.length;
+		for (const [id, start] of starts) {
 			owner[id] = r;
 			h.pos[id] ??= [start, start];
 			floors[id] = r.floor(from);
 		}
+	}
 	for (const id of Object.keys(h.pos)) if (!owner[id]) delete h.pos[id];
 	const page: Unit = { id: 'history', sched: { read: now, news: now, cost: 1 } };
+	if (todayDone) budget.spare();
 	while (todayDone && out.records.length < MAX_HISTORY_ROWS) {
 		let id: string | undefined;
 		for (const [pid, p] of Object.entries(h.pos))
@@ -117,6 +133,7 @@ export async function backfill(
 			out.cut = true;
 			break;
 		}
+		if (h.req === 0) h.at = now; // the pace counts from the first page
 		const before = c.run.counter.sent;
 		try {
 			const got = await owner[id].page(c, id, h.pos[id][1], floors[id]);
@@ -134,6 +151,7 @@ export async function backfill(
 		out.pages++;
 	}
 	c.state.hist = h as unknown as IDataObject;
-	(c.run.notes ??= {})[c.target.id] = progress(h, floors, from, now);
+	const note = waiting ? WAITING : progress(c, h, floors, from);
+	(c.run.notes ??= {})[c.target.id] = note;
 	return out;
 }

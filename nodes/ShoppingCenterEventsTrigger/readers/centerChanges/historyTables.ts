@@ -73,17 +73,23 @@ function historyRecords(
 	return records;
 }
 
-/** The shops whose unit of `table` has read (its schedule exists): their positions start at `last`. */
-function shopStarts(c: HistoryContext, prefix: string, unit: 'ds' | 'ms'): Array<[string, string]> {
+/** The shops whose unit has read (its schedule exists): their positions start at `start`. */
+function shopStarts(c: HistoryContext, prefix: string, unit: 'ds' | 'ms', start: string) {
 	const out: Array<[string, string]> = [];
 	for (const id of Object.keys(c.state.dir?.rows ?? {}))
-		if (c.state.shops[id]?.[unit]) out.push([`${prefix}${id}`, c.last]);
+		if (c.state.shops[id]?.[unit]) out.push([`${prefix}${id}`, start]);
 	return out;
 }
 
+/** Yesterday (the unit's first read emitted today's rows and the days before it kept). */
+const yesterday = (c: HistoryContext) => {
+	const day = addDays(c.today, -1);
+	return day < c.last ? day : c.last;
+};
+
 const dailyHistory: HistoryReader = {
 	table: 'daily_sales',
-	starts: (c) => shopStarts(c, 'd:', 'ds'),
+	starts: (c) => shopStarts(c, 'd:', 'ds', yesterday(c)),
 	floor: (from) => from,
 	async page(c, id, next, floor) {
 		const shop = id.slice(2);
@@ -97,7 +103,8 @@ const dailyHistory: HistoryReader = {
 
 const monthlyHistory: HistoryReader = {
 	table: 'monthly',
-	starts: (c) => shopStarts(c, 'm:', 'ms'),
+	// the month before the current one (the unit reads the current one)
+	starts: (c) => shopStarts(c, 'm:', 'ms', addDays(`${c.last.slice(0, 7)}-01`, -1)),
 	floor: (from) => `${from.slice(0, 7)}-01`,
 	async page(c, id, next, floor) {
 		const shop = id.slice(2);
