@@ -9,10 +9,10 @@
  * the log line says the progress.
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
-import { DEMO_CLIENT_ID, DEMO_CLIENT_SECRET } from '../../../sandbox/fixtures/centers';
 import { addDays, splitDays, splitMonths, todayIn } from '../../../nodes/shared/walk/dateWindows';
 import { forgetNodeMemory } from '../../../nodes/ShoppingCenterEventsTrigger/memory';
 import type { RunPollResult } from '../../harness';
+import { apiRows } from '../../helpers/sandboxApi';
 import {
 	items,
 	now,
@@ -49,25 +49,8 @@ const keyText = (c: Change) => `${c.table}|${JSON.stringify(c.key)}`;
 const historyLine = (r: RunPollResult) =>
 	r.logs.map((l) => l.message).find((m) => m.includes('Shopping Center Trigger (Center Changes)'));
 
-/** The API's rows (every page) now, outside the trigger's count: the truth the records match. */
-async function api(path: string): Promise<IDataObject[]> {
-	const tokenRes = await fetch(`${sb.baseUrl}/auth/token`, {
-		method: 'POST',
-		headers: { 'content-type': 'application/json' },
-		body: JSON.stringify({ client_id: DEMO_CLIENT_ID, client_secret: DEMO_CLIENT_SECRET }),
-	});
-	const { access_token } = (await tokenRes.json()) as { access_token: string };
-	const out: IDataObject[] = [];
-	for (let page = 1; ; page++) {
-		const res = await fetch(`${sb.baseUrl}/sc/${PRO}${path}&page=${page}`, {
-			headers: { authorization: `Bearer ${access_token}` },
-		});
-		const body = (await res.json()) as { data: IDataObject[]; meta?: IDataObject };
-		out.push(...body.data);
-		const pages = (body.meta?.pagination as IDataObject | undefined)?.total_pages;
-		if (typeof pages !== 'number' || page >= pages) return out;
-	}
-}
+/** The API's rows now (every page): the truth the records match. */
+const api = (path: string) => apiRows(sb.baseUrl, PRO, path);
 
 /** Polls every `stepMin` minutes, `n` times, from `state`; what each accepted poll emitted. */
 async function pollTimes(state: IDataObject | undefined, n: number, stepMin: number, extra = {}) {

@@ -17,7 +17,7 @@ export const historyFromField: INodeProperties = {
 	default: '',
 	description:
 		"Empty: no backfill. A date: from the first poll on, the picked tables' rows from this date on (daily sales per shop and day, monthly rows per shop and month, tickets by creation date) are emitted once as upserts, newest first, with the requests the Day Budget Share leaves after each poll's own reads (those go first: their lag stays). The progress is in n8n's log line of each poll.",
-	hint: "A 300-shop PRO center's year: about 600 requests, an hour or two at the default share (docs/replica.md, History)",
+	hint: "A 300-shop PRO center's year: about 625 requests, about an hour at a poll a minute and the default share (docs/replica.md, History)",
 	displayOptions: { show: { event: ['centerChanges'] } },
 };
 

@@ -5,6 +5,7 @@
  * content as the hash it keeps) is left out; a row emitted here updates that hash, so the unit does not
  * emit it again. Adding a table's history is one more entry of HISTORY_TABLES.
  */
+import { DateTime } from 'luxon';
 import type { IDataObject } from 'n8n-workflow';
 import type { PlanRules } from '../../../shared/plan';
 import { addDays } from '../../../shared/walk/dateWindows';
@@ -17,7 +18,6 @@ import {
 	type Table,
 } from './changesState';
 import { shopKey } from './directory';
-import { monthBefore } from './reader';
 import { readSales } from './sales';
 import { readTickets } from './tickets';
 
@@ -53,6 +53,9 @@ export interface HistoryReader {
 }
 
 const later = (a: string, b: string) => (a > b ? a : b);
+/** The month (YYYY-MM) `n` months before that of the day `date`. */
+const monthsBack = (date: string, n: number) =>
+	DateTime.fromISO(date, { zone: 'utc' }).minus({ months: n }).toFormat('yyyy-MM');
 
 /** Rows keyed by `date` against the unit's kept hashes (`kept`): the new ones as upserts. */
 function historyRecords(
@@ -108,7 +111,7 @@ const monthlyHistory: HistoryReader = {
 	floor: (from) => `${from.slice(0, 7)}-01`,
 	async page(c, id, next, floor) {
 		const shop = id.slice(2);
-		const first = later(floor.slice(0, 7), monthBefore(next, c.rules.monthlyWindowMonths - 1));
+		const first = later(floor.slice(0, 7), monthsBack(next, c.rules.monthlyWindowMonths - 1));
 		const rows = await readSales('monthly', c.run, c.target, shop, `${first}-01`, next);
 		const t = c.state.shops[shop] ?? {};
 		const key = shopKey(c.target.id, shop);
