@@ -189,9 +189,11 @@ describe('Center Changes: History From (the backfill)', () => {
 			await sandbox();
 			// the same share both ways (4 %: 12 requests a poll, it binds)
 			const o = { centerTables: ['daily_sales'], dayBudgetShare: 4, ...extra };
-			const a = await pollTimes(undefined, 3, 5, o);
+			// a poll every 6 minutes: the quiet shop's next read (60 minutes, a poll's tolerance) falls
+			// clear of a poll's moment
+			const a = await pollTimes(undefined, 3, 6, o);
 			sb.store.insert('receipt', PRO, 1, now(), { shop_id: '1002-02' });
-			const b = await pollTimes(a.state, 14, 5, o);
+			const b = await pollTimes(a.state, 12, 6, o);
 			const today = todayIn(ZONE, now());
 			const at = b.runs.findIndex((r) =>
 				changes(r).some(

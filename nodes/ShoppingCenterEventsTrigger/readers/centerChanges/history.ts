@@ -7,7 +7,8 @@
  * the positions ([the day it started at, the newest day still to read] per table and shop) are part of
  * the center's state, saved with the poll all-or-nothing (state.ts): a page not emitted is read again,
  * a page emitted is never passed without its position. Bounded: positions, not rows, are kept; a poll
- * takes no more pages once MAX_HISTORY_ROWS history rows are in it (at most one page more).
+ * takes no more pages once MAX_HISTORY_ROWS history rows are in it, its centers together (at most one
+ * page more).
  */
 import type { IDataObject } from 'n8n-workflow';
 import { asNodeError, isDeadlineError } from '../../../shared/transport';
@@ -17,8 +18,11 @@ import type { ChangeRecord, Table } from './changesState';
 import type { ChangesSettings } from './fields';
 import { HISTORY_TABLES, type HistoryContext, type HistoryReader } from './historyTables';
 
-/** A poll takes no history page more once this many history rows are in it (per center). */
+/** A poll takes no history page more once this many history rows are in it (all its centers). */
 export const MAX_HISTORY_ROWS = 5000;
+
+/** The history rows each running poll took so far (its centers one after the other). */
+const taken = new WeakMap<object, number>();
 
 const DAY_MS = 86_400_000;
 const WAITING = '; history: waiting for the first reads of its tables';
@@ -124,7 +128,8 @@ export async function backfill(
 	for (const id of Object.keys(h.pos)) if (!owner[id]) delete h.pos[id];
 	const page: Unit = { id: 'history', sched: { read: now, news: now, cost: 1 } };
 	if (todayDone) budget.spare();
-	while (todayDone && out.records.length < MAX_HISTORY_ROWS) {
+	const rowsBefore = taken.get(c.run) ?? 0;
+	while (todayDone && rowsBefore + out.records.length < MAX_HISTORY_ROWS) {
 		let id: string | undefined;
 		for (const [pid, p] of Object.entries(h.pos))
 			if (p[1] >= floors[pid] && (id === undefined || p[1] > h.pos[id][1])) id = pid;
@@ -150,6 +155,7 @@ export async function backfill(
 		budget.sent(c.run.counter.sent);
 		out.pages++;
 	}
+	taken.set(c.run, rowsBefore + out.records.length);
 	c.state.hist = h as unknown as IDataObject;
 	const note = waiting ? WAITING : progress(c, h, floors, from);
 	(c.run.notes ??= {})[c.target.id] = note;

@@ -266,11 +266,10 @@ class ChangesDraft implements CenterDraft {
 
 	finish(): CenterState | undefined {
 		if (this.reads === 0) return this.previous;
-		return {
-			day: this.today,
-			at: this.run.startedAt.toISOString(),
-			changes: boundedState(this.state),
-		};
+		// a poll that read only history keeps the units' clock (their tolerance) as without a backfill
+		const kept = this.readIds.size === 0 ? this.previous : undefined;
+		const [day, at] = kept ? [kept.day, kept.at] : [this.today, this.run.startedAt.toISOString()];
+		return { day, at, changes: boundedState(this.state) };
 	}
 
 	found(): IDataObject[] {
