@@ -25,6 +25,7 @@ export const MAX_HISTORY_ROWS = 5000;
 const taken = new WeakMap<object, number>();
 
 const DAY_MS = 86_400_000;
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const WAITING = '; history: waiting for the first reads of its tables';
 
 /** The backfill's state: per position [the day it started at, the newest day still to read]. */
@@ -40,7 +41,7 @@ export function readHistory(v: unknown, now: number): HistoryState {
 	const pos: HistoryState['pos'] = {};
 	const raw = (h.pos && typeof h.pos === 'object' ? h.pos : {}) as IDataObject;
 	for (const [id, p] of Object.entries(raw))
-		if (Array.isArray(p) && p.length === 2 && p.every((x) => typeof x === 'string'))
+		if (Array.isArray(p) && p.length === 2 && p.every((x) => typeof x === 'string' && DAY.test(x)))
 			pos[id] = [p[0] as string, p[1] as string];
 	const num = (x: unknown, d: number) => (typeof x === 'number' && Number.isFinite(x) ? x : d);
 	return { pos, req: num(h.req, 0), at: num(h.at, now) };
