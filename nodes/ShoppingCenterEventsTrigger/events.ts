@@ -73,11 +73,11 @@ export const EVENTS: Record<TriggerEvent, EventDefinition> = {
 	centerChanges: {
 		name: 'Center Changes',
 		description:
-			"A change of a center's tables (shops, daily sales, monthly rows, tickets, counting zones) as {table, key, op, row}: to keep them in a database",
+			"A change of a center's tables (shops, daily sales, monthly rows, tickets, counting zones; on request attendance, cash registers, turnover settings, passes, anomalies, receipts) as {table, key, op, row}: to keep them in a database",
 		reader: centerChangesReader,
 		unit: TABLE,
 		readCost:
-			"1 request for a shop's daily rows or its monthly rows, ⌈shops / 500⌉ requests for the shop list, 1 for the counting zones, ⌈tickets watched / 100⌉ requests for the tickets",
+			"1 request for a shop's daily rows or its monthly rows, ⌈shops / 500⌉ requests for the shop list, 1 for the counting zones, ⌈tickets watched / 100⌉ requests for the tickets; the other tables: docs/replica.md",
 		lookback: {
 			default: 3,
 			max: 30,
