@@ -8,6 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import vm from 'node:vm';
+import { TABLES } from '../../nodes/ShoppingCenterEventsTrigger/readers/centerChanges/changesState';
 
 const root = path.resolve(__dirname, '..', '..');
 const readme = fs.readFileSync(path.join(root, 'README.md'), 'utf8');
@@ -199,18 +200,6 @@ describe('the center example: one upsert per table on the key the trigger emits,
 		);
 		// the trigger picks every table the Switch routes
 		const tables = workflow.nodes.find((n) => n.name === 'Center changes')!.parameters.centerTables;
-		expect(tables).toEqual([
-			'shops',
-			'daily_sales',
-			'monthly',
-			'zones',
-			'tickets',
-			'attendance',
-			'cash_registers',
-			'turnover_settings',
-			'passes',
-			'anomalies',
-			'receipts',
-		]);
+		expect([...(tables as string[])].sort()).toEqual([...TABLES].sort());
 	});
 });

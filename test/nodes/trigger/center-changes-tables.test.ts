@@ -6,13 +6,11 @@
  * created, receipts that arrived late: each an upsert or a delete once, its row what the API shows; a
  * table the plan does not have is skipped and said once; a failed poll saves nothing.
  */
-import type { IDataObject, INodeParameters } from 'n8n-workflow';
-import { DEMO_CLIENT_ID, DEMO_CLIENT_SECRET } from '../../../sandbox/fixtures/centers';
+import type { INodeParameters } from 'n8n-workflow';
 import { addDays, todayIn } from '../../../nodes/shared/walk/dateWindows';
 import type { RunPollResult } from '../../harness';
 import {
 	BASIC,
-	items,
 	lastSeq,
 	now,
 	ok,
@@ -22,18 +20,20 @@ import {
 	sb,
 	useTriggerSandbox,
 } from '../../helpers/trigger-setup';
+import {
+	apiRows as api,
+	changes,
+	expectNoRepeats,
+	keyText,
+	of,
+	pollEvery as pollFor,
+	requestsSince,
+} from '../../helpers/center-changes';
 
 useTriggerSandbox();
 
 const MIN = 60_000;
 const ZONE = 'Asia/Yekaterinburg';
-
-interface Change {
-	table: string;
-	key: IDataObject;
-	op: 'upsert' | 'delete';
-	row: IDataObject;
-}
 
 const params = (tables: string[], extra: INodeParameters = {}): INodeParameters => ({
 	event: 'centerChanges',
@@ -42,32 +42,6 @@ const params = (tables: string[], extra: INodeParameters = {}): INodeParameters 
 	centerTables: tables,
 	...extra,
 });
-
-const changes = (r: RunPollResult): Change[] => items(r).map((i) => i.json as unknown as Change);
-const of = (cs: Change[], table: string) => cs.filter((c) => c.table === table);
-const keyText = (c: Change) => `${c.table}|${JSON.stringify(c.key)}`;
-
-/** The sandbox's requests since `seq`, by route. */
-function requestsSince(seq: number): Record<string, number> {
-	const out: Record<string, number> = {};
-	for (const e of sb.log.list().filter((x) => x.seq > seq && x.route !== 'token'))
-		out[String(e.route)] = (out[String(e.route)] ?? 0) + 1;
-	return out;
-}
-
-/** The API's answer now (the truth the records are compared with), outside the trigger's count. */
-async function api(scId: string, path: string): Promise<IDataObject[]> {
-	const tokenRes = await fetch(`${sb.baseUrl}/auth/token`, {
-		method: 'POST',
-		headers: { 'content-type': 'application/json' },
-		body: JSON.stringify({ client_id: DEMO_CLIENT_ID, client_secret: DEMO_CLIENT_SECRET }),
-	});
-	const { access_token } = (await tokenRes.json()) as { access_token: string };
-	const res = await fetch(`${sb.baseUrl}/sc/${scId}${path}`, {
-		headers: { authorization: `Bearer ${access_token}` },
-	});
-	return ((await res.json()) as { data: IDataObject[] }).data;
-}
 
 /** Two polls a minute apart: the first reads the center-wide lists, the second what waits for them. */
 async function baseline(p: INodeParameters) {
@@ -78,29 +52,16 @@ async function baseline(p: INodeParameters) {
 	return { first, second, state: second.staticData };
 }
 
-/** Polls every `stepMin` minutes for `minutes`, collecting what they emit. */
-async function pollFor(p: INodeParameters, state: IDataObject, minutes: number, stepMin: number) {
-	const all: Change[] = [];
-	for (let t = 0; t < minutes; t += stepMin) {
-		sb.clock.advance(stepMin * MIN);
-		const r = await ok(p, { staticData: state });
-		all.push(...changes(r));
-		state = r.staticData;
-	}
-	return { all, state };
-}
-
-/** No key emitted twice in a row with the same content. */
-function expectNoRepeats(cs: Change[]): void {
-	const last = new Map<string, string>();
-	for (const c of cs) {
-		const content = `${c.op}|${JSON.stringify(c.row)}`;
-		expect({ key: keyText(c), content }).not.toEqual({
-			key: keyText(c),
-			content: last.get(keyText(c)),
-		});
-		last.set(keyText(c), content);
-	}
+/** A daily value of the center (zone null) or a zone, as the intake stores one submitted now. */
+function putAttendance(zone: string | null, date: string, visitors: number): void {
+	sb.intake.putAttendance({
+		center_id: PRO,
+		date,
+		scope: zone ? 'zone' : 'sc',
+		zone_id: zone,
+		visitors,
+		submitted_at: now().toISOString(),
+	});
 }
 
 describe('Center Changes: attendance', () => {
@@ -121,17 +82,8 @@ describe('Center Changes: attendance', () => {
 
 		const today = todayIn(ZONE, now());
 		const zoneId = String(zones[2].id);
-		const put = (zone: string | null, date: string, visitors: number) =>
-			sb.intake.putAttendance({
-				center_id: PRO,
-				date,
-				scope: zone ? 'zone' : 'sc',
-				zone_id: zone,
-				visitors,
-				submitted_at: now().toISOString(),
-			});
-		put(null, addDays(today, -1), 4321);
-		put(zoneId, addDays(today, -2), 321);
+		putAttendance(null, addDays(today, -1), 4321);
+		putAttendance(zoneId, addDays(today, -2), 321);
 		// 14:01 → next day 05:01 in Yekaterinburg, a poll every 20 minutes
 		const { all } = await pollFor(p, second.staticData, 15 * 60, 20);
 		const yesterday = all.filter((c) => c.key.date === addDays(today, -1));
@@ -309,14 +261,7 @@ describe('Center Changes: a failed poll', () => {
 		const p = params(['attendance', 'passes']);
 		const { state } = await baseline(p);
 		const today = todayIn(ZONE, now());
-		sb.intake.putAttendance({
-			center_id: PRO,
-			date: addDays(today, -1),
-			scope: 'sc',
-			zone_id: null,
-			visitors: 777,
-			submitted_at: now().toISOString(),
-		});
+		putAttendance(null, addDays(today, -1), 777);
 		sb.clock.advance(61 * MIN);
 		sb.faults.set({ failNext: { count: 1, code: 'not_found', routes: ['attendance.read'] } });
 		const failed = await poll(p, { staticData: state });
