@@ -5,7 +5,10 @@
  * content changed is emitted), the months to re-read because a day of theirs changed, the day the
  * night's slow net last ran, and the schedules of its two units; for the center: the shop directory's
  * last known rows (a shop gone from it becomes a delete record carrying that row), the tickets' hashes
- * and the schedules of the directory and the tickets.
+ * and the schedules of the directory and the tickets. The added tables (tableUnits.ts): per shop the
+ * hashes of its cash registers and turnover settings, when they were read, their unit's schedule and
+ * its receipt cursor (New Receipt's); for the center the attendance hashes per zone and day, the night
+ * net's day, and the passes' and anomalies' hashes.
  */
 import type { IDataObject } from 'n8n-workflow';
 import { readSchedule, type UnitSchedule } from '../../schedule';
