@@ -82,7 +82,7 @@ export const EVENTS: Record<TriggerEvent, EventDefinition> = {
 			default: 3,
 			max: 30,
 			description:
-				"The slow net: once a night (after 03:00, center time) each shop's daily rows of this many days before today are read again, and a row whose content changed (a receipt that arrived late restated its day) is an upsert again. Between nights each shop's daily rows of yesterday and today are read once per Read Quiet Tables at Least Every.",
+				"The slow net: once a night (after 03:00, center time) each shop's daily rows of this many days before today are read again, and a row whose content changed (a receipt that arrived late restated its day) is an upsert again. Between nights each shop's daily rows of yesterday and today are read once per Read Quiet Tables at Least Every. The attendance is re-read the same way; a shop's receipts are read from its last read day − this many days.",
 			hint: 'Days of daily sales re-read once a night: 3 catches receipts that arrive up to 3 days late',
 		},
 		fields: centerChangesFields,

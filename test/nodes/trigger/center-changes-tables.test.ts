@@ -211,8 +211,8 @@ describe('Center Changes: passes and anomalies', () => {
 		expectNoRepeats(all);
 	});
 
-	test('a Basic center: anomalies are skipped (PRO) and said once, passes read; no error', async () => {
-		const p = params(tables, { centerIds: [BASIC], firstPoll: 'emitAll' });
+	test('a Basic center: anomalies and receipts are skipped (PRO) and said, passes read; no error', async () => {
+		const p = params([...tables, 'receipts'], { centerIds: [BASIC], firstPoll: 'emitAll' });
 		await sandbox();
 		const seq = lastSeq();
 		const first = await ok(p);
@@ -220,10 +220,16 @@ describe('Center Changes: passes and anomalies', () => {
 		expect(of(changes(first), 'anomalies')).toEqual([]);
 		const said = first.logs.filter((l) => /has no anomalies \(PRO\): skipped/.test(l.message));
 		expect(said).toHaveLength(1);
-		const more = await pollFor(p, first.staticData, 30, 5);
-		expect(of(more.all, 'anomalies')).toEqual([]);
-		// at most the one refused request that taught the plan
+		sb.clock.advance(MIN);
+		const second = await ok(p, { staticData: first.staticData });
+		const receipts = /has no anomalies and receipts \(PRO\): skipped/;
+		expect(second.logs.filter((l) => receipts.test(l.message))).toHaveLength(1);
+		const more = await pollFor(p, second.staticData, 30, 5);
+		expect(of([...changes(second), ...more.all], 'anomalies')).toEqual([]);
+		expect(of([...changes(second), ...more.all], 'receipts')).toEqual([]);
+		// at most the one refused request that taught the plan; no receipt read
 		expect(requestsSince(seq).anomalies ?? 0).toBeLessThanOrEqual(1);
+		expect(requestsSince(seq).receipts).toBeUndefined();
 	});
 });
 
