@@ -8,7 +8,9 @@
  *   Read Quiet … at Least Every, and once a night after NET_HOUR the last Lookback days (the slow net,
  *   which catches a day restated by a receipt that arrived late);
  * - `m:<shop>`: a shop's monthly rows: the months whose daily row changed (at most once per that
- *   bound), and once a night the current and the previous month.
+ *   bound), and once a night the current and the previous month;
+ * - attendance, passes, anomalies, `x:<shop>` (cash registers, turnover settings), `r:<shop>`
+ *   (receipts): tableUnits.ts.
  * A unit's first read remembers what exists (On First Poll: Emit Everything emits it), except for a
  * shop that joined the directory later: its first rows are new. All of it is built in memory and saved
  * with the poll (all-or-nothing, state.ts).
@@ -23,15 +25,18 @@ import type { UnitSchedule } from '../../schedule';
 import type { CenterDraft, PollRun, ReadResult, ReaderFactory, Target, Unit } from '../../types';
 import {
 	boundedState,
+	CENTER_UNITS,
 	changeRecord,
 	readChangesState,
 	type ChangeRecord,
+	type CenterUnit,
 	type ChangesState,
 	type ShopTables,
 } from './changesState';
 import { diffListing, DIRECTORY_MS, readListing, SHOPS, shopKey, ZONES } from './directory';
 import { readChangesSettings, type ChangesSettings } from './fields';
 import { diffRows, readSales } from './sales';
+import { AddedTables } from './tableUnits';
 import { diffTickets, readTickets } from './tickets';
 
 /** The slow net runs once a center day, from this hour (center time) on. */
@@ -53,6 +58,7 @@ class ChangesDraft implements CenterDraft {
 	private readonly tolerance: number;
 	private reads = 0;
 	private planOnce?: Promise<PlanName | undefined>;
+	private readonly added: AddedTables;
 
 	constructor(
 		private readonly run: PollRun,
@@ -66,6 +72,16 @@ class ChangesDraft implements CenterDraft {
 		this.tables = new Set(settings.tables);
 		// polls do not come exactly on time: a wait within half a poll counts as over (schedule.ts)
 		this.tolerance = previous ? Math.max(this.now - Date.parse(previous.at), 0) / 2 : 0;
+		const { state, tables, now, today, records } = this;
+		this.added = new AddedTables({
+			...{ run, target, settings, state, tables, now, today, records },
+			waited: (last, waitMs) => this.waited(last, waitMs),
+			netDue: (lastNet) => this.netDue(lastNet),
+			plan: () => this.plan(),
+			rules: () => this.rules(),
+			emitFirst: (shop) => this.emitFirst(shop),
+			keepFrom: (last) => this.keepFrom(last),
+		});
 	}
 
 	private waited(last: number | undefined, waitMs: number): boolean {
@@ -80,12 +96,17 @@ class ChangesDraft implements CenterDraft {
 		return hour >= NET_HOUR && (lastNet ?? '') < this.today;
 	}
 
-	/** The center's plan's rules as known (a plan not known yet counts as Basic's). */
-	private async rules(): Promise<PlanRules> {
+	/** The center's plan as known (undefined: not known yet). */
+	private plan(): Promise<PlanName | undefined> {
 		this.planOnce ??= getApiCredentials(this.run.ctx).then(
 			(c) => knownPlan(c.baseUrl, this.target.id) ?? this.previous?.budget?.plan,
 		);
-		return PLAN_RULES[(await this.planOnce) ?? 'basic'];
+		return this.planOnce;
+	}
+
+	/** The center's plan's rules as known (a plan not known yet counts as Basic's). */
+	private async rules(): Promise<PlanRules> {
+		return PLAN_RULES[(await this.plan()) ?? 'basic'];
 	}
 
 	/** The freshest day the plan gives (Basic: yesterday). */
@@ -101,12 +122,14 @@ class ChangesDraft implements CenterDraft {
 	async units(): Promise<Unit[]> {
 		const { state, tables } = this;
 		const units: Unit[] = [];
-		const perShop = tables.has('daily_sales') || tables.has('monthly');
+		const perShop = tables.has('daily_sales') || tables.has('monthly') || this.added.perShop();
 		if ((tables.has('shops') || perShop) && this.waited(state.dir?.at, DIRECTORY_MS))
 			units.push({ id: 'shops', sched: state.sched.shops });
 		if (tables.has('tickets')) units.push({ id: 'tickets', sched: state.sched.tickets });
-		if (tables.has('zones') && this.waited(state.zones?.at, DIRECTORY_MS))
+		const zones = tables.has('zones') || tables.has('attendance');
+		if (zones && this.waited(state.zones?.at, DIRECTORY_MS))
 			units.push({ id: 'zones', sched: state.sched.zones });
+		units.push(...(await this.added.centerUnits()));
 		const bound = this.run.cfg.quietMaxWaitMs;
 		for (const id of Object.keys(state.dir?.rows ?? {})) {
 			const t = state.shops[id] ?? {};
@@ -122,6 +145,7 @@ class ChangesDraft implements CenterDraft {
 				(!t.ms || this.netDue(t.mn) || (signalled && this.waited(t.ms.read, bound)))
 			)
 				units.push({ id: `m:${id}`, sched: t.ms });
+			units.push(...this.added.shopUnits(id, t));
 		}
 		return units;
 	}
@@ -137,6 +161,7 @@ class ChangesDraft implements CenterDraft {
 		if (unit.id === 'shops') result = await this.readDirectory();
 		else if (unit.id === 'tickets') result = await this.readTicketsUnit();
 		else if (unit.id === 'zones') result = await this.readZones();
+		else if (this.added.owns(unit)) result = await this.added.read(unit);
 		else if (unit.id.startsWith('d:')) result = await this.readDailyUnit(unit.id.slice(2));
 		else result = await this.readMonthlyUnit(unit.id.slice(2));
 		this.reads++;
@@ -148,7 +173,11 @@ class ChangesDraft implements CenterDraft {
 		const list = await readListing(SHOPS, this.run, target);
 		const known = state.dir?.rows;
 		const diff = diffListing(SHOPS, target.id, list, known, !!known || this.emitFirst());
-		for (const id of Object.keys(state.shops)) if (!diff.rows[id]) delete state.shops[id];
+		for (const id of Object.keys(state.shops))
+			if (!diff.rows[id]) {
+				this.added.shopGone(id);
+				delete state.shops[id];
+			}
 		if (known) for (const id of Object.keys(diff.rows)) if (!known[id]) state.shops[id] = { n: 1 };
 		state.dir = { at: this.now, rows: diff.rows };
 		if (this.tables.has('shops')) this.records.push(...diff.records);
@@ -161,7 +190,7 @@ class ChangesDraft implements CenterDraft {
 		const known = state.zones?.rows;
 		const diff = diffListing(ZONES, target.id, list, known, !!known || this.emitFirst());
 		state.zones = { at: this.now, rows: diff.rows };
-		this.records.push(...diff.records);
+		if (this.tables.has('zones')) this.records.push(...diff.records);
 		return { news: diff.news };
 	}
 
@@ -227,14 +256,15 @@ class ChangesDraft implements CenterDraft {
 
 	schedule(unit: Unit, next: UnitSchedule): void {
 		const { state } = this;
-		if (unit.id === 'shops' || unit.id === 'tickets' || unit.id === 'zones')
-			state.sched[unit.id] = next;
+		if ((CENTER_UNITS as readonly string[]).includes(unit.id))
+			state.sched[unit.id as CenterUnit] = next;
 		else if (!this.gone(unit)) {
 			const t = (state.shops[unit.id.slice(2)] ??= {});
 			if (unit.id.startsWith('d:')) t.ds = next;
-			else t.ms = next;
-			if ((t.ds || !this.tables.has('daily_sales')) && (t.ms || !this.tables.has('monthly')))
-				delete t.n;
+			else if (unit.id.startsWith('m:')) t.ms = next;
+			else this.added.schedule(unit, t, next);
+			const read = (table: string, s?: UnitSchedule) => !!s || !this.tables.has(table);
+			if (read('daily_sales', t.ds) && read('monthly', t.ms) && this.added.shopRead(t)) delete t.n;
 		}
 	}
 
