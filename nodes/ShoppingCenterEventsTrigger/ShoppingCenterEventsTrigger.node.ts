@@ -34,7 +34,7 @@ export class ShoppingCenterEventsTrigger implements INodeType {
 		version: 1,
 		subtitle: EVENT_SUBTITLE,
 		description:
-			'Starts the workflow on new anomalies, new or changed tenant-portal tickets, new passes and new receipts of your shopping centers',
+			"Starts the workflow on new anomalies, new or changed tenant-portal tickets, new passes and new receipts of your shopping centers, or on each change of a center's tables (to keep them in a database)",
 		defaults: { name: 'Shopping Center Trigger' },
 		credentials: [{ name: 'shoppingCenterApi', required: true }],
 		polling: true,

@@ -83,8 +83,9 @@ async function receiptCenter(
 }
 
 /**
- * Center Changes' units of one center: each shop's daily and monthly rows, the shop list, the counting
- * zones and the tickets (all tables; fewer chosen, fewer units).
+ * Center Changes' units of one center: each shop's daily and monthly rows (its registers and settings,
+ * its receipts), the shop list, the counting zones, the tickets (the attendance, the passes, the
+ * anomalies): fewer tables chosen, fewer units.
  */
 async function tableCenter(
 	ctx: ILoadOptionsFunctions,
@@ -95,7 +96,8 @@ async function tableCenter(
 	const tables = param<unknown>(ctx, 'centerTables', TABLES);
 	const chosen = new Set(Array.isArray(tables) ? tables.map(String) : TABLES);
 	let shops = 0;
-	if (chosen.has('daily_sales') || chosen.has('monthly')) {
+	const shopTables = ['daily_sales', 'monthly', 'cash_registers', 'turnover_settings', 'receipts'];
+	if (shopTables.some((t) => chosen.has(t))) {
 		try {
 			shops = (await shopsOf(ctx, cacheKey, c.id, false)).length;
 		} catch (error) {
@@ -103,8 +105,13 @@ async function tableCenter(
 			return { ...c, skipped: `its shops could not be listed (${(error as Error).message})` };
 		}
 	}
-	const perShop = Number(chosen.has('daily_sales')) + Number(chosen.has('monthly'));
-	const perCenter = ['shops', 'tickets', 'zones'].filter((t) => chosen.has(t)).length;
+	// a shop's registers and settings are one unit
+	const shopDirectory = chosen.has('cash_registers') || chosen.has('turnover_settings');
+	const perShop =
+		['daily_sales', 'monthly', 'receipts'].filter((t) => chosen.has(t)).length +
+		Number(shopDirectory);
+	const centerTables = ['shops', 'tickets', 'zones', 'attendance', 'passes', 'anomalies'];
+	const perCenter = centerTables.filter((t) => chosen.has(t)).length;
 	return { ...c, plan: knownPlan(baseUrl, c.id), units: perShop * shops + perCenter };
 }
 

@@ -73,16 +73,16 @@ export const EVENTS: Record<TriggerEvent, EventDefinition> = {
 	centerChanges: {
 		name: 'Center Changes',
 		description:
-			"A change of a center's tables (shops, daily sales, monthly rows, tickets, counting zones) as {table, key, op, row}: to keep them in a database",
+			"A change of a center's tables (shops, daily sales, monthly rows, tickets, counting zones; on request attendance, cash registers, turnover settings, passes, anomalies, receipts) as {table, key, op, row}: to keep them in a database",
 		reader: centerChangesReader,
 		unit: TABLE,
 		readCost:
-			"1 request for a shop's daily rows or its monthly rows, ⌈shops / 500⌉ requests for the shop list, 1 for the counting zones, ⌈tickets watched / 100⌉ requests for the tickets",
+			"1 request for a shop's daily rows or its monthly rows, ⌈shops / 500⌉ requests for the shop list, 1 for the counting zones, ⌈tickets watched / 100⌉ requests for the tickets; the other tables: docs/replica.md",
 		lookback: {
 			default: 3,
 			max: 30,
 			description:
-				"The slow net: once a night (after 03:00, center time) each shop's daily rows of this many days before today are read again, and a row whose content changed (a receipt that arrived late restated its day) is an upsert again. Between nights each shop's daily rows of yesterday and today are read once per Read Quiet Tables at Least Every.",
+				"The slow net: once a night (after 03:00, center time) each shop's daily rows of this many days before today are read again, and a row whose content changed (a receipt that arrived late restated its day) is an upsert again. Between nights each shop's daily rows of yesterday and today are read once per Read Quiet Tables at Least Every. The attendance is re-read the same way; a shop's receipts are read from its last read day − this many days.",
 			hint: 'Days of daily sales re-read once a night: 3 catches receipts that arrive up to 3 days late',
 		},
 		fields: centerChangesFields,

@@ -8,6 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import vm from 'node:vm';
+import { TABLES } from '../../nodes/ShoppingCenterEventsTrigger/readers/centerChanges/changesState';
 
 const root = path.resolve(__dirname, '..', '..');
 const readme = fs.readFileSync(path.join(root, 'README.md'), 'utf8');
@@ -126,7 +127,7 @@ describe('the center example: one upsert per table on the key the trigger emits,
 	);
 
 	test('each table: its primary key in the SQL is the upsert’s matching columns, taken from the record’s key; every column it writes is declared', () => {
-		expect(upserts).toHaveLength(5);
+		expect(upserts).toHaveLength(11);
 		for (const node of upserts) {
 			const table = (node.parameters.table as { value: string }).value;
 			const columns = node.parameters.columns as Columns;
@@ -156,8 +157,16 @@ describe('the center example: one upsert per table on the key the trigger emits,
 			['Upsert monthly'],
 			['Upsert zones'],
 			['Upsert tickets'],
+			['Upsert attendance'],
+			['Upsert cash registers'],
+			['Upsert turnover settings'],
+			['Upsert passes'],
+			['Upsert anomalies'],
+			['Upsert receipts'],
 			['Delete shop'],
 			['Delete zone'],
+			['Delete cash register'],
+			['Delete turnover settings'],
 		]);
 		// the Switch's own expression, evaluated: each record goes where its table and op say
 		const expression = String(
@@ -170,10 +179,27 @@ describe('the center example: one upsert per table on the key the trigger emits,
 		expect(to('monthly', 'upsert')).toBe('Upsert monthly');
 		expect(to('zones', 'upsert')).toBe('Upsert zones');
 		expect(to('tickets', 'upsert')).toBe('Upsert tickets');
+		expect(to('attendance', 'upsert')).toBe('Upsert attendance');
+		expect(to('cash_registers', 'upsert')).toBe('Upsert cash registers');
+		expect(to('turnover_settings', 'upsert')).toBe('Upsert turnover settings');
+		expect(to('passes', 'upsert')).toBe('Upsert passes');
+		expect(to('anomalies', 'upsert')).toBe('Upsert anomalies');
+		expect(to('receipts', 'upsert')).toBe('Upsert receipts');
+		expect(to('cash_registers', 'delete')).toBe('Delete cash register');
+		expect(to('turnover_settings', 'delete')).toBe('Delete turnover settings');
 		expect(to('shops', 'delete')).toBe('Delete shop');
 		expect(to('zones', 'delete')).toBe('Delete zone');
 		const query = (name: string) => workflow.nodes.find((n) => n.name === name)!.parameters.query;
 		expect(query('Delete shop')).toBe('DELETE FROM sc_shops WHERE sc_id = $1 AND shop_id = $2');
 		expect(query('Delete zone')).toBe('DELETE FROM sc_zones WHERE sc_id = $1 AND zone_id = $2');
+		expect(query('Delete cash register')).toBe(
+			'DELETE FROM sc_cash_registers WHERE sc_id = $1 AND shop_id = $2 AND register_id = $3',
+		);
+		expect(query('Delete turnover settings')).toBe(
+			'DELETE FROM sc_turnover_settings WHERE sc_id = $1 AND shop_id = $2',
+		);
+		// the trigger picks every table the Switch routes
+		const tables = workflow.nodes.find((n) => n.name === 'Center changes')!.parameters.centerTables;
+		expect([...(tables as string[])].sort()).toEqual([...TABLES].sort());
 	});
 });

@@ -206,17 +206,29 @@ async function browserPart({ n8n, step, cred }) {
 			const triggerTexts = () =>
 				page.evaluate(() => {
 					const NAME = '[data-test-id="node-creator-item-name"]';
-					const places = { ownEntry: 0, elsewhere: 0 };
+					const places = { ownEntry: 0, elsewhere: 0, where: [] };
 					for (const el of document.querySelectorAll('body *')) {
 						if (el.children.length || el.offsetParent === null) continue;
 						if (!/^Starts the workflow on new anomalies/.test(el.textContent.trim())) continue;
 						// the nearest enclosing element that holds any node name: a list entry holds one
 						let box = el.parentElement;
 						while (box && !box.querySelector(NAME)) box = box.parentElement;
+						// and out to the whole entry (2.41 keeps the name and description in a box of their
+						// own, beside the icon): the widest element that still holds that one name
+						while (
+							box &&
+							box.parentElement &&
+							box.parentElement.querySelectorAll(NAME).length === 1
+						)
+							box = box.parentElement;
 						const names = box ? [...box.querySelectorAll(NAME)] : [];
 						const icon = box && box.querySelector('img[src*="shoppingCenterTrigger"]');
 						const own = names.length === 1 && Boolean(icon);
 						places[own ? 'ownEntry' : 'elsewhere']++;
+						if (!own)
+							places.where.push(
+								`${names.length} name(s) [${names.map((n) => n.textContent.trim()).join(', ')}], icon ${icon ? 'found' : 'not found'} (${(box || el).innerHTML.slice(0, 300)})`,
+							);
 					}
 					return places;
 				});
@@ -225,7 +237,7 @@ async function browserPart({ n8n, step, cred }) {
 			assert.equal(
 				before.elsewhere,
 				0,
-				"the list shows the trigger's description out of its entry",
+				`the list shows the trigger's description out of its entry: ${before.where.join('; ')}`,
 			);
 			await page
 				.locator('[data-test-id="node-creator-item-name"]:visible')
@@ -247,12 +259,12 @@ async function browserPart({ n8n, step, cred }) {
 			assert.equal(
 				after.elsewhere,
 				0,
-				"the Shopping Center node's view shows the trigger's description",
+				`the Shopping Center node's view shows the trigger's description: ${after.where.join('; ')}`,
 			);
 			await page.keyboard.press('Escape');
 		});
 		await step(
-			'browser: "What triggers this workflow?" → "shopping center trigger": the trigger\'s entry opens on "Shopping Center Trigger" and its five events',
+			'browser: "What triggers this workflow?" → "shopping center trigger": the trigger\'s entry opens on "Shopping Center Trigger" and its six events',
 			async () => {
 				await page.goto(`${n8n.url}/workflow/new`, { waitUntil: 'domcontentloaded' });
 				await page
@@ -288,6 +300,7 @@ async function browserPart({ n8n, step, cred }) {
 				for (const event of ['anomaly', 'ticket', 'pass', 'receipt'])
 					await page.getByText(`On new ${event}`, { exact: true }).first().waitFor();
 				await page.getByText('On ticket changed', { exact: true }).first().waitFor();
+				await page.getByText('On center changes', { exact: true }).first().waitFor();
 				await page.keyboard.press('Escape');
 			},
 		);

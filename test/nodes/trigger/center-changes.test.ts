@@ -8,10 +8,8 @@
  * what docs/replica.md states, a failed poll saving nothing.
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
-import { DEMO_CLIENT_ID, DEMO_CLIENT_SECRET } from '../../../sandbox/fixtures/centers';
 import { addDays, todayIn } from '../../../nodes/shared/walk/dateWindows';
 import {
-	items,
 	lastSeq,
 	now,
 	ok,
@@ -23,6 +21,15 @@ import {
 	sb,
 	useTriggerSandbox,
 } from '../../helpers/trigger-setup';
+import {
+	apiRows,
+	changes,
+	expectNoRepeats,
+	keyText,
+	of,
+	pollEvery,
+	requestsSince,
+} from '../../helpers/center-changes';
 
 useTriggerSandbox();
 
@@ -38,39 +45,8 @@ const params = (extra: INodeParameters = {}): INodeParameters => ({
 	...extra,
 });
 
-interface Change {
-	table: string;
-	key: IDataObject;
-	op: 'upsert' | 'delete';
-	row: IDataObject;
-}
-
-const changes = (r: Awaited<ReturnType<typeof ok>>): Change[] =>
-	items(r).map((i) => i.json as unknown as Change);
-const keyText = (c: Change) => `${c.table}|${JSON.stringify(c.key)}`;
-const of = (cs: Change[], table: string) => cs.filter((c) => c.table === table);
-
-/** The sandbox's requests since `seq`, by route. */
-function requestsSince(seq: number): Record<string, number> {
-	const out: Record<string, number> = {};
-	for (const e of sb.log.list().filter((x) => x.seq > seq && x.route !== 'token'))
-		out[String(e.route)] = (out[String(e.route)] ?? 0) + 1;
-	return out;
-}
-
-/** The API's answer now (the truth the records are compared with), outside the trigger's count. */
-async function api(path: string): Promise<IDataObject[]> {
-	const tokenRes = await fetch(`${sb.baseUrl}/auth/token`, {
-		method: 'POST',
-		headers: { 'content-type': 'application/json' },
-		body: JSON.stringify({ client_id: DEMO_CLIENT_ID, client_secret: DEMO_CLIENT_SECRET }),
-	});
-	const { access_token } = (await tokenRes.json()) as { access_token: string };
-	const res = await fetch(`${sb.baseUrl}/sc/${PRO}${path}`, {
-		headers: { authorization: `Bearer ${access_token}` },
-	});
-	return ((await res.json()) as { data: IDataObject[] }).data;
-}
+/** The PRO center's answer now, outside the trigger's count. */
+const api = (path: string) => apiRows(PRO, path);
 
 /** A shop's daily or monthly rows from `start` through today. */
 const truth = (route: 'daily' | 'monthly', shopId: string, start: string) =>
@@ -88,29 +64,8 @@ async function baseline(extra: INodeParameters = {}) {
 }
 
 /** Polls every `stepMin` minutes for `minutes`, collecting what they emit. */
-async function pollFor(state: IDataObject, minutes: number, stepMin: number, extra = {}) {
-	const all: Change[] = [];
-	for (let t = 0; t < minutes; t += stepMin) {
-		sb.clock.advance(stepMin * MIN);
-		const r = await ok(params(extra), { staticData: state });
-		all.push(...changes(r));
-		state = r.staticData;
-	}
-	return { all, state };
-}
-
-/** No key emitted twice in a row with the same content. */
-function expectNoRepeats(cs: Change[]): void {
-	const last = new Map<string, string>();
-	for (const c of cs) {
-		const content = `${c.op}|${JSON.stringify(c.row)}`;
-		expect({ key: keyText(c), content }).not.toEqual({
-			key: keyText(c),
-			content: last.get(keyText(c)),
-		});
-		last.set(keyText(c), content);
-	}
-}
+const pollFor = (state: IDataObject, minutes: number, stepMin: number, extra = {}) =>
+	pollEvery(params(extra), state, minutes, stepMin);
 
 describe('Center Changes', () => {
 	test('first poll remembers: the directory and tickets first, then one daily and one monthly read per shop, nothing emitted', async () => {

@@ -243,6 +243,11 @@ describe('the Cost Estimate of these settings, from the sandbox (its centers and
 		expect(all[0].name).toMatch(/^25 tables every 5 minutes: ≈ 7,200\/day/);
 		const tickets = await estimate({ ...center, centerTables: ['tickets'] });
 		expect(tickets[0].name).toMatch(/^1 table every minute: ≈ 1,440\/day/);
+		// the added tables: each shop's receipts, its registers and settings (one unit), and the
+		// center's attendance, passes and anomalies
+		const added = ['attendance', 'cash_registers', 'turnover_settings', 'passes', 'anomalies'];
+		const more = await estimate({ ...center, centerTables: [...added, 'receipts'] });
+		expect(more[0].name).toMatch(/^25 tables every minute: ≈ 36,000\/day/);
 	});
 
 	test('New Receipt, two chosen centers, two Poll Times: the figures change with both', async () => {

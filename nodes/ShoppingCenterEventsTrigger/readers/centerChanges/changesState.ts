@@ -5,10 +5,14 @@
  * content changed is emitted), the months to re-read because a day of theirs changed, the day the
  * night's slow net last ran, and the schedules of its two units; for the center: the shop directory's
  * last known rows (a shop gone from it becomes a delete record carrying that row), the tickets' hashes
- * and the schedules of the directory and the tickets.
+ * and the schedules of the directory and the tickets. The added tables (tableUnits.ts): per shop the
+ * hashes of its cash registers and turnover settings, when they were read, their unit's schedule and
+ * its receipt cursor (New Receipt's); for the center the attendance hashes per zone and day, the night
+ * net's day, and the passes' and anomalies' hashes.
  */
 import type { IDataObject } from 'n8n-workflow';
 import { readSchedule, type UnitSchedule } from '../../schedule';
+import { readCursor, type ShopCursor } from '../newReceipt/cursor';
 import { capEntries } from '../../state';
 
 export const CHANGES_STATE_VERSION = 1;
@@ -17,8 +21,31 @@ export const CHANGES_STATE_VERSION = 1;
 export const MAX_SHOPS = 3000;
 
 /** The tables a user can pick, as the records name them. */
-export const TABLES = ['shops', 'daily_sales', 'monthly', 'tickets', 'zones'] as const;
+export const TABLES = [
+	'shops',
+	'daily_sales',
+	'monthly',
+	'tickets',
+	'zones',
+	'attendance',
+	'cash_registers',
+	'turnover_settings',
+	'passes',
+	'anomalies',
+	'receipts',
+] as const;
 export type Table = (typeof TABLES)[number];
+
+/** The units read once for the whole center (the others are a shop's: `<letter>:<shop id>`). */
+export const CENTER_UNITS = [
+	'shops',
+	'tickets',
+	'zones',
+	'attendance',
+	'passes',
+	'anomalies',
+] as const;
+export type CenterUnit = (typeof CENTER_UNITS)[number];
 
 /** One change of one row of one table, as an item carries it (besides event and sc_id). */
 export interface ChangeRecord extends IDataObject {
@@ -45,6 +72,13 @@ export interface ShopTables {
 	/** the schedules of the shop's daily and monthly units */
 	ds?: UnitSchedule;
 	ms?: UnitSchedule;
+	/** cash registers and turnover settings: 'k:<register id>' / 's' → content hash (registers.ts) */
+	x?: Record<string, string>;
+	/** when they were last read (epoch ms), and their unit's schedule */
+	xr?: number;
+	xs?: UnitSchedule;
+	/** receipts: the shop's cursor as New Receipt keeps it (readers/newReceipt/cursor.ts) */
+	r?: ShopCursor;
 }
 
 /** A listing table as last read: when, and the last known row by id. */
@@ -60,16 +94,25 @@ export interface ChangesState {
 	/** the counting zones: when they were read, and the last known row of each */
 	zones?: Listed;
 	/** the schedules of the center-wide units */
-	sched: { shops?: UnitSchedule; tickets?: UnitSchedule; zones?: UnitSchedule };
+	sched: Partial<Record<CenterUnit, UnitSchedule>>;
 	shops: Record<string, ShopTables>;
 	/** tickets watched: [ticket_uid, content hash], oldest first */
 	tickets?: Array<[string, string]>;
 	/** the backfill's positions (History From; history.ts reads and checks them) */
 	hist?: IDataObject;
+	/** passes and anomalies watched: [id, content hash], oldest first (lists.ts) */
+	passes?: Array<[string, string]>;
+	anomalies?: Array<[string, string]>;
+	/** attendance: zone id ('0': the center) → date → content hash; the night net's day (attendance.ts) */
+	att?: Record<string, Record<string, string>>;
+	attNet?: string;
 }
 
 const isObject = (v: unknown): v is IDataObject =>
 	!!v && typeof v === 'object' && !Array.isArray(v);
+
+const isPair = (p: unknown): p is [string, string] =>
+	Array.isArray(p) && p.length === 2 && typeof p[0] === 'string' && typeof p[1] === 'string';
 
 function stringMap(v: unknown): Record<string, string> | undefined {
 	if (!isObject(v)) return undefined;
@@ -93,6 +136,13 @@ function readShopTables(v: unknown): ShopTables | undefined {
 	if (ds) t.ds = ds;
 	const ms = readSchedule(v.ms);
 	if (ms) t.ms = ms;
+	const x = stringMap(v.x);
+	if (x) t.x = x;
+	if (typeof v.xr === 'number') t.xr = v.xr;
+	const xs = readSchedule(v.xs);
+	if (xs) t.xs = xs;
+	const r = readCursor(v.r);
+	if (r) t.r = r;
 	return t;
 }
 
@@ -112,7 +162,7 @@ export function readChangesState(v: unknown): ChangesState {
 	const zones = readListed(v.zones);
 	if (zones) state.zones = zones;
 	const sched = isObject(v.sched) ? v.sched : {};
-	for (const unit of ['shops', 'tickets', 'zones'] as const) {
+	for (const unit of CENTER_UNITS) {
 		const unitSched = readSchedule(sched[unit]);
 		if (unitSched) state.sched[unit] = unitSched;
 	}
@@ -122,11 +172,13 @@ export function readChangesState(v: unknown): ChangesState {
 			if (tables) state.shops[id] = tables;
 		}
 	if (isObject(v.hist)) state.hist = v.hist;
-	if (Array.isArray(v.tickets))
-		state.tickets = (v.tickets as unknown[]).filter(
-			(p): p is [string, string] =>
-				Array.isArray(p) && p.length === 2 && typeof p[0] === 'string' && typeof p[1] === 'string',
-		);
+	for (const list of ['tickets', 'passes', 'anomalies'] as const)
+		if (Array.isArray(v[list])) state[list] = (v[list] as unknown[]).filter(isPair);
+	if (isObject(v.att)) {
+		state.att = {};
+		for (const [zone, dates] of Object.entries(v.att)) state.att[zone] = stringMap(dates) ?? {};
+	}
+	if (typeof v.attNet === 'string') state.attNet = v.attNet;
 	return state;
 }
 
@@ -135,7 +187,10 @@ export function boundedState(state: ChangesState): IDataObject {
 	const ids = Object.keys(state.shops);
 	if (ids.length > MAX_SHOPS)
 		for (const id of ids.slice(0, ids.length - MAX_SHOPS)) delete state.shops[id];
-	if (state.tickets) state.tickets = capEntries(state.tickets);
+	for (const list of ['tickets', 'passes', 'anomalies'] as const) {
+		const kept = state[list];
+		if (kept) state[list] = capEntries(kept);
+	}
 	return JSON.parse(JSON.stringify(state)) as IDataObject;
 }
 

@@ -1,5 +1,6 @@
 /**
- * Center Changes: its own fields in the trigger's panel (the tables, how long tickets are watched) and
+ * Center Changes: its own fields in the trigger's panel (the tables, how long tickets, passes and
+ * anomalies are watched) and
  * their reading, checked before any request. Its notice, Lookback (the night's slow net) and budget
  * fields come from its row in EVENTS (description.ts).
  */
@@ -13,9 +14,13 @@ const show = { event: ['centerChanges'] };
 /** Tickets Watched (Days): bounds and default. */
 export const TICKET_DAYS = { default: 30, min: 1, max: 3660 };
 
+/** Passes and Anomalies Watched (Days): the same bounds (anomalies: at most the API's 366 days). */
+export const LIST_DAYS = TICKET_DAYS;
+
 export interface ChangesSettings {
 	tables: Table[];
 	ticketDays: number;
+	listDays: number;
 	/** History From (YYYY-MM-DD): the backfill's oldest day; undefined: none (history.ts) */
 	historyFrom?: string;
 }
@@ -26,6 +31,24 @@ export const centerChangesFields: INodeProperties[] = [
 		name: 'centerTables',
 		type: 'multiOptions',
 		options: [
+			{
+				name: 'Anomalies',
+				value: 'anomalies',
+				description:
+					'Anomalies dated in the last Passes and Anomalies Watched (Days) (PRO): a new anomaly and every change of one (its status) is an upsert',
+			},
+			{
+				name: 'Attendance',
+				value: 'attendance',
+				description:
+					'Visitors per day of the center (zone 0) and of each counting zone (PRO); a day counted again is an upsert again',
+			},
+			{
+				name: 'Cash Registers',
+				value: 'cash_registers',
+				description:
+					"Each shop's active cash registers: a register new or changed is an upsert, one archived or removed a delete",
+			},
 			{
 				name: 'Counting Zones',
 				value: 'zones',
@@ -45,6 +68,18 @@ export const centerChangesFields: INodeProperties[] = [
 					'One row per shop and month; re-read when a day of the month changed and once a night',
 			},
 			{
+				name: 'Passes',
+				value: 'passes',
+				description:
+					'Passes created in the last Passes and Anomalies Watched (Days): a new pass and every change of one is an upsert',
+			},
+			{
+				name: 'Receipts',
+				value: 'receipts',
+				description:
+					'Every receipt once (PRO), late arrivals included, as New Receipt reads them: an upsert keyed by receipt ID',
+			},
+			{
 				name: 'Shops',
 				value: 'shops',
 				description:
@@ -54,6 +89,12 @@ export const centerChangesFields: INodeProperties[] = [
 				name: 'Tickets',
 				value: 'tickets',
 				description: 'Tenant requests: a new ticket and every change of one is an upsert',
+			},
+			{
+				name: 'Turnover Settings',
+				value: 'turnover_settings',
+				description:
+					"Each shop's turnover settings (which operations enter its turnover): a change is an upsert",
 			},
 		],
 		default: ['shops', 'daily_sales', 'monthly', 'tickets', 'zones'],
@@ -72,6 +113,17 @@ export const centerChangesFields: INodeProperties[] = [
 			'Tickets created in the last this many days (center time zone) are read at each read of the tickets table; a change of one of them is an upsert. An older ticket is not watched.',
 		hint: 'Each read of the tickets costs ⌈tickets created in these days / 100⌉ requests',
 		displayOptions: { show: { ...show, centerTables: ['tickets'] } },
+	},
+	{
+		displayName: 'Passes and Anomalies Watched (Days)',
+		name: 'listDays',
+		type: 'number',
+		typeOptions: { minValue: LIST_DAYS.min, maxValue: LIST_DAYS.max, numberPrecision: 0 },
+		default: 30,
+		description:
+			'Passes created, and anomalies dated, in the last this many days (center time zone) are read at each read of their table; a change of one of them is an upsert. Anomalies: at most 366 days.',
+		hint: 'Each read costs ⌈passes created in these days / 100⌉ and ⌈anomalies / 500⌉ requests',
+		displayOptions: { show: { ...show, centerTables: ['passes', 'anomalies'] } },
 	},
 	historyFromField,
 ];
@@ -95,5 +147,16 @@ export function readChangesSettings(ctx: IPollFunctions): ChangesSettings {
 				TICKET_DAYS.max,
 			)
 		: TICKET_DAYS.default;
-	return { tables, ticketDays, historyFrom: readHistoryFrom(ctx) };
+	const listDays =
+		tables.includes('passes') || tables.includes('anomalies')
+			? wholeNumberIn(
+					ctx,
+					ctx.getNodeParameter('listDays', LIST_DAYS.default),
+					'Passes and Anomalies Watched (Days)',
+					undefined,
+					LIST_DAYS.min,
+					LIST_DAYS.max,
+				)
+			: LIST_DAYS.default;
+	return { tables, ticketDays, listDays, historyFrom: readHistoryFrom(ctx) };
 }

@@ -12,10 +12,13 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 import { asNodeError, isDeadlineError } from '../../../shared/transport';
+import type { PlanRules } from '../../../shared/plan';
 import type { Budget } from '../../budget';
-import type { Unit } from '../../types';
-import type { ChangeRecord, Table } from './changesState';
+import type { UnitSchedule } from '../../schedule';
+import type { CenterDraft, CenterState, PollRun, ReadResult, Target, Unit } from '../../types';
+import { boundedState, type ChangeRecord, type ChangesState, type Table } from './changesState';
 import type { ChangesSettings } from './fields';
+import { HISTORY_TABLE_NAMES } from './historyField';
 import { HISTORY_TABLES, type HistoryContext, type HistoryReader } from './historyTables';
 
 /** A poll takes no history page more once this many history rows are in it (all its centers). */
@@ -161,4 +164,65 @@ export async function backfill(
 	const note = waiting ? WAITING : progress(c, h, floors, from);
 	(c.run.notes ??= {})[c.target.id] = note;
 	return out;
+}
+
+/** What the backfill reads of Center Changes' draft of a center (reader.ts ChangesDraft). */
+export interface ChangesDraftParts extends CenterDraft {
+	readonly state: ChangesState;
+	readonly today: string;
+	lastDay(): Promise<string>;
+	rules(): Promise<PlanRules>;
+}
+
+/**
+ * A center's draft with History From: its units' first reads emit (the rows are new to the warehouse,
+ * as with On First Poll: Emit Everything), and once every unit due was read the backfill follows
+ * (spare). A poll that read only history keeps the center's day and moment, the units' clock (their
+ * tolerance), as without a backfill. Without History From, the draft as it is.
+ */
+export function withBackfill(
+	run: PollRun,
+	target: Target,
+	settings: ChangesSettings,
+	make: (run: PollRun) => ChangesDraftParts,
+): CenterDraft {
+	const tables = new Set(HISTORY_TABLE_NAMES.filter((t) => settings.tables.includes(t)));
+	if (!settings.historyFrom || !tables.size) {
+		const draft = make(run);
+		delete draft.state.hist;
+		return draft;
+	}
+	run.notes ??= {};
+	const draft = make({ ...run, cfg: { ...run.cfg, firstPoll: 'emitAll' } });
+	let listed: Unit[] = [];
+	let reads = 0;
+	let pages = 0;
+	const records: ChangeRecord[] = [];
+	return {
+		async units() {
+			listed = await draft.units();
+			return listed;
+		},
+		async read(unit: Unit): Promise<ReadResult> {
+			const result = await draft.read(unit);
+			reads++;
+			return result;
+		},
+		schedule: (unit: Unit, next: UnitSchedule) => draft.schedule(unit, next),
+		async spare(budget: Budget, cut: boolean, hasTime: () => boolean) {
+			const todayDone = !cut && budget.order(listed).length === reads;
+			const [last, rules] = [await draft.lastDay(), await draft.rules()];
+			const c = { run, target, state: draft.state, today: draft.today, last, rules };
+			const h = await backfill(c, settings, tables, budget, todayDone, hasTime);
+			records.push(...h.records);
+			pages += h.pages;
+			return h.cut;
+		},
+		finish(): CenterState | undefined {
+			const state = draft.finish();
+			if (reads > 0 || pages === 0 || !state) return state;
+			return Object.assign({}, state, { changes: boundedState(draft.state) });
+		},
+		found: () => [...draft.found(), ...records],
+	};
 }

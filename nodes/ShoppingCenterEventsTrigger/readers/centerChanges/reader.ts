@@ -8,35 +8,36 @@
  *   Read Quiet … at Least Every, and once a night after NET_HOUR the last Lookback days (the slow net,
  *   which catches a day restated by a receipt that arrived late);
  * - `m:<shop>`: a shop's monthly rows: the months whose daily row changed (at most once per that
- *   bound), and once a night the current and the previous month.
- * A unit's first read remembers what exists (On First Poll: Emit Everything emits it), except for a
- * shop that joined the directory later, or a table with History From: its first rows are new. The
- * backfill (History From) reads with what the budget leaves after the units (spare: history.ts). All
- * of it is built in memory and saved with the poll (all-or-nothing, state.ts).
+ *   bound), and once a night the current and the previous month;
+ * - attendance, passes, anomalies, `x:<shop>` (cash registers, turnover settings), `r:<shop>`
+ *   (receipts): tableUnits.ts.
+ * A unit's first read remembers what exists (On First Poll: Emit Everything emits it, and so does a
+ * History From: history.ts), except for a shop that joined the directory later: its first rows are new.
+ * All of it is built in memory and saved with the poll (all-or-nothing, state.ts).
  */
 import type { IDataObject } from 'n8n-workflow';
 import { PLAN_RULES, type PlanRules } from '../../../shared/plan';
 import { getApiCredentials, knownPlan, type PlanName } from '../../../shared/transport';
 import { addDays, dayStartMs, todayIn } from '../../../shared/walk/dateWindows';
 import { readDay } from '../../pollTime';
-import type { Budget } from '../../budget';
 import type { CenterState } from '../../state';
 import type { UnitSchedule } from '../../schedule';
 import type { CenterDraft, PollRun, ReadResult, ReaderFactory, Target, Unit } from '../../types';
 import {
 	boundedState,
+	CENTER_UNITS,
 	changeRecord,
 	readChangesState,
 	type ChangeRecord,
+	type CenterUnit,
 	type ChangesState,
 	type ShopTables,
-	type Table,
 } from './changesState';
 import { diffListing, DIRECTORY_MS, readListing, SHOPS, shopKey, ZONES } from './directory';
 import { readChangesSettings, type ChangesSettings } from './fields';
-import { backfill } from './history';
-import { HISTORY_TABLE_NAMES } from './historyField';
+import { withBackfill } from './history';
 import { diffRows, readSales } from './sales';
+import { AddedTables } from './tableUnits';
 import { diffTickets, readTickets } from './tickets';
 
 /** The slow net runs once a center day, from this hour (center time) on. */
@@ -51,17 +52,14 @@ export function monthBefore(date: string, n: number): string {
 
 class ChangesDraft implements CenterDraft {
 	private readonly now: number;
-	private readonly today: string;
-	private readonly state: ChangesState;
+	readonly today: string;
+	readonly state: ChangesState;
 	private readonly tables: Set<string>;
 	private readonly records: ChangeRecord[] = [];
 	private readonly tolerance: number;
 	private reads = 0;
-	/** the tables with a backfill; this poll's units and those read (history.ts) */
-	private readonly history = new Set<Table>();
-	private listed: Unit[] = [];
-	private readonly readIds = new Set<string>();
 	private planOnce?: Promise<PlanName | undefined>;
+	private readonly added: AddedTables;
 
 	constructor(
 		private readonly run: PollRun,
@@ -73,10 +71,18 @@ class ChangesDraft implements CenterDraft {
 		this.today = readDay(run, target);
 		this.state = readChangesState(previous?.changes);
 		this.tables = new Set(settings.tables);
-		for (const t of settings.historyFrom ? HISTORY_TABLE_NAMES : [])
-			if (this.tables.has(t)) this.history.add(t);
 		// polls do not come exactly on time: a wait within half a poll counts as over (schedule.ts)
 		this.tolerance = previous ? Math.max(this.now - Date.parse(previous.at), 0) / 2 : 0;
+		const { state, tables, now, today, records } = this;
+		this.added = new AddedTables({
+			...{ run, target, settings, state, tables, now, today, records },
+			waited: (last, waitMs) => this.waited(last, waitMs),
+			netDue: (lastNet) => this.netDue(lastNet),
+			plan: () => this.plan(),
+			rules: () => this.rules(),
+			emitFirst: (shop) => this.emitFirst(shop),
+			keepFrom: (last) => this.keepFrom(last),
+		});
 	}
 
 	private waited(last: number | undefined, waitMs: number): boolean {
@@ -91,34 +97,40 @@ class ChangesDraft implements CenterDraft {
 		return hour >= NET_HOUR && (lastNet ?? '') < this.today;
 	}
 
-	/** The center's plan's rules as known (a plan not known yet counts as Basic's). */
-	private async rules(): Promise<PlanRules> {
+	/** The center's plan as known (undefined: not known yet). */
+	private plan(): Promise<PlanName | undefined> {
 		this.planOnce ??= getApiCredentials(this.run.ctx).then(
 			(c) => knownPlan(c.baseUrl, this.target.id) ?? this.previous?.budget?.plan,
 		);
-		return PLAN_RULES[(await this.planOnce) ?? 'basic'];
+		return this.planOnce;
+	}
+
+	/** The center's plan's rules as known (a plan not known yet counts as Basic's). */
+	async rules(): Promise<PlanRules> {
+		return PLAN_RULES[(await this.plan()) ?? 'basic'];
 	}
 
 	/** The freshest day the plan gives (Basic: yesterday). */
-	private async lastDay(): Promise<string> {
+	async lastDay(): Promise<string> {
 		return addDays(this.today, -(await this.rules()).freshestDaysAgo);
 	}
 
-	/** A unit's first read emits its rows with Emit Everything, for a shop new since, with a backfill. */
-	private emitFirst(shop?: ShopTables, table?: Table): boolean {
-		const history = table !== undefined && this.history.has(table);
-		return this.run.cfg.firstPoll === 'emitAll' || shop?.n === 1 || history;
+	/** A unit's first read emits its rows only with Emit Everything, or for a shop new since. */
+	private emitFirst(shop?: ShopTables): boolean {
+		return this.run.cfg.firstPoll === 'emitAll' || shop?.n === 1;
 	}
 
 	async units(): Promise<Unit[]> {
 		const { state, tables } = this;
 		const units: Unit[] = [];
-		const perShop = tables.has('daily_sales') || tables.has('monthly');
+		const perShop = tables.has('daily_sales') || tables.has('monthly') || this.added.perShop();
 		if ((tables.has('shops') || perShop) && this.waited(state.dir?.at, DIRECTORY_MS))
 			units.push({ id: 'shops', sched: state.sched.shops });
 		if (tables.has('tickets')) units.push({ id: 'tickets', sched: state.sched.tickets });
-		if (tables.has('zones') && this.waited(state.zones?.at, DIRECTORY_MS))
+		const zones = tables.has('zones') || tables.has('attendance');
+		if (zones && this.waited(state.zones?.at, DIRECTORY_MS))
 			units.push({ id: 'zones', sched: state.sched.zones });
+		units.push(...(await this.added.centerUnits()));
 		const bound = this.run.cfg.quietMaxWaitMs;
 		for (const id of Object.keys(state.dir?.rows ?? {})) {
 			const t = state.shops[id] ?? {};
@@ -134,8 +146,8 @@ class ChangesDraft implements CenterDraft {
 				(!t.ms || this.netDue(t.mn) || (signalled && this.waited(t.ms.read, bound)))
 			)
 				units.push({ id: `m:${id}`, sched: t.ms });
+			units.push(...this.added.shopUnits(id, t));
 		}
-		this.listed = units;
 		return units;
 	}
 
@@ -150,10 +162,10 @@ class ChangesDraft implements CenterDraft {
 		if (unit.id === 'shops') result = await this.readDirectory();
 		else if (unit.id === 'tickets') result = await this.readTicketsUnit();
 		else if (unit.id === 'zones') result = await this.readZones();
+		else if (this.added.owns(unit)) result = await this.added.read(unit);
 		else if (unit.id.startsWith('d:')) result = await this.readDailyUnit(unit.id.slice(2));
 		else result = await this.readMonthlyUnit(unit.id.slice(2));
 		this.reads++;
-		this.readIds.add(unit.id);
 		return result;
 	}
 
@@ -162,7 +174,11 @@ class ChangesDraft implements CenterDraft {
 		const list = await readListing(SHOPS, this.run, target);
 		const known = state.dir?.rows;
 		const diff = diffListing(SHOPS, target.id, list, known, !!known || this.emitFirst());
-		for (const id of Object.keys(state.shops)) if (!diff.rows[id]) delete state.shops[id];
+		for (const id of Object.keys(state.shops))
+			if (!diff.rows[id]) {
+				this.added.shopGone(id);
+				delete state.shops[id];
+			}
 		if (known) for (const id of Object.keys(diff.rows)) if (!known[id]) state.shops[id] = { n: 1 };
 		state.dir = { at: this.now, rows: diff.rows };
 		if (this.tables.has('shops')) this.records.push(...diff.records);
@@ -175,7 +191,7 @@ class ChangesDraft implements CenterDraft {
 		const known = state.zones?.rows;
 		const diff = diffListing(ZONES, target.id, list, known, !!known || this.emitFirst());
 		state.zones = { at: this.now, rows: diff.rows };
-		this.records.push(...diff.records);
+		if (this.tables.has('zones')) this.records.push(...diff.records);
 		return { news: diff.news };
 	}
 
@@ -183,8 +199,7 @@ class ChangesDraft implements CenterDraft {
 		const { state } = this;
 		const rows = await readTickets(this.run, this.target, this.today, this.settings.ticketDays);
 		const before = state.tickets;
-		const emit = !!before || this.emitFirst(undefined, 'tickets');
-		const diff = diffTickets(this.target.id, rows, before, emit);
+		const diff = diffTickets(this.target.id, rows, before, !!before || this.emitFirst());
 		state.tickets = diff.seen;
 		this.records.push(...diff.records);
 		return { news: !!before && diff.news, lastMs: diff.lastMs };
@@ -205,7 +220,7 @@ class ChangesDraft implements CenterDraft {
 		const keepFrom = this.keepFrom(last);
 		const start = net ? keepFrom : addDays(last, -1);
 		const rows = await readSales('daily_sales', run, target, shopId, start, last);
-		const emit = !!t.ds || this.emitFirst(t, 'daily_sales');
+		const emit = !!t.ds || this.emitFirst(t);
 		const diff = diffRows('daily_sales', shopKey(target.id, shopId), rows, t.d, emit, keepFrom);
 		t.d = diff.hashes;
 		if (net) t.dn = this.today;
@@ -229,7 +244,7 @@ class ChangesDraft implements CenterDraft {
 		const wanted = [...months].sort()[0];
 		const first = wanted < earliest ? earliest : wanted;
 		const rows = await readSales('monthly', run, target, shopId, `${first}-01`, last);
-		const emit = !!t.ms || this.emitFirst(t, 'monthly');
+		const emit = !!t.ms || this.emitFirst(t);
 		const keep = monthBefore(this.keepFrom(last), 1);
 		const diff = diffRows('monthly', shopKey(target.id, shopId), rows, t.m, emit, keep);
 		t.m = diff.hashes;
@@ -242,34 +257,25 @@ class ChangesDraft implements CenterDraft {
 
 	schedule(unit: Unit, next: UnitSchedule): void {
 		const { state } = this;
-		if (unit.id === 'shops' || unit.id === 'tickets' || unit.id === 'zones')
-			state.sched[unit.id] = next;
+		if ((CENTER_UNITS as readonly string[]).includes(unit.id))
+			state.sched[unit.id as CenterUnit] = next;
 		else if (!this.gone(unit)) {
 			const t = (state.shops[unit.id.slice(2)] ??= {});
 			if (unit.id.startsWith('d:')) t.ds = next;
-			else t.ms = next;
-			if ((t.ds || !this.tables.has('daily_sales')) && (t.ms || !this.tables.has('monthly')))
-				delete t.n;
+			else if (unit.id.startsWith('m:')) t.ms = next;
+			else this.added.schedule(unit, t, next);
+			const read = (table: string, s?: UnitSchedule) => !!s || !this.tables.has(table);
+			if (read('daily_sales', t.ds) && read('monthly', t.ms) && this.added.shopRead(t)) delete t.n;
 		}
-	}
-
-	/** The backfill (History From), once every unit due this poll was read (history.ts). */
-	async spare(budget: Budget, cut: boolean, hasTime: () => boolean): Promise<boolean> {
-		const { run, target, state, settings, today } = this;
-		const todayDone = !cut && budget.order(this.listed).every((u) => this.readIds.has(u.id));
-		const c = { run, target, state, today, last: await this.lastDay(), rules: await this.rules() };
-		const h = await backfill(c, settings, this.history, budget, todayDone, hasTime);
-		this.records.push(...h.records);
-		this.reads += h.pages;
-		return h.cut;
 	}
 
 	finish(): CenterState | undefined {
 		if (this.reads === 0) return this.previous;
-		// a poll that read only history keeps the units' clock (their tolerance) as without a backfill
-		const kept = this.readIds.size === 0 ? this.previous : undefined;
-		const [day, at] = kept ? [kept.day, kept.at] : [this.today, this.run.startedAt.toISOString()];
-		return { day, at, changes: boundedState(this.state) };
+		return {
+			day: this.today,
+			at: this.run.startedAt.toISOString(),
+			changes: boundedState(this.state),
+		};
 	}
 
 	found(): IDataObject[] {
@@ -280,7 +286,8 @@ class ChangesDraft implements CenterDraft {
 export const centerChangesReader: ReaderFactory = (ctx) => {
 	const settings = readChangesSettings(ctx);
 	return {
-		begin: (run, target, previous) => new ChangesDraft(run, settings, target, previous),
+		begin: (run, target, previous) =>
+			withBackfill(run, target, settings, (r) => new ChangesDraft(r, settings, target, previous)),
 		/** Manual mode: the center's first shop, as an upsert of the shops table. */
 		async latest(run, target) {
 			const [row] = await readListing(SHOPS, run, target);

@@ -43,12 +43,12 @@ export interface RowsDiff {
 }
 
 /**
- * Rows keyed by their `date` (a day, or a month) against the kept hashes. `emit` false: a baseline. A
+ * Rows keyed by their `date` (a day, or a month; attendance.ts: a zone's day) against the kept hashes. `emit` false: a baseline. A
  * row older than every kept one (the period grew: Lookback raised) existed before and is remembered
  * only. Hashes of keys before `keepFrom` are dropped (never read again).
  */
 export function diffRows(
-	table: 'daily_sales' | 'monthly',
+	table: 'daily_sales' | 'monthly' | 'attendance',
 	key: IDataObject,
 	rows: IDataObject[],
 	kept: Record<string, string> | undefined,
@@ -69,7 +69,7 @@ export function diffRows(
 		if (last === hash) continue;
 		news = true;
 		if (!emit || (last === undefined && oldest !== undefined && date < oldest)) continue;
-		const name = table === 'daily_sales' ? 'date' : 'month';
+		const name = table === 'monthly' ? 'month' : 'date';
 		records.push(changeRecord(table, Object.assign({}, key, { [name]: date }), 'upsert', row));
 		months.add(date.slice(0, 7));
 	}

@@ -74,7 +74,7 @@ function isNum(v: unknown): v is number {
 	return typeof v === 'number' && Number.isFinite(v);
 }
 
-function readCursor(v: unknown): ShopCursor | undefined {
+export function readCursor(v: unknown): ShopCursor | undefined {
 	if (!v || typeof v !== 'object') return undefined;
 	const c = v as IDataObject;
 	if (typeof c.day !== 'string' || !Array.isArray(c.ids) || !Array.isArray(c.rx)) return undefined;

@@ -45,7 +45,7 @@ import { readReceiptSettings, type ReceiptSettings } from './settings';
 export const SHOP_LIST_MS = 60 * 60_000;
 
 /** The receipts of one shop received in [start, today], 30-day windows, every page. */
-async function readShop(
+export async function readShop(
 	run: PollRun,
 	scId: string,
 	shopId: string,

@@ -1,0 +1,75 @@
+/**
+ * Shared by the Center Changes tests (center-changes, center-changes-tables): the records as items
+ * carry them, the sandbox's requests by route, the API's answer outside the trigger's count, polls
+ * every few minutes of the sandbox's clock, and the check that no key is emitted twice alike.
+ */
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
+import { DEMO_CLIENT_ID, DEMO_CLIENT_SECRET } from '../../sandbox/fixtures/centers';
+import type { RunPollResult } from '../harness';
+import { items, ok, sb } from './trigger-setup';
+
+const MIN = 60_000;
+
+export interface Change {
+	table: string;
+	key: IDataObject;
+	op: 'upsert' | 'delete';
+	row: IDataObject;
+}
+
+export const changes = (r: RunPollResult): Change[] =>
+	items(r).map((i) => i.json as unknown as Change);
+export const keyText = (c: Change) => `${c.table}|${JSON.stringify(c.key)}`;
+export const of = (cs: Change[], table: string) => cs.filter((c) => c.table === table);
+
+/** The sandbox's requests since `seq`, by route. */
+export function requestsSince(seq: number): Record<string, number> {
+	const out: Record<string, number> = {};
+	for (const e of sb.log.list().filter((x) => x.seq > seq && x.route !== 'token'))
+		out[String(e.route)] = (out[String(e.route)] ?? 0) + 1;
+	return out;
+}
+
+/** The API's answer now (the truth the records are compared with), outside the trigger's count. */
+export async function apiRows(scId: string, path: string): Promise<IDataObject[]> {
+	const tokenRes = await fetch(`${sb.baseUrl}/auth/token`, {
+		method: 'POST',
+		headers: { 'content-type': 'application/json' },
+		body: JSON.stringify({ client_id: DEMO_CLIENT_ID, client_secret: DEMO_CLIENT_SECRET }),
+	});
+	const { access_token } = (await tokenRes.json()) as { access_token: string };
+	const res = await fetch(`${sb.baseUrl}/sc/${scId}${path}`, {
+		headers: { authorization: `Bearer ${access_token}` },
+	});
+	return ((await res.json()) as { data: IDataObject[] }).data;
+}
+
+/** Polls every `stepMin` minutes for `minutes`, collecting what they emit. */
+export async function pollEvery(
+	p: INodeParameters,
+	state: IDataObject,
+	minutes: number,
+	stepMin: number,
+): Promise<{ all: Change[]; state: IDataObject }> {
+	const all: Change[] = [];
+	for (let t = 0; t < minutes; t += stepMin) {
+		sb.clock.advance(stepMin * MIN);
+		const r = await ok(p, { staticData: state });
+		all.push(...changes(r));
+		state = r.staticData;
+	}
+	return { all, state };
+}
+
+/** No key emitted twice in a row with the same content. */
+export function expectNoRepeats(cs: Change[]): void {
+	const last = new Map<string, string>();
+	for (const c of cs) {
+		const content = `${c.op}|${JSON.stringify(c.row)}`;
+		expect({ key: keyText(c), content }).not.toEqual({
+			key: keyText(c),
+			content: last.get(keyText(c)),
+		});
+		last.set(keyText(c), content);
+	}
+}
