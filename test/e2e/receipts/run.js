@@ -81,9 +81,11 @@ async function leg(spec, report) {
 	if ((mode && mode !== 'durable') || (at && at !== 'midnight'))
 		throw new Error(`unknown leg ${spec} (a version, version+durable, either @midnight)`);
 	const durable = mode === 'durable';
+	// the replica (center-to-postgres) beside the receipts example: on every leg but @midnight
+	const replica = !at && !flag('no-replica');
 	// @midnight: this leg's clocks (n8n's, the checks') moved so that center 1002's midnight comes
 	// MIDNIGHT_AFTER_MS after the leg starts, inside its first polls with receipts arriving
-	const shiftMs = at ? clock.shiftToLocal(checks.ZONES['1002'], 0, 0) - MIDNIGHT_AFTER_MS : 0;
+	let shiftMs = at ? clock.shiftToLocal(checks.ZONES['1002'], 0, 0) - MIDNIGHT_AFTER_MS : 0;
 	clock.setShift(shiftMs);
 	if (shiftMs)
 		console.log(
@@ -99,7 +101,8 @@ async function leg(spec, report) {
 		if (!KEEP) fs.rmSync(folder, { recursive: true, force: true });
 	};
 	const offSignal = stopOnSignal(stopAll);
-	const n8nOpts = {
+	// n8n's options; its clock moved by shiftMs (a restart may move it on: the replica's jump)
+	const n8nOpts = () => ({
 		version: VERSION,
 		userFolder: folder,
 		// the four settings of the durable scheduler with durable cursors; n8n's own database stays SQLite
@@ -111,7 +114,7 @@ async function leg(spec, report) {
 		nodeArgs: shiftMs ? ['--require', clock.path] : undefined,
 		keep: true,
 		onLog: VERBOSE ? (l) => process.stderr.write(`[n8n] ${l}\n`) : undefined,
-	};
+	});
 	try {
 		const up = await report.step(
 			'bring up PostgreSQL (Debian package), the sandbox (clock frozen at the real time), n8n',
@@ -124,7 +127,7 @@ async function leg(spec, report) {
 					clock: 'frozen',
 					detached: true,
 				});
-				env.n8n = await startN8n({ ...n8nOpts, packageDir: PACKAGE_DIR });
+				env.n8n = await startN8n({ ...n8nOpts(), packageDir: PACKAGE_DIR });
 				console.log(
 					`       PostgreSQL ${env.pg.version} :${env.pg.port}; n8n ${(env.n8n.timings.startMs / 1000).toFixed(1)} s` +
 						(packages.installed.length
@@ -141,17 +144,22 @@ async function leg(spec, report) {
 				rounds: ROUNDS,
 				/** where the durable leg reads the trigger's poller_state row (n8n's SQLite) */
 				durable: durable && { version: VERSION, userFolder: folder },
-				/** SIGKILL n8n's process group, then (after beforeStart) start it again on the same folder */
-				async killAndRestart(beforeStart) {
+				replica,
+				/**
+				 * SIGKILL n8n's process group, then (after beforeStart) start it again on the same folder;
+				 * jumpMs: this process's clock and n8n's moved on by that much first
+				 */
+				async killAndRestart(beforeStart, { jumpMs = 0 } = {}) {
 					try {
 						process.kill(-env.n8n.pid, 'SIGKILL');
 					} catch {
 						/* already gone */
 					}
 					await env.n8n.stop({ keep: true }).catch(() => {});
+					if (jumpMs) clock.setShift((shiftMs += jumpMs));
 					if (beforeStart) await beforeStart();
 					const t = Date.now();
-					env.n8n = await startN8n({ ...n8nOpts, setupOwner: 'ifNeeded' });
+					env.n8n = await startN8n({ ...n8nOpts(), setupOwner: 'ifNeeded' });
 					return Date.now() - t;
 				},
 			});
