@@ -5,7 +5,7 @@
  * PostgreSQL (Debian's package, started as the queue-mode stack starts it: scripts/n8n/queue/services.js,
  * installed with apt-get when missing). The table is created from the DDL in the example's note.
  *
- *   node test/e2e/receipts/run.js [--version 1.123.81 [--version 2.41.1@midnight [--version 2.41.1+durable]]] [--package-dir .] [--rounds 4] [--side-by-side] [--keep] [--verbose]
+ *   node test/e2e/receipts/run.js [--version 1.123.81 [--version 2.41.1@midnight [--version 2.41.1+durable]]] [--package-dir .] [--rounds 4] [--no-replica] [--side-by-side] [--keep] [--verbose]
  *
  * Legs: three by default (or $N8N_E2E_VERSIONS, comma-separated), one after the other in this process
  * (--side-by-side, or $N8N_E2E_SIDE_BY_SIDE=1: side by side, each in its own process, lib/side-by-side.js;
@@ -27,6 +27,19 @@
  *   restart: n8n marks that execution crashed; its receipts are the only ones missing, and retrying it
  *   (the upsert on id makes it harmless) completes the table;
  * - the end: the table equals the sandbox's true set (count, distinct ids, Σ total_sum), no duplicate.
+ *
+ * The replica beside (issue 36; every leg but @midnight, `--no-replica` leaves it out): in the same n8n
+ * and PostgreSQL, examples/center-to-postgres.json activated too (its tables from its note; its
+ * credential the sandbox's second key, given the demo key's centers, so the sandbox's log tells the
+ * two workflows' requests apart while n8n's budget pool still counts one share per center; Day Budget
+ * Share 100 %, Read Quiet Tables at Least Every 1 min, Lookback 1, Emit Everything at the first poll).
+ * Between the rounds a stretch of a center's life (replica/setup.js): late receipts across midnight (the
+ * rounds' own, printed from yesterday on), a ticket created and moved to in_progress and agreed, two
+ * declared turnovers through the API's route (the Intake node's), and at the mid-poll SIGKILL the clocks
+ * (n8n's, the sandbox's, the checks') moved on 4 h with a shop opened and one closed before n8n starts
+ * again (the directory is read every 4 hours). The replica's last step: once it has settled, every table
+ * equals the sandbox's truth read through its API row by row and column by column, no record emitted
+ * twice, both nodes' requests of each center day within the one share (steps/replica.js).
  */
 const fs = require('node:fs');
 const os = require('node:os');
@@ -65,6 +78,7 @@ async function main() {
 		const args = ['--rounds', String(ROUNDS), '--package-dir', PACKAGE_DIR];
 		if (KEEP) args.push('--keep');
 		if (VERBOSE) args.push('--verbose');
+		if (flag('no-replica')) args.push('--no-replica');
 		return await legsSideBySide(__filename, VERSIONS, args);
 	}
 	for (const version of VERSIONS) {

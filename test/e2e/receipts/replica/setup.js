@@ -18,7 +18,12 @@ const { sleep } = require('../../../../scripts/lib/processes');
 const REPLICA_KEY = { clientId: 'second-client', clientSecret: 'second-secret-77b2e0' };
 const CHECKER_KEY = 'bulk-client';
 /** The demo key's centers, given to both keys (1003 is blocked: its reads answer 402). */
-const CENTERS = ['1001', '1002', '1003', '1004'];
+const KEY_CENTERS = ['1001', '1002', '1003', '1004'];
+/**
+ * The replica's centers (Centers: selected): the receipts legs' PRO ones. Basic's day (5,000) shared by
+ * two nodes at 100 % reads a shop's daily rows about every 10 minutes, longer than a leg waits.
+ */
+const CENTERS = ['1002', '1004'];
 const TRIGGER = 'Center changes';
 /** The restart that moves the clocks this far on: the directory and the zones are read again (4 h). */
 const JUMP_MS = 4 * 3600e3 + 5 * 60e3;
@@ -114,13 +119,13 @@ async function openAndClose(leg) {
  * The replica activated: its tables from the note, the second key's credential (given the demo
  * key's centers; the checker's key too), Day Budget Share 100 % like the receipts node, Read Quiet
  * Tables at Least Every 1 minute, Lookback 1 day and Emit Everything at the first poll (so that every
- * table holds the sandbox's whole current truth), a poll every 30 s.
+ * table holds the sandbox's whole current truth), a poll every 30 s, the PRO centers 1002 and 1004.
  */
 async function activateReplica(leg, { ddlOf, pollTimes, postgres }) {
 	const sb = leg.sb();
 	const n8n = leg.n8n();
 	for (const client_id of [REPLICA_KEY.clientId, CHECKER_KEY])
-		await sb.control.call('POST', '/roles', { client_id, centers: CENTERS });
+		await sb.control.call('POST', '/roles', { client_id, centers: KEY_CENTERS });
 	const example = loadExamples().find((e) => e.key === 'center-to-postgres').workflow;
 	leg.pg.psql(ddlOf(example));
 	const sc = await n8n.api.createCredential({
@@ -138,6 +143,8 @@ async function activateReplica(leg, { ddlOf, pollTimes, postgres }) {
 				quietMaxWaitMinutes: 1,
 				lookbackDays: 1,
 				firstPoll: 'emitAll',
+				centerScope: 'selected',
+				centerIds: CENTERS,
 			});
 		},
 	});
