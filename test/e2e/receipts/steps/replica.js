@@ -100,7 +100,7 @@ async function run(leg) {
 		);
 	}
 	console.log(
-		`       stretch: ${leg.replica.events.join('; ')}\n` +
+		`       equal after ${waited} s; stretch: ${leg.replica.events.join('; ')}\n` +
 			`       rows compared: ${Object.entries(cmp.counts)
 				.map(([t, n]) => `${t} ${n}`)
 				.join(', ')}\n` +
