@@ -31,7 +31,7 @@ const JUMP_MS = 4 * 3600e3 + 5 * 60e3;
 const OPENED = ['1002', '1002-09'];
 const CLOSED = ['1002', '1002-05'];
 
-/** The stretch's events, one a round (rounds.js and the later steps' rounds): [what, fn(leg)]. */
+/** The stretch's events, one a round in turn (rounds.js and the later steps' rounds): [what, fn(leg)]. */
 const EVENTS = [
 	['ticket created (1002, new_request)', async (leg) => newTicket(leg)],
 	['declared turnover submitted (1002-02, this month)', async (leg) => declare(leg, '1002-02')],
@@ -99,8 +99,9 @@ async function declare(leg, shop) {
 
 /** The next event of the stretch (none left: nothing). */
 async function stretchEvent(leg) {
-	const next = EVENTS[leg.replica.events.length];
+	const next = EVENTS[leg.replica.next];
 	if (!next) return;
+	leg.replica.next++;
 	await next[1](leg);
 	leg.replica.events.push(next[0]);
 }
@@ -154,7 +155,7 @@ async function activateReplica(leg, { ddlOf, pollTimes, postgres }) {
 }
 
 /** The replica's state in a leg (leg.js): off for the @midnight leg. */
-const newReplica = () => ({ wf: null, node: null, events: [], ticket: null, token: null });
+const newReplica = () => ({ wf: null, node: null, events: [], next: 0, ticket: null, token: null });
 
 module.exports = {
 	REPLICA_KEY,

@@ -20,7 +20,7 @@ const title =
 
 /** The replica's executions once none is running and the last began `quietMs` ago or more. */
 async function settled(leg, quietMs) {
-	const exs = (await leg.n8n().api.executions({ workflowId: leg.replica.wf.id, limit: 200 })) || [];
+	const exs = (await leg.n8n().api.executions({ workflowId: leg.replica.wf.id, limit: 100 })) || [];
 	if (exs.some((e) => ['running', 'new', 'waiting'].includes(e.status))) return null;
 	const lastMs = Math.max(0, ...exs.map((e) => Date.parse(e.startedAt || e.createdAt) || 0));
 	return Date.now() - lastMs >= quietMs ? exs : null;
