@@ -140,6 +140,12 @@ const ROUTES: Record<string, ControlHandler> = {
 		p.store.setTicketStatus(str(b, 'sc_id'), str(b, 'ticket_uid'), str(b, 'status'), p.clock.now());
 		return { sc_id: str(b, 'sc_id'), ticket_uid: str(b, 'ticket_uid'), status: str(b, 'status') };
 	},
+	// a shop opened (archived false) or closed (true) from now on, as the shop list then shows it
+	'POST /shops/archived': (p, b) => {
+		if (typeof b.archived !== 'boolean') throw bad('archived must be true or false.');
+		p.store.setShopArchived(str(b, 'sc_id'), str(b, 'shop_id'), b.archived);
+		return { sc_id: str(b, 'sc_id'), shop_id: str(b, 'shop_id'), archived: b.archived };
+	},
 	'GET /truth': (p, _b, q, kind) => {
 		if (!(TRUTH_KINDS as readonly string[]).includes(kind))
 			throw bad(`truth kind must be one of: ${TRUTH_KINDS.join(', ')}.`);

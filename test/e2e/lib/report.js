@@ -11,6 +11,9 @@
  * With $E2E_PHASES_FILE set (npm test sets it), finish() appends one JSON line there: each leg's
  * wall time, for the phase table npm test prints at its end (scripts/test.js).
  */
+
+/** The real clock's now (a leg may move Date: scripts/lib/shift-clock.js). */
+const realNow = () => (globalThis.__e2eRealDate || Date).now();
 const assert = require('node:assert/strict');
 const fs = require('node:fs');
 
@@ -33,7 +36,7 @@ function createReport() {
 	const legs = [];
 	let leg = null;
 	const closeLeg = () => {
-		if (leg) leg.ms += Date.now() - leg.since;
+		if (leg) leg.ms += realNow() - leg.since;
 		leg = null;
 	};
 	const report = {
@@ -44,7 +47,7 @@ function createReport() {
 			closeLeg();
 			leg = legs.find((l) => l.name === name) || { name, ms: 0 };
 			if (!legs.includes(leg)) legs.push(leg);
-			leg.since = Date.now();
+			leg.since = realNow();
 		},
 		legs,
 		results: [],
@@ -52,15 +55,15 @@ function createReport() {
 		timings: [],
 		async step(name, fn) {
 			const label = `[${report.version}] ${name}`;
-			const t0 = Date.now();
+			const t0 = realNow();
 			try {
 				const r = await fn();
-				const ms = Date.now() - t0;
+				const ms = realNow() - t0;
 				report.results.push({ name: label, ok: true, ms });
 				console.log(`  ok   ${name} (${(ms / 1000).toFixed(1)} s)`);
 				return r;
 			} catch (e) {
-				const ms = Date.now() - t0;
+				const ms = realNow() - t0;
 				report.results.push({ name: label, ok: false, ms, error: e });
 				console.log(
 					`  FAIL ${name} (${(ms / 1000).toFixed(1)} s)\n${errText(e).replace(/^/gm, '       ')}`,
@@ -76,13 +79,13 @@ function createReport() {
 			if (process.env.E2E_PHASES_FILE)
 				fs.appendFileSync(
 					process.env.E2E_PHASES_FILE,
-					`${JSON.stringify({ legs: legs.map(({ name, ms }) => ({ name, ms })), ms: Date.now() - t0 })}\n`,
+					`${JSON.stringify({ legs: legs.map(({ name, ms }) => ({ name, ms })), ms: realNow() - t0 })}\n`,
 				);
 			const passed = report.results.filter((r) => r.ok).length;
 			const failed = report.results.length - passed;
 			console.log('\nTimings:');
 			for (const t of report.timings) console.log(`  n8n ${t.version}: ${t.seconds} s`);
-			console.log(`  total: ${Math.round((Date.now() - t0) / 1000)} s`);
+			console.log(`  total: ${Math.round((realNow() - t0) / 1000)} s`);
 			if (report.skipped.length)
 				banner(report.skipped.map((s) => `SKIPPED n8n ${s.version}: ${s.reason}`).join('\n'));
 			if (failed) {

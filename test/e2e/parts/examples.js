@@ -19,7 +19,7 @@ const {
 
 module.exports = async function examplesPart({ n8n, sb, step, credentials, examples }) {
 	await step(
-		'examples/: the seven example workflows are there (mcp-server runs in the part mcp, receipts-to-postgres in npm run e2e:receipts; center-to-postgres is checked by test/docs/examples.test.ts, its real-PostgreSQL run is still to come)',
+		'examples/: the seven example workflows are there (mcp-server runs in the part mcp, receipts-to-postgres and center-to-postgres (beside it) in npm run e2e:receipts; center-to-postgres also checked by test/docs/examples.test.ts)',
 		() => {
 			assert.deepEqual(Object.keys(examples).sort(), [
 				'anomaly-to-slack',

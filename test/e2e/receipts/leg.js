@@ -6,19 +6,23 @@
  */
 const { loadExamples } = require('../../../scripts/lib/examples');
 const { sleep } = require('../../../scripts/lib/processes');
-const { PRO_CENTERS, addDays } = require('./poll-cost');
+const { PRO_CENTERS, ZONES, addDays, dayIn } = require('./poll-cost');
+const { newReplica } = require('./replica/setup');
 
 /**
  * ctx (from run.js): env { pg, sb, n8n } (sb and n8n are replaced by a restart), step, rounds,
- * durable (where the durable leg reads n8n's SQLite, or false), killAndRestart(beforeStart).
+ * durable (where the durable leg reads n8n's SQLite, or false), replica (the replica beside: replica/),
+ * killAndRestart(beforeStart, { jumpMs }).
  */
-function newLeg({ env, rounds, durable, killAndRestart }) {
+function newLeg({ env, rounds, durable, replica, killAndRestart }) {
 	const leg = {
 		pg: env.pg,
 		sb: () => env.sb,
 		n8n: () => env.n8n,
 		rounds,
 		durable,
+		/** the replica beside (replica/setup.js), or null */
+		replica: replica ? newReplica() : null,
 		example: loadExamples().find((e) => e.key === 'receipts-to-postgres').workflow,
 		/** the example as imported into n8n */
 		wf: null,
@@ -36,13 +40,21 @@ function newLeg({ env, rounds, durable, killAndRestart }) {
 		refusals: 0,
 		/** the sandbox log's last seq before the running n8n process sent anything (polls.js) */
 		since: 0,
-		/** SIGKILL n8n, start it again on the same folder; returns the ms the start took */
-		restart: () =>
-			killAndRestart(async () => {
-				// the killed process's last requests answered (the sandbox may be slowed down by 400 ms)
-				await sleep(2000);
-				leg.since = await leg.sb().control.lastSeq();
-			}),
+		/**
+		 * SIGKILL n8n, start it again on the same folder (`jumpMs`: the clocks moved on by that much,
+		 * the sandbox's set there and `before` run before n8n starts); returns the ms the start took
+		 */
+		restart: ({ jumpMs = 0, before } = {}) =>
+			killAndRestart(
+				async () => {
+					// the killed process's last requests answered (the sandbox may be slowed down by 400 ms)
+					await sleep(2000);
+					if (jumpMs) await setClock(leg);
+					if (before) await before(leg);
+					leg.since = await leg.sb().control.lastSeq();
+				},
+				{ jumpMs },
+			),
 	};
 	return leg;
 }
@@ -73,8 +85,13 @@ async function truth(leg) {
 	return { ids: now.ids, sum: now.sum - leg.baseline.sum };
 }
 
-/** Late arrivals (printed 1–47 hours ago, received now; many across midnight in the center's zone). */
+/**
+ * Late arrivals (printed 1–47 hours ago, received now; many across midnight in the center's zone).
+ * With the replica: printed from yesterday on (center day), so that a day never changes once it has
+ * left the replica's window (its trigger's Lookback 1: yesterday and today).
+ */
 async function insertLate(leg) {
+	const now = leg.replica && Date.parse((await leg.sb().control.clock()).now);
 	for (const [sc, shop] of [
 		['1002', '1002-02'],
 		['1002', '1002-07'],
@@ -85,6 +102,10 @@ async function insertLate(leg) {
 			sc_id: sc,
 			count: 4,
 			shop_id: shop,
+			...(leg.replica && {
+				start_created_date: addDays(dayIn(ZONES[sc], now), -1),
+				end_created_date: dayIn(ZONES[sc], now),
+			}),
 		});
 		leg.inserted.push(...ids);
 	}

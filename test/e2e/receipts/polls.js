@@ -10,6 +10,7 @@ const { pollLines } = require('../../../scripts/lib/poll-line');
 const { PRO_CENTERS, ZONES, checkCenterCost, dayIn, splitPolls } = require('./poll-cost');
 const { setClock, insertLate } = require('./leg');
 const { tableIds } = require('./warehouse');
+const { stretchEvent } = require('./replica/setup');
 
 const TRIGGER = 'New receipt';
 const EVENT = 'New Receipt';
@@ -30,7 +31,10 @@ const executions = async (leg) =>
 async function pollAfter(leg, mark) {
 	// the running process's lines only: n8n's log file is appended across the leg's restarts
 	const lines = pollLines(leg.n8n().logFile, EVENT, { lastStart: true });
-	const log = await leg.sb().control.log({ since: leg.since });
+	// the receipts node's requests only: the replica beside reads through another key (replica/setup.js)
+	const log = (await leg.sb().control.log({ since: leg.since })).filter(
+		(e) => e.client_id === leg.sb().clientId,
+	);
 	const split = {};
 	for (const sc of PRO_CENTERS)
 		split[sc] = splitPolls(
@@ -108,10 +112,14 @@ async function assertWritten(leg, label) {
 	);
 }
 
-/** A round: the clock set, late arrivals inserted, the next poll held to the formula, what it wrote. */
+/**
+ * A round: the clock set, late arrivals inserted (and the replica's next event of the stretch), the
+ * next poll held to the formula, what it wrote.
+ */
 async function roundTrip(leg, label, { written = true } = {}) {
 	await setClock(leg);
 	await insertLate(leg);
+	if (leg.replica) await stretchEvent(leg);
 	const poll = await nextPoll(leg, await leg.sb().control.lastSeq());
 	leg.polls++;
 	await checkPollCost(leg, poll, label);

@@ -5,7 +5,7 @@
  * PostgreSQL (Debian's package, started as the queue-mode stack starts it: scripts/n8n/queue/services.js,
  * installed with apt-get when missing). The table is created from the DDL in the example's note.
  *
- *   node test/e2e/receipts/run.js [--version 1.123.81 [--version 2.41.1@midnight [--version 2.41.1+durable]]] [--package-dir .] [--rounds 4] [--side-by-side] [--keep] [--verbose]
+ *   node test/e2e/receipts/run.js [--version 1.123.81 [--version 2.41.1@midnight [--version 2.41.1+durable]]] [--package-dir .] [--rounds 4] [--no-replica] [--side-by-side] [--keep] [--verbose]
  *
  * Legs: three by default (or $N8N_E2E_VERSIONS, comma-separated), one after the other in this process
  * (--side-by-side, or $N8N_E2E_SIDE_BY_SIDE=1: side by side, each in its own process, lib/side-by-side.js;
@@ -27,6 +27,19 @@
  *   restart: n8n marks that execution crashed; its receipts are the only ones missing, and retrying it
  *   (the upsert on id makes it harmless) completes the table;
  * - the end: the table equals the sandbox's true set (count, distinct ids, Σ total_sum), no duplicate.
+ *
+ * The replica beside (issue 36; every leg but @midnight, `--no-replica` leaves it out): in the same n8n
+ * and PostgreSQL, examples/center-to-postgres.json activated too (its tables from its note; its
+ * credential the sandbox's second key, given the demo key's centers, so the sandbox's log tells the
+ * two workflows' requests apart while n8n's budget pool still counts one share per center; Day Budget
+ * Share 100 %, Read Quiet Tables at Least Every 1 min, Lookback 1, Emit Everything at the first poll).
+ * Between the rounds a stretch of a center's life (replica/setup.js): late receipts across midnight (the
+ * rounds' own, printed from yesterday on), a ticket created and moved to in_progress and agreed, two
+ * declared turnovers through the API's route (the Intake node's), and at the mid-poll SIGKILL the clocks
+ * (n8n's, the sandbox's, the checks') moved on 4 h with a shop opened and one closed before n8n starts
+ * again (the directory is read every 4 hours). The replica's last step: once it has settled, every table
+ * equals the sandbox's truth read through its API row by row and column by column, no record emitted
+ * twice, both nodes' requests of each center day within the one share (steps/replica.js).
  */
 const fs = require('node:fs');
 const os = require('node:os');
@@ -65,6 +78,7 @@ async function main() {
 		const args = ['--rounds', String(ROUNDS), '--package-dir', PACKAGE_DIR];
 		if (KEEP) args.push('--keep');
 		if (VERBOSE) args.push('--verbose');
+		if (flag('no-replica')) args.push('--no-replica');
 		return await legsSideBySide(__filename, VERSIONS, args);
 	}
 	for (const version of VERSIONS) {
@@ -81,9 +95,11 @@ async function leg(spec, report) {
 	if ((mode && mode !== 'durable') || (at && at !== 'midnight'))
 		throw new Error(`unknown leg ${spec} (a version, version+durable, either @midnight)`);
 	const durable = mode === 'durable';
+	// the replica (center-to-postgres) beside the receipts example: on every leg but @midnight
+	const replica = !at && !flag('no-replica');
 	// @midnight: this leg's clocks (n8n's, the checks') moved so that center 1002's midnight comes
 	// MIDNIGHT_AFTER_MS after the leg starts, inside its first polls with receipts arriving
-	const shiftMs = at ? clock.shiftToLocal(checks.ZONES['1002'], 0, 0) - MIDNIGHT_AFTER_MS : 0;
+	let shiftMs = at ? clock.shiftToLocal(checks.ZONES['1002'], 0, 0) - MIDNIGHT_AFTER_MS : 0;
 	clock.setShift(shiftMs);
 	if (shiftMs)
 		console.log(
@@ -99,7 +115,8 @@ async function leg(spec, report) {
 		if (!KEEP) fs.rmSync(folder, { recursive: true, force: true });
 	};
 	const offSignal = stopOnSignal(stopAll);
-	const n8nOpts = {
+	// n8n's options; its clock moved by shiftMs (a restart may move it on: the replica's jump)
+	const n8nOpts = () => ({
 		version: VERSION,
 		userFolder: folder,
 		// the four settings of the durable scheduler with durable cursors; n8n's own database stays SQLite
@@ -111,7 +128,7 @@ async function leg(spec, report) {
 		nodeArgs: shiftMs ? ['--require', clock.path] : undefined,
 		keep: true,
 		onLog: VERBOSE ? (l) => process.stderr.write(`[n8n] ${l}\n`) : undefined,
-	};
+	});
 	try {
 		const up = await report.step(
 			'bring up PostgreSQL (Debian package), the sandbox (clock frozen at the real time), n8n',
@@ -124,7 +141,7 @@ async function leg(spec, report) {
 					clock: 'frozen',
 					detached: true,
 				});
-				env.n8n = await startN8n({ ...n8nOpts, packageDir: PACKAGE_DIR });
+				env.n8n = await startN8n({ ...n8nOpts(), packageDir: PACKAGE_DIR });
 				console.log(
 					`       PostgreSQL ${env.pg.version} :${env.pg.port}; n8n ${(env.n8n.timings.startMs / 1000).toFixed(1)} s` +
 						(packages.installed.length
@@ -141,17 +158,22 @@ async function leg(spec, report) {
 				rounds: ROUNDS,
 				/** where the durable leg reads the trigger's poller_state row (n8n's SQLite) */
 				durable: durable && { version: VERSION, userFolder: folder },
-				/** SIGKILL n8n's process group, then (after beforeStart) start it again on the same folder */
-				async killAndRestart(beforeStart) {
+				replica,
+				/**
+				 * SIGKILL n8n's process group, then (after beforeStart) start it again on the same folder;
+				 * jumpMs: this process's clock and n8n's moved on by that much first
+				 */
+				async killAndRestart(beforeStart, { jumpMs = 0 } = {}) {
 					try {
 						process.kill(-env.n8n.pid, 'SIGKILL');
 					} catch {
 						/* already gone */
 					}
 					await env.n8n.stop({ keep: true }).catch(() => {});
+					if (jumpMs) clock.setShift((shiftMs += jumpMs));
 					if (beforeStart) await beforeStart();
 					const t = Date.now();
-					env.n8n = await startN8n({ ...n8nOpts, setupOwner: 'ifNeeded' });
+					env.n8n = await startN8n({ ...n8nOpts(), setupOwner: 'ifNeeded' });
 					return Date.now() - t;
 				},
 			});

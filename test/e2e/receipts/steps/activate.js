@@ -5,7 +5,9 @@
  */
 const assert = require('node:assert/strict');
 const { bindExample } = require('../../../../scripts/lib/examples');
-const { PRO_CENTERS, ZONES, dayIn } = require('../poll-cost');
+const { PRO_CENTERS, ZONES, addDays, dayIn } = require('../poll-cost');
+const { activateReplica } = require('../replica/setup');
+const { ZONES: REPLICA_ZONES, BASIC } = require('../replica/truth');
 const { setClock, visible } = require('../leg');
 const { TRIGGER, executions, nextPoll } = require('../polls');
 const { ddlOf, tableSums } = require('../warehouse');
@@ -45,6 +47,17 @@ async function run(leg) {
 		},
 	});
 	leg.wf = await n8n.api.importWorkflow(bound);
+	if (leg.replica) {
+		// activated first: its first poll emits every table (Emit Everything), in its own execution
+		await activateReplica(leg, { ddlOf, pollTimes: POLL_EVERY_30_S, postgres: pgc });
+		const at = Date.parse((await sb.control.clock()).now);
+		leg.replica.firstMonth = Object.fromEntries(
+			Object.entries(REPLICA_ZONES).map(([c, z]) => [
+				c,
+				(BASIC.has(c) ? addDays(dayIn(z, at), -1) : dayIn(z, at)).slice(0, 7),
+			]),
+		);
+	}
 	await setClock(leg);
 	const mark = await sb.control.lastSeq();
 	// nothing polled before the activation: the process's requests begin here

@@ -2,12 +2,15 @@
 /*
  * Receipts leg, step 3: n8n SIGKILLed while a poll is under way (the sandbox's answers slowed down),
  * started again on the same folder: the killed poll wrote nothing; after the next poll nothing is
- * missing (and the final step finds nothing twice).
+ * missing (and the final step finds nothing twice). With the replica beside, the restart moves the
+ * clocks on 4 h (n8n's, the sandbox's, the checks'): the directory's next read sees a shop opened and
+ * one closed just before.
  */
 const assert = require('node:assert/strict');
 const { setClock, insertLate, truth } = require('../leg');
 const { roundTrip, waitFor } = require('../polls');
 const { tableIds, tableSums } = require('../warehouse');
+const { JUMP_MS, openAndClose } = require('../replica/setup');
 
 const title =
 	'SIGKILL while a poll is under way (answers slowed down), restart: nothing twice, nothing missing';
@@ -25,7 +28,9 @@ async function run(leg) {
 		90_000,
 	);
 	const before = tableSums(leg.pg)[0];
-	const ms = await leg.restart();
+	// with the replica: the clocks moved on 4 h at the restart, a shop opened and one closed before it
+	// (the directory is read every 4 hours)
+	const ms = await leg.restart(leg.replica ? { jumpMs: JUMP_MS, before: openAndClose } : {});
 	await sb.control.clearFaults();
 	assert.equal(tableSums(leg.pg)[0], before, 'the killed poll wrote nothing');
 	console.log(`       killed mid-poll; n8n up again in ${(ms / 1000).toFixed(1)} s`);

@@ -1,0 +1,116 @@
+'use strict';
+/*
+ * Receipts leg, the replica's step (legs with the replica, replica/setup.js): once the trigger could
+ * have seen the stretch's last change (compared again every 30 s until equal, at most MAX_WAIT_MS after
+ * the last round), every table of examples/center-to-postgres.json equals the
+ * sandbox's truth read through its API (replica/compare.js); no record emitted twice (an upsert of a
+ * key with the content it last had); the Center Changes requests of each center day within the one
+ * share of the center (both trigger nodes together).
+ */
+const assert = require('node:assert/strict');
+const { sleep } = require('../../../../scripts/lib/processes');
+const { dayIn } = require('../poll-cost');
+const { waitFor } = require('../polls');
+const { REPLICA_KEY } = require('../replica/setup');
+const { ZONES, BASIC } = require('../replica/truth');
+const { compareReplica, canon } = require('../replica/compare');
+
+const title =
+	"the replica (center-to-postgres, activated beside): every table equals the sandbox's truth row by row, nothing twice, within the one share";
+
+/** The replica's executions once none is running and the last began `quietMs` ago or more. */
+async function settled(leg, quietMs) {
+	const exs = (await leg.n8n().api.executions({ workflowId: leg.replica.wf.id, limit: 100 })) || [];
+	if (exs.some((e) => ['running', 'new', 'waiting'].includes(e.status))) return null;
+	const lastMs = Math.max(0, ...exs.map((e) => Date.parse(e.startedAt || e.createdAt) || 0));
+	return Date.now() - lastMs >= quietMs ? exs : null;
+}
+
+/** The records each execution's trigger emitted, oldest execution first: per key, never its last content again. */
+async function emittedTwice(leg, exs) {
+	const last = new Map();
+	const twice = [];
+	let records = 0;
+	for (const e of [...exs].sort((a, b) => Number(a.id) - Number(b.id))) {
+		if (e.retryOf) continue;
+		const ex = await leg.n8n().api.execution(e.id);
+		const items = ex?.runData?.['Center changes']?.[0]?.data?.main?.[0] || [];
+		for (const { json } of items) {
+			records++;
+			const key = `${json.table} ${canon(json.key)}`;
+			const content = `${json.op} ${canon(json.row)}`;
+			if (last.get(key) === content) twice.push(key);
+			last.set(key, content);
+		}
+	}
+	return { records, twice };
+}
+
+/** Per center and center day: the replica's requests and both nodes' (the sandbox's log by key). */
+async function requestsPerDay(leg) {
+	const log = await leg.sb().control.log({ since: 0 });
+	const out = {};
+	for (const e of log) {
+		if (!ZONES[e.sc_id] || e.route === 'token') continue;
+		const k = `${e.sc_id} ${dayIn(ZONES[e.sc_id], Date.parse(e.clock))}`;
+		out[k] ??= { replica: 0, both: 0 };
+		if (e.client_id === REPLICA_KEY.clientId) out[k].replica++;
+		if (e.client_id === REPLICA_KEY.clientId || e.client_id === leg.sb().clientId) out[k].both++;
+	}
+	return out;
+}
+
+/** How long the tables may take to equal the truth after the last round. */
+const MAX_WAIT_MS = 360_000;
+
+/** The differences counted by table, center and kind. */
+function summary(problems) {
+	const n = {};
+	for (const p of problems) {
+		const k = p.replace(/^(\S+) \["(\d+)".*?\]: (\w+).*$/, '$1 $2 $3');
+		n[k] = (n[k] || 0) + 1;
+	}
+	return JSON.stringify(n);
+}
+
+async function run(leg) {
+	// the last change is the last round's: the trigger sees it within its bound (1 min) and a poll, the
+	// monthly rows a bound after the day that changed them, later when the share binds (the lag grows)
+	const t0 = Date.now();
+	let cmp = await compareReplica(leg);
+	while (cmp.problems.length && Date.now() - t0 < MAX_WAIT_MS) {
+		await sleep(30_000);
+		cmp = await compareReplica(leg);
+	}
+	const waited = Math.round((Date.now() - t0) / 1000);
+	assert.deepEqual(
+		cmp.problems.slice(0, 15),
+		[],
+		`${cmp.problems.length} differences after ${waited} s: ${summary(cmp.problems)}`,
+	);
+	const exs = await waitFor('the replica executions ended', () => settled(leg, 0), 60_000, 1000);
+	const twice = await emittedTwice(leg, exs);
+	assert.deepEqual(twice.twice.slice(0, 10), [], 'records emitted twice');
+	const perDay = await requestsPerDay(leg);
+	for (const [k, n] of Object.entries(perDay)) {
+		const limit = BASIC.has(k.slice(0, 4)) ? 5000 : 50_000;
+		assert.ok(
+			n.both <= (limit * leg.replica.node.dayBudgetShare) / 100,
+			`${k}: ${n.both} requests`,
+		);
+	}
+	console.log(
+		`       equal after ${waited} s; stretch: ${leg.replica.events.join('; ')}\n` +
+			`       rows compared: ${Object.entries(cmp.counts)
+				.map(([t, n]) => `${t} ${n}`)
+				.join(', ')}\n` +
+			`       ${exs.length} executions, ${twice.records} records, none twice; Center Changes requests per center day: ${Object.entries(
+				perDay,
+			)
+				.map(([k, n]) => `${k} ${n.replica} (both nodes ${n.both})`)
+				.join(', ')}`,
+	);
+	return true;
+}
+
+module.exports = { title, run };
