@@ -147,7 +147,7 @@ describe('bench: the day budget row, New Receipt in real n8n over a window of a 
 
 	it("reads the trigger's poll line: reads, requests, items, the center's day against its share", () => {
 		const line =
-			"2026-11-27T17:20:00.123Z | info | Shopping Center Trigger (New Receipt): 98 read(s), 99 request(s), 3 item(s); center 1008: 99 request(s), today 4,210 of 25,000 (50 % of PRO's 50,000); node \"New receipt\" of workflow \"Receipts\"";
+			'2026-11-27T17:20:00.123Z | info | Shopping Center Trigger (New Receipt): 98 read(s), 99 request(s), 3 item(s); center 1008: 99 request(s), today 4,210 of 25,000 (50 % of PRO\'s 50,000); node "New receipt" of workflow "Receipts"';
 		expect(win.parsePollLine(line, 7, '1008')).toEqual({
 			at: 7,
 			reads: 98,
