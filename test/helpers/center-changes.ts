@@ -4,8 +4,8 @@
  * every few minutes of the sandbox's clock, and the check that no key is emitted twice alike.
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
-import { DEMO_CLIENT_ID, DEMO_CLIENT_SECRET } from '../../sandbox/fixtures/centers';
 import type { RunPollResult } from '../harness';
+import { apiRows as allRows } from './sandboxApi';
 import { items, ok, sb } from './trigger-setup';
 
 const MIN = 60_000;
@@ -30,19 +30,9 @@ export function requestsSince(seq: number): Record<string, number> {
 	return out;
 }
 
-/** The API's answer now (the truth the records are compared with), outside the trigger's count. */
-export async function apiRows(scId: string, path: string): Promise<IDataObject[]> {
-	const tokenRes = await fetch(`${sb.baseUrl}/auth/token`, {
-		method: 'POST',
-		headers: { 'content-type': 'application/json' },
-		body: JSON.stringify({ client_id: DEMO_CLIENT_ID, client_secret: DEMO_CLIENT_SECRET }),
-	});
-	const { access_token } = (await tokenRes.json()) as { access_token: string };
-	const res = await fetch(`${sb.baseUrl}/sc/${scId}${path}`, {
-		headers: { authorization: `Bearer ${access_token}` },
-	});
-	return ((await res.json()) as { data: IDataObject[] }).data;
-}
+/** The API's answer now (the truth the records are compared with, every page), outside the trigger's count. */
+export const apiRows = (scId: string, path: string): Promise<IDataObject[]> =>
+	allRows(sb.baseUrl, scId, path);
 
 /** Polls every `stepMin` minutes for `minutes`, collecting what they emit. */
 export async function pollEvery(

@@ -5,7 +5,7 @@
 import type { IDataObject } from 'n8n-workflow';
 import { DEMO_CLIENT_ID, DEMO_CLIENT_SECRET } from '../../sandbox/fixtures/centers';
 
-/** Every row of GET /sc/{scId}{path} (all pages when the answer is paged). */
+/** Every row of GET /sc/{scId}{path} (all pages when the answer is paged; a single object as is). */
 export async function apiRows(baseUrl: string, scId: string, path: string): Promise<IDataObject[]> {
 	const tokenRes = await fetch(`${baseUrl}/auth/token`, {
 		method: 'POST',
@@ -20,6 +20,8 @@ export async function apiRows(baseUrl: string, scId: string, path: string): Prom
 			headers: { authorization: `Bearer ${access_token}` },
 		});
 		const body = (await res.json()) as { data: IDataObject[]; meta?: IDataObject };
+		// an answer that is one object, not a list (a shop's turnover settings): as the API gave it
+		if (!Array.isArray(body.data)) return body.data as unknown as IDataObject[];
 		rows.push(...body.data);
 		const pages = (body.meta?.pagination as IDataObject | undefined)?.total_pages;
 		if (typeof pages !== 'number' || page >= pages) return rows;
