@@ -3,10 +3,12 @@
  * The receipt-sync row's day (scenarios/receipt-sync.js): receipts issued live into the sync center 1007
  * at a steady rate over the run's real minutes (POST /__sandbox/insert-batches, received at the sandbox's
  * running clock = the real now), most printed seconds to minutes before reception, a share of late
- * arrivals printed 1–47 hours before; and the polls read back from the sandbox's log with each poll's
- * receipt requests against Σ over shops ⌈received in the re-read period / 1000⌉.
+ * arrivals printed 1–47 hours before; and the polls (the sandbox's log cut by the trigger's per-poll
+ * lines) with each poll's receipt requests against Σ over the shops it read ⌈received in the re-read
+ * period / 1000⌉.
  */
 const { sleep, addDays } = require('../lib/util');
+const { splitPolls } = require('../../scripts/lib/poll-line');
 
 const SYNC = {
 	sc: '1007',
@@ -101,29 +103,32 @@ class LiveDay {
 }
 
 /**
- * The polls of the run from the sandbox's log (each starts with the center's shop list), with each
- * shop's receipt requests, and the formula at the moments of the shop's first and last request.
+ * The polls of the run: the sync center's requests in the sandbox's log cut by the trigger's per-poll
+ * lines in n8n's log (scripts/lib/poll-line.js; `lines`: { requests of the center, at: when the line
+ * came }), each with its shops' receipt requests. The trigger reads the shop list only now and then (the
+ * day budget), so a poll is what its line counts, not what follows a shop list; a poll that sent the
+ * center nothing starts at its line's moment.
  */
-async function pollsOf(control, since) {
-	const log = await control.log({ since });
-	const polls = [];
-	for (const e of log) {
-		if (e.sc_id !== SYNC.sc) continue;
-		if (e.route === 'shops') {
-			polls.push({ startedAt: Date.parse(e.time), entries: [e], shops: new Map() });
-			continue;
+async function pollsOf(control, since, lines) {
+	const log = (await control.log({ since })).filter((e) => e.sc_id === SYNC.sc);
+	const split = splitPolls(
+		log,
+		lines.map((l) => l.requests),
+	);
+	return split.map((entries, i) => {
+		const shops = new Map();
+		for (const e of entries) {
+			if (e.route !== 'receipts') continue;
+			const shop = (/\/shops\/([^/]+)\/receipts/.exec(e.path) || [])[1];
+			const s = shops.get(shop) || { requests: 0, first: e, last: e, statuses: [] };
+			s.requests++;
+			s.last = e;
+			s.statuses.push(e.status);
+			shops.set(shop, s);
 		}
-		const p = polls[polls.length - 1];
-		if (!p || e.route !== 'receipts') continue;
-		p.entries.push(e);
-		const shop = (/\/shops\/([^/]+)\/receipts/.exec(e.path) || [])[1];
-		const s = p.shops.get(shop) || { requests: 0, first: e, last: e, statuses: [] };
-		s.requests++;
-		s.last = e;
-		s.statuses.push(e.status);
-		p.shops.set(shop, s);
-	}
-	return polls;
+		const startedAt = entries.length ? Date.parse(entries[0].time) : lines[i].at;
+		return { startedAt, entries, shops };
+	});
 }
 
 const one = (q, k) => (Array.isArray(q[k]) ? q[k][0] : q[k]);
@@ -176,7 +181,7 @@ async function checkPoll(control, poll, lookbackDays) {
 	const last = poll.entries[poll.entries.length - 1];
 	return {
 		startedAt: new Date(poll.startedAt).toISOString(),
-		readMs: Date.parse(last.time) - poll.startedAt,
+		readMs: last ? Date.parse(last.time) - poll.startedAt : 0,
 		shopsRead: poll.shops.size,
 		requests,
 		shopListRequests: poll.entries.filter((e) => e.route === 'shops').length,

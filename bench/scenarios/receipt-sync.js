@@ -5,14 +5,15 @@
  * PostgreSQL from Debian's package (scripts/n8n/queue/services.js), a sandbox of its own whose clock runs
  * with the real one (n8n's "today" and the API's agree) and whose rate window is the run's scaled minute.
  * The sync center 1007 (100 shops) gets its day's receipts live (receipt-sync-day.js) while n8n polls
- * every few seconds; then: requests per poll against the formula, 429s, n8n's RSS poll by poll, the lag
+ * every few seconds; then: the polls (cut by the trigger's per-poll log lines), requests against the day
+ * budget's allowance and each shop's pages against its receipts, 429s, n8n's RSS poll by poll, the lag
  * from reception to the row, and the table against the true set.
  */
 const { startN8n } = require('../../scripts/n8n/instance');
 const { ensureServicePackages, startPostgres } = require('../../scripts/n8n/queue/services');
 const { startSandboxProcess } = require('../../scripts/lib/processes');
 const { loadExamples, bindExample } = require('../../scripts/lib/examples');
-const { pollLinesOf } = require('../../scripts/lib/poll-line');
+const { parsePollLine } = require('../../scripts/lib/poll-line');
 const { RssSampler } = require('../lib/rss');
 const { sleep, addDays } = require('../lib/util');
 const { SEED, log, packedPackage } = require('./common');
@@ -38,8 +39,16 @@ async function waitFor(what, fn, timeoutMs, everyMs = 1000) {
 	}
 }
 
-/** Polls the trigger finished in this n8n (it logs one line at the end of each). */
-const pollsDone = (n8n) => pollLinesOf(n8n.logs(), 'New Receipt').length;
+/** New Receipt's poll lines as n8n prints them: the sync center's requests and when the line came. */
+function pollLineCollector() {
+	const lines = [];
+	const onLine = (l) => {
+		const p = parsePollLine(l);
+		if (p && p.event === 'New Receipt')
+			lines.push({ requests: p.centers[SYNC.sc] || 0, at: Date.now() });
+	};
+	return { lines, onLine };
+}
 
 async function runReceiptSync(ctx) {
 	const { opts, stage, windowMs } = ctx;
@@ -66,12 +75,17 @@ async function runReceiptSync(ctx) {
 			rateWindowMs: windowMs,
 			faults: { resetFormat: 'iso' },
 		});
+		const pollLines = pollLineCollector();
 		env.n8n = await startN8n({
 			version: opts.version,
 			packageTgz: packedPackage(stage),
 			logLevel: 'info',
-			onLog: opts.verbose ? (l) => process.stderr.write(`[n8n sync] ${l}\n`) : undefined,
+			onLog: (l) => {
+				pollLines.onLine(l);
+				if (opts.verbose) process.stderr.write(`[n8n sync] ${l}\n`);
+			},
 		});
+		const pollsDone = () => pollLines.lines.length;
 		const { sb, pg, n8n } = env;
 		log(
 			`  receipt sync: PostgreSQL ${pg.version}${packages.installed.length ? ` (apt-get: ${packages.installed.join(', ')})` : ''}, sandbox ${sb.baseUrl}, n8n ${opts.version}; ${cfg.receipts} receipts over ${cfg.dayMs / 60000} min, a poll every ${cfg.pollSeconds} s, sink "${cfg.sink}"`,
@@ -125,10 +139,10 @@ async function runReceiptSync(ctx) {
 
 		// the day is over: two polls finished after the last receipt (so one started after it; the
 		// trigger logs a line when a poll ends), then every execution
-		const done0 = pollsDone(n8n);
+		const done0 = pollsDone();
 		await waitFor(
 			'two polls to finish after the last receipt',
-			async () => pollsDone(n8n) >= done0 + 2,
+			async () => pollsDone() >= done0 + 2,
 			6 * cfg.pollSeconds * 1000,
 		);
 		const executions = await waitFor(
@@ -150,7 +164,7 @@ async function runReceiptSync(ctx) {
 		const before = new Set(baseline.ids);
 		const trueIds = truthNow.ids.filter((id) => !before.has(id));
 		const trueSum = truthNow.sum - baseline.sum;
-		const polls = await pollsOf(sb.control, seq0);
+		const polls = await pollsOf(sb.control, seq0, pollLines.lines);
 		const checked = [];
 		for (const p of polls) checked.push(await checkPoll(sb.control, p, lookbackDays));
 		const table = readTable(pg, trueIds, day.lateIds, SYNC.zone);

@@ -8,6 +8,7 @@
  * Matched loosely (the line's wording may change): it begins `Shopping Center Trigger (<event>)` and
  * says `N request(s)`; each `;`-separated part that names a center and `N request(s)` gives that
  * center's requests. The parsing is this one function; the rest only uses what it returns.
+ * splitPolls cuts a center's requests in the sandbox's log into the polls the lines count.
  */
 const fs = require('node:fs');
 
@@ -45,4 +46,19 @@ function pollLines(logFile, event, { lastStart = false } = {}) {
 	return pollLinesOf(text, event);
 }
 
-module.exports = { parsePollLine, pollLinesOf, pollLines };
+/**
+ * A center's requests in the sandbox's log (in order) cut into polls, as many for each poll as its line
+ * says (`counts`); stops at a poll whose requests are not all in the log yet.
+ */
+function splitPolls(entries, counts) {
+	const polls = [];
+	let at = 0;
+	for (const n of counts) {
+		if (at + n > entries.length) break;
+		polls.push(entries.slice(at, at + n));
+		at += n;
+	}
+	return polls;
+}
+
+module.exports = { parsePollLine, pollLinesOf, pollLines, splitPolls };

@@ -5,6 +5,8 @@
  * against the stated formula Σ ⌈received in the re-read period / 1000⌉.
  */
 const assert = require('node:assert/strict');
+// a center's requests cut into its polls by the counts of the trigger's lines (re-exported for polls.js)
+const { splitPolls } = require('../../../scripts/lib/poll-line');
 
 const PRO_CENTERS = ['1002', '1004'];
 const ZONES = { 1002: 'Asia/Yekaterinburg', 1004: 'Asia/Vladivostok' };
@@ -13,23 +15,6 @@ const dayIn = (zone, ms) => new Date(ms).toLocaleDateString('en-CA', { timeZone:
 const addDays = (d, n) =>
 	new Date(Date.parse(`${d}T00:00:00Z`) + n * 86400e3).toISOString().slice(0, 10);
 const shopOf = (p) => (/\/shops\/([^/]+)\/receipts/.exec(p) || [])[1];
-
-/**
- * A center's requests (the sandbox's log entries of one n8n process, in order) cut into its polls:
- * `counts[i]` requests for poll i, as the trigger's line of that poll says (scripts/lib/poll-line.js; the
- * process's polls run one after another, each request counted and logged once). The polls whose
- * requests are all in `entries`; a poll still under way is not among them.
- */
-function splitPolls(entries, counts) {
-	const polls = [];
-	let at = 0;
-	for (const n of counts) {
-		if (at + n > entries.length) break;
-		polls.push(entries.slice(at, at + n));
-		at += n;
-	}
-	return polls;
-}
 
 /**
  * One center's receipt requests of a poll (`calls`) against the formula, `today` the sandbox's day of
