@@ -2,8 +2,9 @@
 /*
  * The dayBudgetNight row's targets (scenarios/day-budget.js with { night: true }, issue 37): New Receipt
  * in a real n8n over a quiet night hour of the 300-shop center (its clocks moved as --day-at does), every
- * default. What a quiet hour may cost: each shop that received nothing from an hour before the window to
- * its end is read at most once per Read Quiet Shops at Least Every (its first read at activation
+ * default. What a quiet hour may cost: each shop that received nothing from 3 hours before the window
+ * (its active hour, the doubling up to the bound, one bound: scenarios/day-budget.js QUIET_LOOKBACK_MS;
+ * rows measured before said 1 hour) to its end is read at most once per Read Quiet Shops at Least Every (its first read at activation
  * included: the bound's floor, shops × ⌈window / bound⌉); a shop that did (round the clock, or a late
  * arrival) at most every second poll and once more. Against reading every shop at every poll, too.
  * The table, the 429s and the RSS as the day row holds them.
@@ -19,6 +20,8 @@ function nightTargets(s) {
 	const windowMin = Math.round(s.config.windowMs / 60_000);
 	const reads = s.requests.readsPerShopInWindow;
 	const active = new Set(s.activeShops);
+	const lookbackH = (s.quietLookbackMs ?? 3_600_000) / 3_600_000;
+	const since = lookbackH === 1 ? 'an hour' : `${lookbackH} hours`;
 	const quietShops = Object.keys(reads).filter((id) => !active.has(id));
 	const perQuiet = Math.ceil(windowMin / BOUND_MIN);
 	const overQuiet = quietShops.filter((id) => reads[id] > perQuiet);
@@ -43,9 +46,9 @@ function nightTargets(s) {
 	return [
 		{
 			scenario: 'dayBudgetNight',
-			target: `${TAG}: each quiet shop read at most once per Read Quiet Shops at Least Every (≤ ⌈window / bound⌉, the read at activation included), each active or woken shop at most every second poll; the window's requests ≤ that floor`,
+			target: `${TAG}: each quiet shop (no receipt from ${since} before the window on) read at most once per Read Quiet Shops at Least Every (≤ ⌈window / bound⌉, the read at activation included), each active or woken shop at most every second poll; the window's requests ≤ that floor`,
 			met: overQuiet.length === 0 && overActive.length === 0 && inWindow <= allowed + 3,
-			measured: `${fmt.int(inWindow)} requests in the window (shop list and pages included) against ${fmt.int(allowed)} + 3 for the shop list = ${quietShops.length} quiet shops × ${perQuiet} + ${active.size} shops that received a receipt from an hour before the window on × ${perActive}; the bound's floor for all ${s.units} shops: ${fmt.int(floor)}; quiet shops over ${perQuiet} read(s): ${overQuiet.length}${overQuiet.length ? ` (${overQuiet.slice(0, 5).join(', ')})` : ''}; active over ${perActive}: ${overActive.length}; ${where}`,
+			measured: `${fmt.int(inWindow)} requests in the window (shop list and pages included) against ${fmt.int(allowed)} + 3 for the shop list = ${quietShops.length} quiet shops × ${perQuiet} + ${active.size} shops that received a receipt from ${since} before the window on × ${perActive}; the bound's floor for all ${s.units} shops: ${fmt.int(floor)}; quiet shops over ${perQuiet} read(s): ${overQuiet.length}${overQuiet.length ? ` (${overQuiet.slice(0, 5).join(', ')})` : ''}; active over ${perActive}: ${overActive.length}; ${where}`,
 		},
 		{
 			scenario: 'dayBudgetNight',

@@ -48,6 +48,12 @@ const load = () => os.loadavg().map((x) => Math.round(x * 100) / 100);
 
 /** dayBudgetNight: a quiet night hour, the window long enough for each closed shop's one read an hour. */
 const NIGHT = { dayAt: '03:00', windowMinutes: 60, drainMinutes: 20 };
+/**
+ * How far back a receipt keeps its shop off "quiet" (docs/trigger.md "The day budget", schedule.ts): its
+ * active hour (every second poll), then 2, 4 … 32 polls up to the bound (60 min), then one bound: from
+ * 3 hours after its last receipt a shop is read once per bound, as the jest day test counts.
+ */
+const QUIET_LOOKBACK_MS = 3 * 3_600_000;
 
 async function runDayBudget(ctx, variant = {}) {
 	const { stage } = ctx;
@@ -173,8 +179,9 @@ async function runDayBudget(ctx, variant = {}) {
 		);
 		const table = W.compareTable(W.readRows(pg, shiftMs), truth, later, windowEnd, lateIds);
 		const entries = await W.centerLog(sb.control, seq0, DAY.sc);
-		// the shops that received a receipt from an hour before the window to its end (active or woken)
-		const recent = await receivedSince(sb, originFrom - 3_600_000);
+		// the shops that received a receipt from QUIET_LOOKBACK_MS before the window to its end: active,
+		// woken, or still in the doubling after (report/day-budget-night.js)
+		const recent = await receivedSince(sb, originFrom - QUIET_LOOKBACK_MS);
 		const activeShops = [
 			...new Set(recent.filter((r) => r.received <= windowEnd).map((r) => r.shop_id)),
 		];
@@ -218,6 +225,7 @@ async function runDayBudget(ctx, variant = {}) {
 			},
 			table,
 			activeShops,
+			quietLookbackMs: QUIET_LOOKBACK_MS,
 			executions: countBy(executions.map((e) => e.status)),
 			memory: memoryByPoll(memory, pollLines, sampler),
 		};
