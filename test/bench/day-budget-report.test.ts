@@ -3,7 +3,8 @@
  * share's bound from poll start to poll start, the center's midnight, the lag bound docs/trigger.md
  * states, the trigger's poll line, the window's true set (the first poll's reads, the boundary), the
  * table against it, and each target met or not met from the figures, with "day budget" and "New
- * Receipt" in the target and "a window of a real day" in what was measured.
+ * Receipt" in the target and "a window of a real day" in what was measured. The night row
+ * (bench/report/day-budget-night.js): a shop is quiet with no receipt from the look-back on (3 hours).
  */
 /* eslint-disable @typescript-eslint/no-require-imports -- development tooling (tests, sandbox, bench), not shipped: it runs in plain Node, not inside n8n */
 
@@ -43,6 +44,10 @@ const win = require('../../bench/scenarios/day-budget-window.js') as {
 		windowEnd: number,
 		lateIds: Set<string>,
 	) => Record<string, unknown> & { lagSeconds: Record<string, number> };
+};
+
+const night = require('../../bench/report/day-budget-night.js') as {
+	nightTargets: (s: unknown) => DayTarget[];
 };
 
 const MIN = 60_000;
@@ -282,5 +287,34 @@ describe('bench: the day budget row, New Receipt in real n8n over a window of a 
 		const failed = { key: 'dayBudget', failedToRun: 'n8n did not start' };
 		expect(report.dayBudgetRows(failed)[0].exactText).toContain('not run: n8n did not start');
 		expect(report.dayBudgetTargets(failed)).toEqual([]);
+	});
+
+	it('holds a quiet shop at night to one read per bound, a shop with a receipt in the look-back to every second poll', () => {
+		// 60 polls of a 60-minute window: 1008-02 received a receipt 2 h before it and is read twice (the
+		// doubling after its active hour); every other shop once
+		const reads: Record<string, number> = { '1008-01': 1, '1008-02': 2, '1008-03': 1 };
+		const nightRun = (activeShops: string[], quietLookbackMs?: number) =>
+			result(60, 1, {
+				key: 'dayBudgetNight',
+				config: { ...result(1, 1).config, windowMs: 60 * MIN, n8nVersion: '1.123.81' },
+				units: 3,
+				requests: {
+					total: 4,
+					inWindow: 4,
+					rateLimited: 0,
+					byRoute: { receipts: 4 },
+					readsPerShopInWindow: reads,
+				},
+				activeShops,
+				quietLookbackMs,
+			});
+		const quiet = (s: unknown) => byTarget(night.nightTargets(s), 'each quiet shop');
+		const now = quiet(nightRun(['1008-02'], 3 * 60 * MIN));
+		expect(now.target).toContain('no receipt from 3 hours before the window on');
+		expect(now.met).toBe(true);
+		// the same reads with 1008-02 counted quiet: over one read per bound
+		expect(quiet(nightRun([], 3 * 60 * MIN)).met).toBe(false);
+		// a row measured before the look-back was recorded said an hour
+		expect(quiet(nightRun(['1008-02'])).target).toContain('from an hour before');
 	});
 });
