@@ -293,4 +293,12 @@ function memoryByPoll(memory, polls, sampler) {
 	};
 }
 
-module.exports = { runDayBudget, dayWorkflow, DAY, DEFAULTS };
+module.exports = {
+	runDayBudget,
+	dayWorkflow,
+	DAY,
+	DEFAULTS,
+	memoryByPoll,
+	withSandboxCounts,
+	countBy,
+};
