@@ -6,8 +6,8 @@
  */
 /* eslint-disable @typescript-eslint/no-require-imports -- development tooling (tests, sandbox, bench), not shipped: it runs in plain Node, not inside n8n */
 
-type Target = { scenario: string; target: string; met: boolean; measured: string };
-type Entry = {
+type ReplicaTarget = { scenario: string; target: string; met: boolean; measured: string };
+type ReplicaEntry = {
 	route: string;
 	path: string;
 	time: string;
@@ -15,40 +15,51 @@ type Entry = {
 	status?: number;
 	query: Record<string, string>;
 };
-type Rec = { table: string; key: string; op: string; row: Record<string, unknown>; at: number };
-type Lag = { n: number; p95: number; max: number; pending: number; missing?: number };
-const R = require('../../bench/scenarios/replica-records.js') as {
+type ReplicaRec = {
+	table: string;
+	key: string;
+	op: string;
+	row: Record<string, unknown>;
+	at: number;
+};
+type ReplicaLag = { n: number; p95: number; max: number; pending: number; missing?: number };
+const changes = require('../../bench/scenarios/replica-records.js') as {
 	parseChangesLine: (line: string, at: number, sc: string) => Record<string, unknown> | undefined;
-	isHistory: (e: Entry, zone: string, ticketDays: number) => boolean;
+	isHistory: (e: ReplicaEntry, zone: string, ticketDays: number) => boolean;
 	requestsByTable: (
-		entries: Entry[],
+		entries: ReplicaEntry[],
 		zone: string,
 		ticketDays: number,
 	) => Record<string, { today: number; history: number }>;
 	historyMinimum: (o: Record<string, unknown>) => Record<string, number>;
 	receiptLags: (
 		receipts: Array<{ id: string; shop_id: string; received: number; created: number }>,
-		entries: Entry[],
-		records: Rec[],
+		entries: ReplicaEntry[],
+		records: ReplicaRec[],
 		o: { zone: string; endMs: number },
-	) => Record<string, Lag>;
+	) => Record<string, ReplicaLag>;
 	ticketLags: (
 		changes: Array<{ uid: string; status: string; at: number }>,
-		records: Rec[],
+		records: ReplicaRec[],
 		endMs: number,
-	) => Lag;
-	twice: (records: Rec[]) => { n: number; examples: string[] };
+	) => ReplicaLag;
+	twice: (records: ReplicaRec[]) => { n: number; examples: string[] };
 };
-const report = require('../../bench/report/replica.js') as {
-	replicaTargets: (s: unknown) => Target[];
+const replicaReport = require('../../bench/report/replica.js') as {
+	replicaTargets: (s: unknown) => ReplicaTarget[];
 	replicaRows: (s: unknown) => Array<Record<string, unknown>>;
 };
 
-const MIN = 60_000;
-const T0 = Date.parse('2026-11-28T09:40:00Z'); // 12:40 in Moscow
+const R_MIN = 60_000;
+const R_T0 = Date.parse('2026-11-28T09:40:00Z'); // 12:40 in Moscow
 const ZONE = 'Europe/Moscow';
 const at = (ms: number) => new Date(ms).toISOString();
-const entry = (route: string, shop: string, ms: number, query: Record<string, string>): Entry => ({
+const entry = (
+	route: string,
+	shop: string,
+	ms: number,
+	query: Record<string, string>,
+): ReplicaEntry => ({
 	route,
 	path: `/api/external/v2/sc/1008/shops/${shop}/sales/${route === 'sales.daily' ? 'daily' : 'monthly'}`,
 	time: at(ms),
@@ -64,7 +75,7 @@ describe('bench: the replica row, Center Changes in real n8n with a backfill', (
 	it("reads the Center Changes poll line with the backfill's progress", () => {
 		const line =
 			'info | Shopping Center Trigger (Center Changes): 40 read(s), 612 request(s), 900 item(s); center 1008: 612 request(s), today 1,204 of 25,000; history: 12 of 60 days, ~9 minutes left at this share; node "Center changes" of workflow "x"';
-		expect(R.parseChangesLine(line, 5, '1008')).toMatchObject({
+		expect(changes.parseChangesLine(line, 5, '1008')).toMatchObject({
 			at: 5,
 			reads: 40,
 			requests: 612,
@@ -77,26 +88,32 @@ describe('bench: the replica row, Center Changes in real n8n with a backfill', (
 			'12 of 60 days, ~9 minutes left at this share',
 			'60 of 60 days, done',
 		);
-		expect(R.parseChangesLine(done, 5, '1008')?.history).toEqual({
+		expect(changes.parseChangesLine(done, 5, '1008')?.history).toEqual({
 			done: 60,
 			of: 60,
 			finished: true,
 		});
-		expect(R.parseChangesLine('Shopping Center Trigger (New Receipt): 1 read(s)', 5, '1008')).toBe(
-			undefined,
-		);
+		expect(
+			changes.parseChangesLine('Shopping Center Trigger (New Receipt): 1 read(s)', 5, '1008'),
+		).toBe(undefined);
 	});
 
 	it("tells the backfill's requests from today's by the days they end on", () => {
 		const entries = [
-			entry('sales.daily', '1008-001', T0, { start_date: '2026-11-27', end_date: '2026-11-28' }),
-			entry('sales.daily', '1008-001', T0, { start_date: '2026-09-29', end_date: '2026-11-27' }),
-			entry('sales.daily', '1008-001', T0, { start_date: '2026-09-29', end_date: '2026-11-26' }),
-			entry('sales.monthly', '1008-001', T0, { start_date: '2026-11-01', end_date: '2026-11-28' }),
-			entry('sales.monthly', '1008-001', T0, { start_date: '2026-09-01', end_date: '2026-10-31' }),
-			{ route: 'shops', path: '/sc/1008/shops', time: at(T0), query: {} },
+			entry('sales.daily', '1008-001', R_T0, { start_date: '2026-11-27', end_date: '2026-11-28' }),
+			entry('sales.daily', '1008-001', R_T0, { start_date: '2026-09-29', end_date: '2026-11-27' }),
+			entry('sales.daily', '1008-001', R_T0, { start_date: '2026-09-29', end_date: '2026-11-26' }),
+			entry('sales.monthly', '1008-001', R_T0, {
+				start_date: '2026-11-01',
+				end_date: '2026-11-28',
+			}),
+			entry('sales.monthly', '1008-001', R_T0, {
+				start_date: '2026-09-01',
+				end_date: '2026-10-31',
+			}),
+			{ route: 'shops', path: '/sc/1008/shops', time: at(R_T0), query: {} },
 		];
-		expect(R.requestsByTable(entries, ZONE, 30)).toEqual({
+		expect(changes.requestsByTable(entries, ZONE, 30)).toEqual({
 			daily_sales: { today: 2, history: 1 },
 			monthly: { today: 1, history: 1 },
 			shops: { today: 1, history: 0 },
@@ -104,7 +121,7 @@ describe('bench: the replica row, Center Changes in real n8n with a backfill', (
 	});
 
 	it("counts a backfill's minimum pages: a page per shop and table, the tickets' windows", () => {
-		const m = R.historyMinimum({
+		const m = changes.historyMinimum({
 			shops: 270,
 			historyFrom: '2026-09-29',
 			today: '2026-11-28',
@@ -115,7 +132,7 @@ describe('bench: the replica row, Center Changes in real n8n with a backfill', (
 		expect(m.total).toBe(542);
 		expect(m.ticketDays).toBe(30);
 		expect(
-			R.historyMinimum({
+			changes.historyMinimum({
 				shops: 10,
 				historyFrom: '2025-11-01',
 				today: '2026-11-28',
@@ -126,17 +143,17 @@ describe('bench: the replica row, Center Changes in real n8n with a backfill', (
 
 	it("takes each change's lag from its reception to the record after the read that covered it", () => {
 		const receipts = [
-			{ id: 'r1', shop_id: '1008-001', received: T0 + 10_000, created: T0 - MIN }, // read at +2 min
-			{ id: 'r2', shop_id: '1008-002', received: T0 + 10_000, created: T0 - MIN }, // read, no record
-			{ id: 'r3', shop_id: '1008-003', received: T0 + 10_000, created: T0 - MIN }, // not read yet
+			{ id: 'r1', shop_id: '1008-001', received: R_T0 + 10_000, created: R_T0 - R_MIN }, // read at +2 min
+			{ id: 'r2', shop_id: '1008-002', received: R_T0 + 10_000, created: R_T0 - R_MIN }, // read, no record
+			{ id: 'r3', shop_id: '1008-003', received: R_T0 + 10_000, created: R_T0 - R_MIN }, // not read yet
 		];
 		const today = { start_date: '2026-11-27', end_date: '2026-11-28' };
 		const entries = [
-			entry('sales.daily', '1008-001', T0, today), // before the receipt: does not cover it
-			entry('sales.daily', '1008-001', T0 + 2 * MIN, today),
-			entry('sales.daily', '1008-002', T0 + 2 * MIN, today),
+			entry('sales.daily', '1008-001', R_T0, today), // before the receipt: does not cover it
+			entry('sales.daily', '1008-001', R_T0 + 2 * R_MIN, today),
+			entry('sales.daily', '1008-002', R_T0 + 2 * R_MIN, today),
 		];
-		const rec = (key: string, ms: number): Rec => ({
+		const record = (key: string, ms: number): ReplicaRec => ({
 			table: 'daily_sales',
 			key,
 			op: 'upsert',
@@ -144,17 +161,20 @@ describe('bench: the replica row, Center Changes in real n8n with a backfill', (
 			at: ms,
 		});
 		const records = [
-			rec(dailyKey('1008-001', '2026-11-28'), T0 + 5000), // the earlier read's record
-			rec(dailyKey('1008-001', '2026-11-28'), T0 + 2 * MIN + 5000),
+			record(dailyKey('1008-001', '2026-11-28'), R_T0 + 5000), // the earlier read's record
+			record(dailyKey('1008-001', '2026-11-28'), R_T0 + 2 * R_MIN + 5000),
 		];
-		const l = R.receiptLags(receipts, entries, records, { zone: ZONE, endMs: T0 + 10 * MIN });
+		const l = changes.receiptLags(receipts, entries, records, {
+			zone: ZONE,
+			endMs: R_T0 + 10 * R_MIN,
+		});
 		expect(l.daily_sales).toMatchObject({ n: 1, max: 115, missing: 1, pending: 1 });
 		expect(l.monthly).toMatchObject({ n: 0, pending: 3 });
 		expect(monthKey('1008-001', '2026-11')).toContain('"month":"2026-11"');
-		const t = R.ticketLags(
+		const t = changes.ticketLags(
 			[
-				{ uid: '7', status: 'new_request', at: T0 },
-				{ uid: '7', status: 'agreed', at: T0 + MIN },
+				{ uid: '7', status: 'new_request', at: R_T0 },
+				{ uid: '7', status: 'agreed', at: R_T0 + R_MIN },
 			],
 			[
 				{
@@ -162,24 +182,24 @@ describe('bench: the replica row, Center Changes in real n8n with a backfill', (
 					key: '{}',
 					op: 'upsert',
 					row: { ticket_uid: 7, status: 'new_request' },
-					at: T0 + 30_000,
+					at: R_T0 + 30_000,
 				},
 			],
-			T0 + 3 * MIN,
+			R_T0 + 3 * R_MIN,
 		);
 		expect(t).toMatchObject({ n: 1, max: 30, pending: 1 });
 	});
 
 	it('finds a record emitted twice with the same content, not a row that changed', () => {
-		const r = (row: Record<string, unknown>, ms: number): Rec => ({
+		const r = (row: Record<string, unknown>, ms: number): ReplicaRec => ({
 			table: 'daily_sales',
 			key: 'k',
 			op: 'upsert',
 			row,
 			at: ms,
 		});
-		expect(R.twice([r({ a: 1 }, 1), r({ a: 2 }, 2)]).n).toBe(0);
-		expect(R.twice([r({ a: 1 }, 1), r({ a: 1 }, 2)])).toEqual({
+		expect(changes.twice([r({ a: 1 }, 1), r({ a: 2 }, 2)]).n).toBe(0);
+		expect(changes.twice([r({ a: 1 }, 1), r({ a: 1 }, 2)])).toEqual({
 			n: 1,
 			examples: ['daily_sales|k'],
 		});
@@ -187,15 +207,15 @@ describe('bench: the replica row, Center Changes in real n8n with a backfill', (
 
 	it('sets every target from the figures, "replica" in each name, the backfill not done failing its own', () => {
 		const polls = Array.from({ length: 10 }, (_, i) => ({
-			at: T0 + i * MIN + 20_000,
-			startedAt: T0 + i * MIN,
+			at: R_T0 + i * R_MIN + 20_000,
+			startedAt: R_T0 + i * R_MIN,
 			centerRequests: i ? 10 : 700,
 			todayUsed: 700 + i * 10,
 			todayShare: 25_000,
 			sandboxUsedByEnd: 700 + i * 10,
 			history: { done: i < 1 ? 20 : 60, of: 60, finished: i >= 1 },
 		}));
-		const lag = (n: number, max: number): Lag & Record<string, number> => ({
+		const lag = (n: number, max: number): ReplicaLag & Record<string, number> => ({
 			n,
 			p50: max / 2,
 			p95: max,
@@ -220,9 +240,9 @@ describe('bench: the replica row, Center Changes in real n8n with a backfill', (
 				sink: 'No Operation',
 			},
 			window: {
-				startedAt: at(T0),
-				endAt: at(T0 + 10 * MIN),
-				drainedAt: at(T0 + 11 * MIN),
+				startedAt: at(R_T0),
+				endAt: at(R_T0 + 10 * R_MIN),
+				drainedAt: at(R_T0 + 11 * R_MIN),
 				startLocal: '12:40',
 				endLocal: '12:50',
 			},
@@ -272,13 +292,13 @@ describe('bench: the replica row, Center Changes in real n8n with a backfill', (
 					months: 2,
 					ticketCounts: [130],
 				},
-				doneAt: at(T0 + MIN + 20_000),
-				wallMs: MIN + 20_000,
+				doneAt: at(R_T0 + R_MIN + 20_000),
+				wallMs: R_MIN + 20_000,
 				lastProgress: { done: 60, of: 60, finished: true },
 			},
 			memory: { baselineMainKb: 400 * 1024, peakPerPollKb: polls.map(() => 500 * 1024), cpuMs: 1 },
 		};
-		const targets = report.replicaTargets(s);
+		const targets = replicaReport.replicaTargets(s);
 		expect(targets.length).toBe(9);
 		for (const t of targets) {
 			expect(t.target).toMatch(/replica/);
@@ -288,14 +308,14 @@ describe('bench: the replica row, Center Changes in real n8n with a backfill', (
 		// the backfill's 540 pages against 542; all within bounds
 		expect(not).toEqual([]);
 		// the first poll's credit left 541 after today's 545: a floor of one page; 3⅓ minutes is too slow
-		const slow = report.replicaTargets({
+		const slow = replicaReport.replicaTargets({
 			...s,
-			history: { ...s.history, wallMs: 3 * MIN + 20_000 },
+			history: { ...s.history, wallMs: 3 * R_MIN + 20_000 },
 		});
 		expect(slow.filter((t) => !t.met).map((t) => t.target)).toEqual([
 			'Center Changes replica backfill (real n8n): wall ≤ 1.25 × the floor the share allows + 2 polls',
 		]);
-		const notDone = report.replicaTargets({
+		const notDone = replicaReport.replicaTargets({
 			...s,
 			history: { ...s.history, doneAt: undefined, wallMs: undefined },
 			lag: { ...s.lag, duringHistory: undefined, daily_sales: { ...lag(200, 400), missing: 1 } },
@@ -304,8 +324,8 @@ describe('bench: the replica row, Center Changes in real n8n with a backfill', (
 		expect(failed.some((t) => t.includes('lag per table'))).toBe(true);
 		expect(failed.some((t) => t.includes('records exact'))).toBe(true);
 		expect(failed.filter((t) => t.includes('backfill')).length).toBe(3);
-		expect(report.replicaRows(s)).toHaveLength(2);
-		expect(report.replicaRows({ key: 'replica', failedToRun: 'boom' })[0].exactText).toMatch(
+		expect(replicaReport.replicaRows(s)).toHaveLength(2);
+		expect(replicaReport.replicaRows({ key: 'replica', failedToRun: 'boom' })[0].exactText).toMatch(
 			/not run/,
 		);
 	});
