@@ -29,6 +29,7 @@
  *   --replica-drain-minutes M  replica: at most this long after it for its changes and the backfill (default 20)
  *   --replica-history-days N   replica: History From N days before today (default 60)
  *   --replica-quiet-minutes M  replica: Read Quiet Tables at Least Every (default the node's, 60)
+ *   --replica-share P          replica: Day Budget Share in % (default the node's, 50)
  *   --sync-sink K     receiptSync: batch (Aggregate → one INSERT … ON CONFLICT a poll; default) or upsert
  *                    (the example's Insert or Update as it is)
  *   --no-shared       skip the shared-budget runs (another client of the center spends most of each window)
@@ -136,6 +137,7 @@ function parseArgs(argv) {
 		else if (a === '--replica-drain-minutes') o.replicaDrainMinutes = Number(v());
 		else if (a === '--replica-history-days') o.replicaHistoryDays = Number(v());
 		else if (a === '--replica-quiet-minutes') o.replicaQuietMinutes = Number(v());
+		else if (a === '--replica-share') o.replicaShare = Number(v());
 		else if (a === '--help' || a === '-h') {
 			const lines = fs.readFileSync(__filename, 'utf8').split('\n');
 			console.log(lines.slice(2, lines.indexOf(' */') + 1).join('\n'));

@@ -206,11 +206,19 @@ function receiptLags(receipts, entries, records, { zone, endMs }) {
 	return out;
 }
 
-/** The lag of the bench's ticket changes: each (uid, status) at its moment → the first record showing it. */
-function ticketLags(changes, records, endMs) {
+/**
+ * The lag of the bench's ticket changes: each (uid, status) at its moment → the first record showing it.
+ * A change that was the ticket's last by a tickets read after it (the sandbox's log) and has no record
+ * is MISSING; one a later change replaced before any read is not seen (docs/replica.md), not counted.
+ */
+function ticketLags(changes, records, endMs, entries = []) {
 	const lags = [];
 	const pending = [];
-	for (const c of changes) {
+	const missing = [];
+	const reads = entries
+		.filter((e) => e.route === 'tickets')
+		.map((e) => Date.parse(e.clock || e.time));
+	changes.forEach((c, i) => {
 		const rec = records.find(
 			(r) =>
 				r.table === 'tickets' &&
@@ -218,10 +226,14 @@ function ticketLags(changes, records, endMs) {
 				String(r.row?.ticket_uid) === String(c.uid) &&
 				r.row?.status === c.status,
 		);
-		if (rec) lags.push((rec.at - c.at) / 1000);
-		else pending.push((endMs - c.at) / 1000);
-	}
-	return lagFigures(lags, pending);
+		if (rec) return lags.push((rec.at - c.at) / 1000);
+		const next = changes.slice(i + 1).find((x) => String(x.uid) === String(c.uid));
+		const read = reads.find((t) => t >= c.at && (!next || t < next.at));
+		if (read !== undefined && records.some((r) => r.table === 'tickets' && r.at >= read))
+			missing.push(`${c.uid} ${c.status}`);
+		else if (!next) pending.push((endMs - c.at) / 1000);
+	});
+	return { ...lagFigures(lags, pending), missing: missing.length, examples: missing.slice(0, 3) };
 }
 
 /**

@@ -26,11 +26,17 @@ const R = require('./replica-records');
 const clock = require('../../scripts/lib/shift-clock');
 
 const TRIGGER = 'Center changes';
-const DEFAULTS = { windowMinutes: 30, drainMinutes: 20, historyDays: 60, quietMinutes: 60 };
+const DEFAULTS = {
+	windowMinutes: 30,
+	drainMinutes: 20,
+	historyDays: 60,
+	quietMinutes: 60,
+	sharePercent: 50,
+};
 const load = () => os.loadavg().map((x) => Math.round(x * 100) / 100);
 
 /** The example's trigger alone on the day center, every minute, History From set; a No Operation sink. */
-function replicaWorkflow(example, { historyFrom, quietMinutes }) {
+function replicaWorkflow(example, { historyFrom, quietMinutes, sharePercent }) {
 	const trigger = JSON.parse(JSON.stringify(example.nodes.find((n) => n.name === TRIGGER)));
 	Object.assign(trigger.parameters, {
 		pollTimes: { item: [{ mode: 'everyMinute' }] },
@@ -39,6 +45,7 @@ function replicaWorkflow(example, { historyFrom, quietMinutes }) {
 		historyFrom,
 	});
 	if (quietMinutes !== DEFAULTS.quietMinutes) trigger.parameters.quietMaxWaitMinutes = quietMinutes;
+	if (sharePercent !== DEFAULTS.sharePercent) trigger.parameters.dayBudgetShare = sharePercent;
 	trigger.position = [0, 0];
 	return {
 		name: 'Replica bench: center changes → No Operation',
@@ -69,6 +76,7 @@ async function runReplica(ctx) {
 		drainMs: (opts.replicaDrainMinutes ?? DEFAULTS.drainMinutes) * 60_000,
 		historyDays: opts.replicaHistoryDays || DEFAULTS.historyDays,
 		quietMinutes: opts.replicaQuietMinutes || DEFAULTS.quietMinutes,
+		sharePercent: opts.replicaShare || DEFAULTS.sharePercent,
 	};
 	const at = /^(\d{1,2}):(\d{2})$/.exec(opts.dayAt || '');
 	if (opts.dayAt && !at) throw new Error(`--day-at ${opts.dayAt}: expected HH:MM`);
@@ -114,7 +122,7 @@ async function runReplica(ctx) {
 				allowInsecure: false,
 			},
 		});
-		const wf = replicaWorkflow(example, { historyFrom, quietMinutes: cfg.quietMinutes });
+		const wf = replicaWorkflow(example, { historyFrom, ...cfg });
 		wf.nodes[0].credentials = { shoppingCenterApi: { id: credential.id, name: credential.name } };
 		const imported = await n8n.api.importWorkflow(wf);
 		log(
@@ -187,11 +195,14 @@ async function runReplica(ctx) {
 		const executions = [];
 		for (const e of list) executions.push(await n8n.api.execution(e.id));
 		const records = R.recordsOf(executions, TRIGGER);
-		const shops = new Set(
+		// the directory's shops (the shops table's records), else the shops the trigger read
+		const listed = new Set(records.filter((r) => r.table === 'shops').map((r) => r.key)).size;
+		const read = new Set(
 			entries
 				.filter((e) => e.route === 'sales.daily')
 				.map((e) => (/\/shops\/([^/]+)\//.exec(e.path) || [])[1]),
 		).size;
+		const shops = listed || read;
 		const watchedTickets = await truthCount(sb, 'tickets', {
 			start_created_date: R.addDays(today, -ticketDays),
 			end_created_date: today,
@@ -207,8 +218,8 @@ async function runReplica(ctx) {
 		const historyDone = pollLines.find((p) => p.history?.finished);
 		const late = received.filter((r) => r.received - r.created > 3_600_000);
 		const isHistoryRecord = (r) =>
-			(r.table === 'daily_sales' && r.row?.date < R.addDays(today, -1)) ||
-			(r.table === 'monthly' && r.row?.date < today.slice(0, 7));
+			(r.table === 'daily_sales' && r.row?.date < R.addDays(today, -params.lookbackDays)) ||
+			(r.table === 'monthly' && r.row?.date < R.addDays(`${today.slice(0, 7)}-01`, -1).slice(0, 7));
 		return {
 			key: 'replica',
 			label: `Center Changes replica, center ${DAY.sc} (${DAY.shops} shops), a window of a real day and a backfill`,
@@ -221,7 +232,6 @@ async function runReplica(ctx) {
 				lookbackDays: params.lookbackDays,
 				ticketDays,
 				historyFrom,
-				sharePercent: 50,
 				limit: 50_000,
 				pollEvery: 'every minute',
 				n8nVersion: opts.version,
@@ -239,6 +249,7 @@ async function runReplica(ctx) {
 			},
 			loads,
 			units: shops,
+			shopsRead: read,
 			polls: withSandboxCounts(pollLines, entries, originFrom),
 			requests: {
 				total: entries.length,
@@ -264,7 +275,7 @@ async function runReplica(ctx) {
 			},
 			lag: {
 				...R.receiptLags(received, entries, records, { zone: DAY.zone, endMs: endedAt }),
-				tickets: R.ticketLags(ticketChanges, records, endedAt),
+				tickets: R.ticketLags(ticketChanges, records, endedAt, entries),
 				receivedInWindow: received.length,
 				late: late.length,
 				lateLag: R.receiptLags(late, entries, records, { zone: DAY.zone, endMs: endedAt })

@@ -42,6 +42,7 @@ const changes = require('../../bench/scenarios/replica-records.js') as {
 		changes: Array<{ uid: string; status: string; at: number }>,
 		records: ReplicaRec[],
 		endMs: number,
+		entries?: ReplicaEntry[],
 	) => ReplicaLag;
 	twice: (records: ReplicaRec[]) => { n: number; examples: string[] };
 };
@@ -188,6 +189,27 @@ describe('bench: the replica row, Center Changes in real n8n with a backfill', (
 			R_T0 + 3 * R_MIN,
 		);
 		expect(t).toMatchObject({ n: 1, max: 30, pending: 1 });
+		// a tickets read after the last change, records after it, none of that status: missing
+		const tickets = (ms: number): ReplicaEntry => ({
+			route: 'tickets',
+			path: '/sc/1008/portal/tickets',
+			time: at(ms),
+			query: {},
+		});
+		const other = (ms: number): ReplicaRec => ({
+			table: 'tickets',
+			key: '{}',
+			op: 'upsert',
+			row: { ticket_uid: 8, status: 'new_request' },
+			at: ms,
+		});
+		const lost = changes.ticketLags(
+			[{ uid: '7', status: 'agreed', at: R_T0 }],
+			[other(R_T0 + 40_000)],
+			R_T0 + 3 * R_MIN,
+			[tickets(R_T0 + 30_000)],
+		);
+		expect(lost).toMatchObject({ n: 0, missing: 1, pending: 0 });
 	});
 
 	it('finds a record emitted twice with the same content, not a row that changed', () => {
@@ -307,11 +329,14 @@ describe('bench: the replica row, Center Changes in real n8n with a backfill', (
 		const not = targets.filter((t) => !t.met).map((t) => t.target);
 		// the backfill's 540 pages against 542; all within bounds
 		expect(not).toEqual([]);
-		// the first poll's credit left 541 after today's 545: a floor of one page; 3⅓ minutes is too slow
+		// the floor: (543 units + 542 pages) / the share's pace (24,300 left over 679 minutes) ≈ 30 min
 		const slow = replicaReport.replicaTargets({
 			...s,
-			history: { ...s.history, wallMs: 3 * R_MIN + 20_000 },
+			history: { ...s.history, wallMs: 45 * R_MIN },
 		});
+		const floor = slow.find((t) => t.target.includes('wall'));
+		expect(floor?.measured).toMatch(/a floor of 30\.\d min/);
+		// 45 min > 1.25 × 30 + 2: too slow
 		expect(slow.filter((t) => !t.met).map((t) => t.target)).toEqual([
 			'Center Changes replica backfill (real n8n): wall ≤ 1.25 × the floor the share allows + 2 polls',
 		]);
