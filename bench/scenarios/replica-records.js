@@ -1,36 +1,11 @@
 'use strict';
 /*
- * The replica row's pieces that read a run back (scenarios/replica.js, issue 36), pure: the Center
- * Changes trigger's poll lines (with the backfill's progress), the center's requests per table, today's
+ * The replica row's pieces that read a run back (scenarios/replica.js, issue 36), pure (the poll
+ * lines: day-budget-window.js parsePollLine with 'Center Changes'): the center's requests per table, today's
  * against the backfill's, the naive "re-read every table every poll", the records the trigger emitted
  * (from n8n's executions), each change's lag from its moment in the sandbox to its record, records
  * emitted twice, and the backfill's minimum pages.
  */
-
-/** "Shopping Center Trigger (Center Changes): 40 read(s), 41 request(s), 12 item(s); center 1008: …" */
-const POLL_LINE =
-	/Shopping Center Trigger \(Center Changes\): (\d+) read\(s\), (\d+) request\(s\), (\d+) item\(s\); (.*)$/;
-const int = (s) => Number(String(s).replace(/,/g, ''));
-
-/** One poll from its log line (and the moment the line came), or undefined for another line. */
-function parseChangesLine(line, at, sc) {
-	const m = POLL_LINE.exec(line);
-	if (!m) return undefined;
-	const c = new RegExp(`center ${sc}: (\\d+) request\\(s\\), today ~?([\\d,]+) of ([\\d,]+)`).exec(
-		m[4],
-	);
-	const h = /history: (\d+) of (\d+) days(, done)?/.exec(m[4]);
-	return {
-		at,
-		reads: Number(m[1]),
-		requests: Number(m[2]),
-		items: Number(m[3]),
-		centerRequests: c ? Number(c[1]) : 0,
-		todayUsed: c ? int(c[2]) : undefined,
-		todayShare: c ? int(c[3]) : undefined,
-		history: h ? { done: Number(h[1]), of: Number(h[2]), finished: !!h[3] } : undefined,
-	};
-}
 
 /** The API's route → the replica's table. */
 const TABLE_OF_ROUTE = {
@@ -268,7 +243,6 @@ function historyMinimum({ shops, historyFrom, today, ticketDays, ticketCounts = 
 }
 
 module.exports = {
-	parseChangesLine,
 	isHistory,
 	requestsByTable,
 	splitAt,

@@ -14,12 +14,11 @@
  * its wall against the floor the share allows; n8n's RSS.
  */
 const os = require('node:os');
-const { startN8n } = require('../../scripts/n8n/instance');
-const { startSandboxProcess } = require('../../scripts/lib/processes');
 const { loadExamples } = require('../../scripts/lib/examples');
 const { RssSampler } = require('../lib/rss');
 const { sleep } = require('../lib/util');
-const { SEED, log, packedPackage } = require('./common');
+const { log } = require('./common');
+const { shiftForDayAt, startDayServices } = require('./day-stack');
 const { DAY, memoryByPoll, withSandboxCounts, countBy } = require('./day-budget');
 const W = require('./day-budget-window');
 const R = require('./replica-records');
@@ -78,10 +77,7 @@ async function runReplica(ctx) {
 		quietMinutes: opts.replicaQuietMinutes || DEFAULTS.quietMinutes,
 		sharePercent: opts.replicaShare || DEFAULTS.sharePercent,
 	};
-	const at = /^(\d{1,2}):(\d{2})$/.exec(opts.dayAt || '');
-	if (opts.dayAt && !at) throw new Error(`--day-at ${opts.dayAt}: expected HH:MM`);
-	const shiftMs = at ? clock.shiftToLocal(DAY.zone, Number(at[1]), Number(at[2])) : 0;
-	clock.setShift(shiftMs);
+	const shiftMs = shiftForDayAt(opts.dayAt, DAY.zone);
 	const example = loadExamples().find((e) => e.key === 'center-to-postgres').workflow;
 	const params = example.nodes.find((n) => n.name === TRIGGER).parameters;
 	const ticketDays = params.ticketDays ?? 30;
@@ -89,24 +85,14 @@ async function runReplica(ctx) {
 	const pollLines = [];
 	const loads = [{ at: new Date().toISOString(), load: load() }];
 	try {
-		env.sb = await startSandboxProcess({
-			seed: SEED,
-			now: new Date().toISOString(),
-			clock: 'running',
-			env: shiftMs ? { E2E_CLOCK_SHIFT_MS: String(shiftMs) } : undefined,
-			nodeArgs: shiftMs ? ['-r', clock.path] : undefined,
-		});
-		await env.sb.control.setClock({ set: new Date().toISOString(), mode: 'running' });
-		env.n8n = await startN8n({
-			version: opts.version,
-			packageTgz: packedPackage(stage),
-			logLevel: 'info',
-			env: shiftMs ? { E2E_CLOCK_SHIFT_MS: String(shiftMs) } : undefined,
-			nodeArgs: shiftMs ? ['--require', clock.path] : undefined,
-			onLog: (l) => {
-				const p = R.parseChangesLine(l, Date.now(), DAY.sc);
+		await startDayServices(env, {
+			opts,
+			stage,
+			shiftMs,
+			tag: 'replica',
+			onLine: (l) => {
+				const p = W.parsePollLine(l, Date.now(), DAY.sc, 'Center Changes');
 				if (p) pollLines.push(p);
-				if (opts.verbose) process.stderr.write(`[n8n replica] ${l}\n`);
 			},
 		});
 		const { sb, n8n } = env;

@@ -24,7 +24,6 @@ type ReplicaRec = {
 };
 type ReplicaLag = { n: number; p95: number; max: number; pending: number; missing?: number };
 const changes = require('../../bench/scenarios/replica-records.js') as {
-	parseChangesLine: (line: string, at: number, sc: string) => Record<string, unknown> | undefined;
 	isHistory: (e: ReplicaEntry, zone: string, ticketDays: number) => boolean;
 	requestsByTable: (
 		entries: ReplicaEntry[],
@@ -45,6 +44,14 @@ const changes = require('../../bench/scenarios/replica-records.js') as {
 		entries?: ReplicaEntry[],
 	) => ReplicaLag;
 	twice: (records: ReplicaRec[]) => { n: number; examples: string[] };
+};
+const pollLines = require('../../bench/scenarios/day-budget-window.js') as {
+	parsePollLine: (
+		line: string,
+		at: number,
+		sc: string,
+		event?: string,
+	) => Record<string, unknown> | undefined;
 };
 const replicaReport = require('../../bench/report/replica.js') as {
 	replicaTargets: (s: unknown) => ReplicaTarget[];
@@ -76,7 +83,7 @@ describe('bench: the replica row, Center Changes in real n8n with a backfill', (
 	it("reads the Center Changes poll line with the backfill's progress", () => {
 		const line =
 			'info | Shopping Center Trigger (Center Changes): 40 read(s), 612 request(s), 900 item(s); center 1008: 612 request(s), today 1,204 of 25,000; history: 12 of 60 days, ~9 minutes left at this share; node "Center changes" of workflow "x"';
-		expect(changes.parseChangesLine(line, 5, '1008')).toMatchObject({
+		expect(pollLines.parsePollLine(line, 5, '1008', 'Center Changes')).toMatchObject({
 			at: 5,
 			reads: 40,
 			requests: 612,
@@ -89,13 +96,18 @@ describe('bench: the replica row, Center Changes in real n8n with a backfill', (
 			'12 of 60 days, ~9 minutes left at this share',
 			'60 of 60 days, done',
 		);
-		expect(changes.parseChangesLine(done, 5, '1008')?.history).toEqual({
+		expect(pollLines.parsePollLine(done, 5, '1008', 'Center Changes')?.history).toEqual({
 			done: 60,
 			of: 60,
 			finished: true,
 		});
 		expect(
-			changes.parseChangesLine('Shopping Center Trigger (New Receipt): 1 read(s)', 5, '1008'),
+			pollLines.parsePollLine(
+				'Shopping Center Trigger (New Receipt): 1 read(s)',
+				5,
+				'1008',
+				'Center Changes',
+			),
 		).toBe(undefined);
 	});
 
