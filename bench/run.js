@@ -23,6 +23,13 @@
  *   --day-drain-minutes M  dayBudget: at most this long after the window for its last receipts (default 10)
  *   dayBudgetNight    (only when named) dayBudget at a quiet night hour: --day-at (default 03:00), a 60-minute
  *                    window and a 20-minute drain by default; its own row and targets
+ *   replica          (only when named) Center Changes on the day center 1008 over a window of a real day with a
+ *                    backfill from History From beside it (bench/README.md "Replica"); --day-at as dayBudget
+ *   --replica-minutes M        replica: real minutes of the window (default 30)
+ *   --replica-drain-minutes M  replica: at most this long after it for its changes and the backfill (default 20)
+ *   --replica-history-days N   replica: History From N days before today (default 60)
+ *   --replica-quiet-minutes M  replica: Read Quiet Tables at Least Every (default the node's, 60)
+ *   --replica-share P          replica: Day Budget Share in % (default the node's, 50)
  *   --sync-sink K     receiptSync: batch (Aggregate → one INSERT … ON CONFLICT a poll; default) or upsert
  *                    (the example's Insert or Update as it is)
  *   --no-shared       skip the shared-budget runs (another client of the center spends most of each window)
@@ -75,6 +82,8 @@ const { syncRows, syncTargets, rewordRetiredTargets } = require('./report/receip
 const { runDayBudget } = require('./scenarios/day-budget');
 const { dayBudgetRows, dayBudgetTargets } = require('./report/day-budget');
 const { nightTargets } = require('./report/day-budget-night');
+const { runReplica } = require('./scenarios/replica');
+const { replicaRows, replicaTargets } = require('./report/replica');
 const { fileRows, fileTargets, itemModeTargets } = require('./report/file-export');
 const { itemModeVsHttp } = require('./report/item-mode');
 const { summariseReceipts, summarisePlain, tableRows } = require('./report/figures');
@@ -124,6 +133,11 @@ function parseArgs(argv) {
 		else if (a === '--day-minutes') o.dayMinutes = Number(v());
 		else if (a === '--day-at') o.dayAt = v();
 		else if (a === '--day-drain-minutes') o.dayDrainMinutes = Number(v());
+		else if (a === '--replica-minutes') o.replicaMinutes = Number(v());
+		else if (a === '--replica-drain-minutes') o.replicaDrainMinutes = Number(v());
+		else if (a === '--replica-history-days') o.replicaHistoryDays = Number(v());
+		else if (a === '--replica-quiet-minutes') o.replicaQuietMinutes = Number(v());
+		else if (a === '--replica-share') o.replicaShare = Number(v());
 		else if (a === '--help' || a === '-h') {
 			const lines = fs.readFileSync(__filename, 'utf8').split('\n');
 			console.log(lines.slice(2, lines.indexOf(' */') + 1).join('\n'));
@@ -140,7 +154,7 @@ async function main() {
 	const t0 = Date.now();
 	// dayBudget watches a window of a real day (its center's selling hours): only when named
 	const want = (k) =>
-		k === 'dayBudget' || k === 'dayBudgetNight'
+		k === 'dayBudget' || k === 'dayBudgetNight' || k === 'replica'
 			? !!opts.only?.has(k)
 			: !opts.only || opts.only.has(k);
 	const result = {
@@ -330,6 +344,19 @@ async function main() {
 			}
 		}
 
+		if (want('replica')) {
+			try {
+				scenarios.replica = await runReplica(ctx);
+				const r = scenarios.replica;
+				log(
+					`  replica: ${r.requests.total} requests over ${r.polls.length} polls, ${r.records.total} records, backfill ${r.history.doneAt ? 'done' : 'not done'}, ${r.requests.rateLimited} × 429`,
+				);
+			} catch (e) {
+				log(`  replica could not be measured: ${e.stack || e.message}`);
+				scenarios.replica = { key: 'replica', failedToRun: e.message };
+			}
+		}
+
 		if (want('basic') || want('trigger')) {
 			// the trigger counts days by the real clock: from here on the sandbox's (frozen) clock is the real now,
 			// set before this n8n gets its token (tokens live 1 hour on the sandbox clock)
@@ -380,6 +407,7 @@ async function main() {
 		...syncRows(scenarios.receiptSync),
 		...dayBudgetRows(scenarios.dayBudget),
 		...dayBudgetRows(scenarios.dayBudgetNight),
+		...replicaRows(scenarios.replica),
 	];
 	result.scenarios = scenarios;
 	result.targets = [
@@ -391,6 +419,7 @@ async function main() {
 		...syncTargets(scenarios.receiptSync),
 		...dayBudgetTargets(scenarios.dayBudget),
 		...nightTargets(scenarios.dayBudgetNight),
+		...replicaTargets(scenarios.replica),
 	];
 	// --only: the rows and targets of the scenarios not run now stay, marked with the run that measured them
 	// (a run without --only: the dayBudget row stays)

@@ -7,13 +7,18 @@
  */
 
 /** "Shopping Center Trigger (New Receipt): 98 read(s), 99 request(s), 3 item(s); center 1008: 99 request(s), today 4,210 of 25,000 (…); node … of workflow …" */
-const POLL_LINE =
-	/Shopping Center Trigger \(New Receipt\): (\d+) read\(s\), (\d+) request\(s\), (\d+) item\(s\); (.*)$/;
+const pollLine = (event) =>
+	new RegExp(
+		`Shopping Center Trigger \\(${event}\\): (\\d+) read\\(s\\), (\\d+) request\\(s\\), (\\d+) item\\(s\\); (.*)$`,
+	);
 const int = (s) => Number(String(s).replace(/,/g, ''));
 
-/** One poll from its log line (and the moment the line came), or undefined for another line. */
-function parsePollLine(line, at, sc) {
-	const m = POLL_LINE.exec(line);
+/**
+ * One poll of the event's trigger from its log line (and the moment the line came), or undefined for
+ * another line; Center Changes' backfill progress ("history: 12 of 60 days[, done]") when it says one.
+ */
+function parsePollLine(line, at, sc, event = 'New Receipt') {
+	const m = pollLine(event).exec(line);
 	if (!m) return undefined;
 	const c = new RegExp(`center ${sc}: (\\d+) request\\(s\\), today ~?([\\d,]+) of ([\\d,]+)`).exec(
 		m[4],
@@ -26,7 +31,13 @@ function parsePollLine(line, at, sc) {
 		centerRequests: c ? Number(c[1]) : 0,
 		todayUsed: c ? int(c[2]) : undefined,
 		todayShare: c ? int(c[3]) : undefined,
+		...historyOf(m[4]),
 	};
+}
+
+function historyOf(text) {
+	const h = /history: (\d+) of (\d+) days(, done)?/.exec(text);
+	return h ? { history: { done: Number(h[1]), of: Number(h[2]), finished: !!h[3] } } : {};
 }
 
 /** The center's entries of the sandbox's log (token and center list have no center). */

@@ -12,13 +12,12 @@
  * against reading every shop at every poll, the table against the true set, 429s, the lag, n8n's RSS.
  */
 const os = require('node:os');
-const { startN8n } = require('../../scripts/n8n/instance');
 const { ensureServicePackages, startPostgres } = require('../../scripts/n8n/queue/services');
-const { startSandboxProcess } = require('../../scripts/lib/processes');
 const { loadExamples, bindExample } = require('../../scripts/lib/examples');
 const { RssSampler } = require('../lib/rss');
 const { sleep } = require('../lib/util');
-const { SEED, log, packedPackage } = require('./common');
+const { log } = require('./common');
+const { shiftForDayAt, startDayServices } = require('./day-stack');
 const { tableDdl, exampleCredentials } = require('./receipt-sync-workflow');
 const W = require('./day-budget-window');
 const clock = require('../../scripts/lib/shift-clock');
@@ -70,10 +69,7 @@ async function runDayBudget(ctx, variant = {}) {
 	};
 	// --day-at HH:MM: this process's clock and n8n's moved (the sandbox's follows this one; PostgreSQL's
 	// loaded_at is moved back by the same shift): the window starts at that hour of the center's day
-	const at = /^(\d{1,2}):(\d{2})$/.exec(opts.dayAt || '');
-	if (opts.dayAt && !at) throw new Error(`--day-at ${opts.dayAt}: expected HH:MM`);
-	const shiftMs = at ? clock.shiftToLocal(DAY.zone, Number(at[1]), Number(at[2])) : 0;
-	clock.setShift(shiftMs);
+	const shiftMs = shiftForDayAt(opts.dayAt, DAY.zone);
 	const example = loadExamples().find((e) => e.key === 'receipts-to-postgres').workflow;
 	const env = {};
 	const pollLines = [];
@@ -82,26 +78,14 @@ async function runDayBudget(ctx, variant = {}) {
 		ensureServicePackages({ log });
 		env.pg = await startPostgres({ database: 'warehouse' });
 		env.pg.psql(tableDdl(example));
-		env.sb = await startSandboxProcess({
-			seed: SEED,
-			now: new Date().toISOString(),
-			clock: 'running',
-			// moved as this process's clock (its log's times compared with this one's)
-			env: shiftMs ? { E2E_CLOCK_SHIFT_MS: String(shiftMs) } : undefined,
-			nodeArgs: shiftMs ? ['-r', clock.path] : undefined,
-		});
-		// the sandbox's clock began at `now` when the process came up: in step with the real clock again
-		await env.sb.control.setClock({ set: new Date().toISOString(), mode: 'running' });
-		env.n8n = await startN8n({
-			version: opts.version,
-			packageTgz: packedPackage(stage),
-			logLevel: 'info',
-			env: shiftMs ? { E2E_CLOCK_SHIFT_MS: String(shiftMs) } : undefined,
-			nodeArgs: shiftMs ? ['--require', clock.path] : undefined,
-			onLog: (l) => {
+		await startDayServices(env, {
+			opts,
+			stage,
+			shiftMs,
+			tag: 'day',
+			onLine: (l) => {
 				const p = W.parsePollLine(l, Date.now(), DAY.sc);
 				if (p) pollLines.push(p);
-				if (opts.verbose) process.stderr.write(`[n8n day] ${l}\n`);
 			},
 		});
 		const { sb, pg, n8n } = env;
@@ -301,4 +285,12 @@ function memoryByPoll(memory, polls, sampler) {
 	};
 }
 
-module.exports = { runDayBudget, dayWorkflow, DAY, DEFAULTS };
+module.exports = {
+	runDayBudget,
+	dayWorkflow,
+	DAY,
+	DEFAULTS,
+	memoryByPoll,
+	withSandboxCounts,
+	countBy,
+};
