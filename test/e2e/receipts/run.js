@@ -5,11 +5,13 @@
  * PostgreSQL (Debian's package, started as the queue-mode stack starts it: scripts/n8n/queue/services.js,
  * installed with apt-get when missing). The table is created from the DDL in the example's note.
  *
- *   node test/e2e/receipts/run.js [--version 1.123.81 [--version 2.41.1@midnight [--version 2.41.1+durable]]] [--package-dir .] [--rounds 4] [--no-replica] [--side-by-side] [--keep] [--verbose]
+ *   node test/e2e/receipts/run.js [--version 1.123.81 [--version 2.41.1@midnight [--version 2.41.1+durable]]] [--package-dir .] [--rounds 4] [--no-replica] [--serial | --side-by-side] [--keep] [--verbose]
  *
- * Legs: three by default (or $N8N_E2E_VERSIONS, comma-separated), one after the other in this process
- * (--side-by-side, or $N8N_E2E_SIDE_BY_SIDE=1: side by side, each in its own process, lib/side-by-side.js;
- * they mostly wait on n8n's polls, but the durable leg failed twice so on a loaded 2-core machine), each with its own PostgreSQL, sandbox and n8n: 1.123.81 and 2.41.1 with n8n's default (in-memory) scheduler (the
+ * Legs: three by default (or $N8N_E2E_VERSIONS, comma-separated), each in its own process
+ * (lib/side-by-side.js): the in-memory legs side by side (they mostly wait on n8n's polls), then the
+ * durable leg alone (beside the others it failed 2 of 6 times on a loaded 2-core machine: legGroups);
+ * --serial or $N8N_E2E_SIDE_BY_SIDE=0: one after the other in this process; --side-by-side or
+ * $N8N_E2E_SIDE_BY_SIDE=1: all side by side. Each leg with its own PostgreSQL, sandbox and n8n: 1.123.81 and 2.41.1 with n8n's default (in-memory) scheduler (the
  * 2.41.1 leg `@midnight`: its clocks, n8n's and the checks', moved by shift-clock.js so that center
  * 1002's midnight comes in its first rounds, whatever the hour it runs at), and
  * `2.41.1+durable`: n8n's durable scheduler with durable poll cursors (the four settings of
@@ -50,7 +52,7 @@ const { startSandboxProcess } = require('../../../scripts/lib/processes');
 const { createReport } = require('../lib/report');
 const { cliOptions, packageBuilt, stopOnSignal, runMain } = require('../lib/runner');
 const { DURABLE_ENV } = require('../lib/poll-ledger');
-const { legsSideBySide } = require('../lib/side-by-side');
+const { legsInGroups } = require('../lib/side-by-side');
 const checks = require('./checks');
 const clock = require('../../../scripts/lib/shift-clock');
 
@@ -72,14 +74,15 @@ async function main() {
 	const report = createReport();
 	console.log(`e2e New Receipt → PostgreSQL in n8n ${VERSIONS.join(', ')}; package ${PACKAGE_DIR}`);
 	if (!packageBuilt(PACKAGE_DIR)) return 1;
-	if (VERSIONS.length > 1 && (flag('side-by-side') || process.env.N8N_E2E_SIDE_BY_SIDE === '1')) {
+	const groups = legGroups();
+	if (groups) {
 		// apt-get once, before the legs (each would otherwise wait on the other's dpkg lock)
 		ensureServicePackages();
 		const args = ['--rounds', String(ROUNDS), '--package-dir', PACKAGE_DIR];
 		if (KEEP) args.push('--keep');
 		if (VERBOSE) args.push('--verbose');
 		if (flag('no-replica')) args.push('--no-replica');
-		return await legsSideBySide(__filename, VERSIONS, args);
+		return await legsInGroups(__filename, groups, args);
 	}
 	for (const version of VERSIONS) {
 		report.version = version;
@@ -87,6 +90,23 @@ async function main() {
 		await leg(version, report);
 	}
 	return report.finish(t0);
+}
+
+/**
+ * How the legs run, each in its own process (null: one after the other in this one, --serial or
+ * $N8N_E2E_SIDE_BY_SIDE=0, or a single leg): by default the in-memory legs side by side, then each
+ * durable leg alone (its SIGKILL during a poll needs n8n's poll to be under way while the sandbox's
+ * answers are slowed; on a loaded 2-core machine beside other legs that failed 2 of 6 times);
+ * --side-by-side or $N8N_E2E_SIDE_BY_SIDE=1: all of them side by side.
+ */
+function legGroups() {
+	const env = process.env.N8N_E2E_SIDE_BY_SIDE;
+	if (VERSIONS.length < 2 || flag('serial') || env === '0') return null;
+	if (flag('side-by-side') || env === '1') return [VERSIONS];
+	const durable = (v) => v.split('@')[0].endsWith('+durable');
+	const inMemory = VERSIONS.filter((v) => !durable(v));
+	const groups = [inMemory, ...VERSIONS.filter(durable).map((v) => [v])];
+	return groups.filter((g) => g.length);
 }
 
 async function leg(spec, report) {
