@@ -5,13 +5,14 @@
  * PostgreSQL (Debian's package, started as the queue-mode stack starts it: scripts/n8n/queue/services.js,
  * installed with apt-get when missing). The table is created from the DDL in the example's note.
  *
- *   node test/e2e/receipts/run.js [--version 1.123.81 [--version 2.41.1@midnight [--version 2.41.1+durable]]] [--package-dir .] [--rounds 4] [--no-replica] [--serial | --side-by-side] [--keep] [--verbose]
+ *   node test/e2e/receipts/run.js [--version 1.123.81 [--version 2.41.1@midnight [--version 2.41.1+durable]]] [--package-dir .] [--rounds 4] [--no-replica] [--serial | --side-by-side] [--legs in-memory|durable] [--keep] [--verbose]
  *
  * Legs: three by default (or $N8N_E2E_VERSIONS, comma-separated), each in its own process
  * (lib/side-by-side.js): the in-memory legs side by side (they mostly wait on n8n's polls), then the
  * durable leg alone (beside the others it failed 2 of 6 times on a loaded 2-core machine: legGroups);
  * --serial or $N8N_E2E_SIDE_BY_SIDE=0: one after the other in this process; --side-by-side or
- * $N8N_E2E_SIDE_BY_SIDE=1: all side by side. Each leg with its own PostgreSQL, sandbox and n8n: 1.123.81 and 2.41.1 with n8n's default (in-memory) scheduler (the
+ * $N8N_E2E_SIDE_BY_SIDE=1: all side by side; --legs in-memory / durable: only those (npm test runs the
+ * in-memory legs beside the other e2e runners and the durable leg alone). Each leg with its own PostgreSQL, sandbox and n8n: 1.123.81 and 2.41.1 with n8n's default (in-memory) scheduler (the
  * 2.41.1 leg `@midnight`: its clocks, n8n's and the checks', moved by shift-clock.js so that center
  * 1002's midnight comes in its first rounds, whatever the hour it runs at), and
  * `2.41.1+durable`: n8n's durable scheduler with durable poll cursors (the four settings of
@@ -60,11 +61,17 @@ const clock = require('../../../scripts/lib/shift-clock');
 const MIDNIGHT_AFTER_MS = 100_000;
 
 const { all, opt, flag, packageDir: PACKAGE_DIR } = cliOptions();
-const VERSIONS = all('version').length
-	? all('version')
-	: (process.env.N8N_E2E_VERSIONS || '1.123.81,2.41.1@midnight,2.41.1+durable')
-			.split(',')
-			.map((s) => s.trim());
+/** a durable leg (n8n's durable scheduler): `2.41.1+durable`, also with @midnight */
+const isDurable = (spec) => spec.split('@')[0].endsWith('+durable');
+// --legs in-memory | durable: only those of the legs (npm test runs the two kinds at different times)
+const KIND = opt('legs', 'all');
+const VERSIONS = (
+	all('version').length
+		? all('version')
+		: (process.env.N8N_E2E_VERSIONS || '1.123.81,2.41.1@midnight,2.41.1+durable')
+				.split(',')
+				.map((s) => s.trim())
+).filter((v) => KIND === 'all' || (KIND === 'durable') === isDurable(v));
 const ROUNDS = Number(opt('rounds', '4'));
 const KEEP = flag('keep');
 const VERBOSE = flag('verbose') || !!process.env.N8N_E2E_VERBOSE;
@@ -74,6 +81,8 @@ async function main() {
 	const report = createReport();
 	console.log(`e2e New Receipt → PostgreSQL in n8n ${VERSIONS.join(', ')}; package ${PACKAGE_DIR}`);
 	if (!packageBuilt(PACKAGE_DIR)) return 1;
+	if (!['all', 'in-memory', 'durable'].includes(KIND) || !VERSIONS.length)
+		throw new Error(`--legs ${KIND}: no leg (all, in-memory or durable)`);
 	const groups = legGroups();
 	if (groups) {
 		// apt-get once, before the legs (each would otherwise wait on the other's dpkg lock)
@@ -103,9 +112,8 @@ function legGroups() {
 	const env = process.env.N8N_E2E_SIDE_BY_SIDE;
 	if (VERSIONS.length < 2 || flag('serial') || env === '0') return null;
 	if (flag('side-by-side') || env === '1') return [VERSIONS];
-	const durable = (v) => v.split('@')[0].endsWith('+durable');
-	const inMemory = VERSIONS.filter((v) => !durable(v));
-	const groups = [inMemory, ...VERSIONS.filter(durable).map((v) => [v])];
+	const inMemory = VERSIONS.filter((v) => !isDurable(v));
+	const groups = [inMemory, ...VERSIONS.filter(isDurable).map((v) => [v])];
 	return groups.filter((g) => g.length);
 }
 
