@@ -60,7 +60,9 @@ async function nextPoll(leg, mark) {
 		"a poll that began after the mark to end, and two polls after this call (their lines in n8n's log)",
 		async () =>
 			pollLines(leg.n8n().logFile, EVENT).length >= linesBefore + 2 && (await pollAfter(leg, mark)),
-		150_000,
+		// a bound, not a pace (it ends at the poll's line): 150 s ran out after a restart side by side
+		// on a machine at load 31 (n8n's start, a 4 h jump's directory read, two polls)
+		300_000,
 		1000,
 	);
 	await sleep(1000);
