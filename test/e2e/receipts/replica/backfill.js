@@ -1,0 +1,58 @@
+'use strict';
+/*
+ * The replica's backfill (History From, setup.js) as the leg sees it: its progress from the trigger's
+ * line per poll in n8n's log (`…; center 1002: …; history: 312 of 730 days, ~2 hours left at this
+ * share`), and the wait before the SIGKILL during a poll (steps/kill-poll.js): at least one backfill
+ * poll committed (its history rows in PostgreSQL: the trigger's state was saved with or before that
+ * execution), the backfill not done.
+ */
+const fs = require('node:fs');
+const { waitUntil } = require('../../../../scripts/lib/processes');
+
+const LINE = 'Shopping Center Trigger (Center Changes)';
+
+/** Per poll line of the replica (every start of n8n): { center: its history note }, oldest first. */
+function historyNotes(leg) {
+	const file = leg.n8n().logFile;
+	const text = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '';
+	return text
+		.split('\n')
+		.filter((l) => l.includes(LINE))
+		.map((l) =>
+			Object.fromEntries(
+				[...l.matchAll(/center (\d{4,})\b[^;]*; history: ([^;]*)/g)].map((m) => [
+					m[1],
+					m[2].trim(),
+				]),
+			),
+		)
+		.filter((n) => Object.keys(n).length);
+}
+
+/** The replica's rows older than the trigger's own window: the backfill's. */
+const historyRows = (leg) =>
+	Number(leg.pg.psql(`SELECT count(*) FROM sc_daily_sales WHERE date < current_date - 3`).trim());
+
+/**
+ * Waits until a backfill poll committed (history rows in PostgreSQL) with the backfill not done;
+ * returns what the last poll line said, per center. Fails when it is done already (then History From
+ * is too recent for the kill to come mid-way).
+ */
+async function backfillUnderWay(leg) {
+	const notes = await waitUntil(
+		async () => (historyRows(leg) > 0 ? historyNotes(leg).at(-1) : null),
+		{
+			what: 'a backfill poll committed (history rows in PostgreSQL)',
+			timeoutMs: 180_000,
+			everyMs: 1000,
+		},
+	);
+	const text = Object.entries(notes)
+		.map(([sc, n]) => `${sc} ${n}`)
+		.join('; ');
+	if (Object.values(notes).every((n) => /done/.test(n)))
+		throw new Error(`the backfill was done before the kill (${text}): History From too recent`);
+	return `${historyRows(leg)} history rows of daily sales in PostgreSQL; the last poll: ${text}`;
+}
+
+module.exports = { historyNotes, backfillUnderWay };
