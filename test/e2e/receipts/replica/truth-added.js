@@ -71,12 +71,11 @@ async function addedTruth(c) {
 		for (const d of (await listAll(leg, `/sc/${sc}/traffic`, q)) || [])
 			put('sc_attendance', d, [sc, z, d.date], d.date >= window);
 	}
-	// the shops' registers and settings (active shops); receipts received since the replica's first read
+	// the shops' registers and settings (active shops); receipts received since the day before the
+	// replica's first read (its first read's period, Lookback 1), older ones held
 	const shops = new Set([...active, ...[...held.sc_receipts.values()].map((r) => r.shop_id)]);
-	const receivedFrom = earliest(
-		leg.replica.firstDay[sc],
-		heldFrom('sc_receipts', 'received_datetime'),
-	);
+	const firstDay = leg.replica.firstDay[sc];
+	const receivedFrom = earliest(firstDay, heldFrom('sc_receipts', 'received_datetime'));
 	for (const shop of shops) {
 		const route = `/sc/${sc}/shops/${shop}`;
 		if (active.has(shop)) {
@@ -87,8 +86,10 @@ async function addedTruth(c) {
 		}
 		const q = { start_received_date: receivedFrom, end_received_date: today };
 		// the export's rows name no shop: the trigger's record adds the shop it read (its route's)
-		for (const r of (await listAll(leg, `${route}/receipts`, q, 1000)) || [])
-			put('sc_receipts', { shop_id: shop, ...r }, [sc, String(r.id)], active.has(shop));
+		for (const r of (await listAll(leg, `${route}/receipts`, q, 1000)) || []) {
+			const must = active.has(shop) && dayIn(zone, Date.parse(r.received_datetime)) >= firstDay;
+			put('sc_receipts', { shop_id: shop, ...r }, [sc, String(r.id)], must);
+		}
 	}
 	// passes by creation date, anomalies by their date: the watched days; older ones held
 	const watched = addDays(today, -(leg.replica.node.listDays ?? 30));
