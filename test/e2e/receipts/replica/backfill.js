@@ -55,4 +55,25 @@ async function backfillUnderWay(leg) {
 	return `${historyRows(leg)} history rows of daily sales in PostgreSQL; the last poll: ${text}`;
 }
 
-module.exports = { historyNotes, backfillUnderWay };
+/** No execution of the workflow running (none new, running or waiting). */
+async function idle(leg, workflowId) {
+	const exs = (await leg.n8n().api.executions({ workflowId, limit: 100 })) || [];
+	return exs.every((e) => !['running', 'new', 'waiting'].includes(e.status));
+}
+
+/**
+ * Before the SIGKILL during a poll: the backfill under way (above), then no execution of either
+ * workflow running (the replica's first executions carry thousands of rows; on a loaded machine they
+ * and the receipts' own may still run when the next poll starts, and a SIGKILL then loses what they
+ * carry: n8n's loss, not the one this step looks at).
+ */
+async function readyToKill(leg) {
+	const underWay = await backfillUnderWay(leg);
+	await waitUntil(
+		async () => (await idle(leg, leg.wf.id)) && (await idle(leg, leg.replica.wf.id)),
+		{ what: 'no execution of either workflow running', timeoutMs: 180_000, everyMs: 500 },
+	);
+	return underWay;
+}
+
+module.exports = { historyNotes, readyToKill };

@@ -13,14 +13,14 @@ const { setClock, insertLate, truth } = require('../leg');
 const { roundTrip, waitFor } = require('../polls');
 const { tableIds, tableSums } = require('../warehouse');
 const { JUMP_MS, openAndClose } = require('../replica/setup');
-const { backfillUnderWay } = require('../replica/backfill');
+const { readyToKill } = require('../replica/backfill');
 
 const title =
 	'SIGKILL while a poll is under way (answers slowed down), restart: nothing twice, nothing missing';
 
 async function run(leg) {
 	const sb = leg.sb();
-	if (leg.replica) leg.replica.killedAt = await backfillUnderWay(leg);
+	if (leg.replica) leg.replica.killedAt = await readyToKill(leg);
 	await setClock(leg);
 	await insertLate(leg);
 	await sb.control.faults({ latencyMs: 400 });
