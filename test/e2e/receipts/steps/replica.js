@@ -9,7 +9,7 @@
  * period in the tables (replica/truth.js); the requests per table printed (replica/requests.js).
  */
 const assert = require('node:assert/strict');
-const { sleep } = require('../../../../scripts/lib/processes');
+const { isAlive, sleep } = require('../../../../scripts/lib/processes');
 const { waitFor } = require('../polls');
 const { BASIC } = require('../replica/truth');
 const { historyNotes } = require('../replica/backfill');
@@ -65,14 +65,28 @@ function summary(problems) {
 	return JSON.stringify(n);
 }
 
+/** A failed read of the truth: the sandbox's last output lines with the error (is it still there?). */
+function sandboxGone(leg, error) {
+	const sb = leg.sb();
+	const alive = isAlive(sb.pid);
+	const tail = String(sb.output?.() ?? '')
+		.split('\n')
+		.slice(-15)
+		.join('\n');
+	error.message += ` (the sandbox, pid ${sb.pid}, ${alive ? 'alive' : 'GONE'}; its last output:\n${tail})`;
+	throw error;
+}
+
 async function run(leg) {
 	// the last change is the last round's: the trigger sees it within its bound (1 min) and a poll, the
 	// monthly rows a bound after the day that changed them, later when the share binds (the lag grows)
 	const t0 = Date.now();
-	let cmp = await compareReplica(leg);
+	let cmp = await compareReplica(leg).catch((e) => sandboxGone(leg, e));
 	while (cmp.problems.length && Date.now() - t0 < MAX_WAIT_MS) {
+		const at = Math.round((Date.now() - t0) / 1000);
+		console.log(`       ${at} s: ${cmp.problems.length} differences ${summary(cmp.problems)}`);
 		await sleep(30_000);
-		cmp = await compareReplica(leg);
+		cmp = await compareReplica(leg).catch((e) => sandboxGone(leg, e));
 	}
 	const waited = Math.round((Date.now() - t0) / 1000);
 	assert.deepEqual(
