@@ -77,16 +77,30 @@ function sandboxGone(leg, error) {
 	throw error;
 }
 
+/**
+ * One comparison; a truth read that failed in transport (the sandbox still there: a socket the
+ * loaded machine's server closed) is a difference of this comparison, compared again in 30 s.
+ */
+async function compareOnce(leg) {
+	try {
+		return await compareReplica(leg);
+	} catch (e) {
+		if (!isAlive(leg.sb().pid) || e.message !== 'fetch failed') sandboxGone(leg, e);
+		const why = `${e.message} (${e.cause?.code ?? e.cause?.message ?? 'no cause'})`;
+		return { problems: [`the truth read failed: ${why}`], counts: {} };
+	}
+}
+
 async function run(leg) {
 	// the last change is the last round's: the trigger sees it within its bound (1 min) and a poll, the
 	// monthly rows a bound after the day that changed them, later when the share binds (the lag grows)
 	const t0 = Date.now();
-	let cmp = await compareReplica(leg).catch((e) => sandboxGone(leg, e));
+	let cmp = await compareOnce(leg);
 	while (cmp.problems.length && Date.now() - t0 < MAX_WAIT_MS) {
 		const at = Math.round((Date.now() - t0) / 1000);
 		console.log(`       ${at} s: ${cmp.problems.length} differences ${summary(cmp.problems)}`);
 		await sleep(30_000);
-		cmp = await compareReplica(leg).catch((e) => sandboxGone(leg, e));
+		cmp = await compareOnce(leg);
 	}
 	const waited = Math.round((Date.now() - t0) / 1000);
 	assert.deepEqual(
