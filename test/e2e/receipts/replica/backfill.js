@@ -43,7 +43,7 @@ async function backfillUnderWay(leg) {
 		async () => (historyRows(leg) > 0 ? historyNotes(leg).at(-1) : null),
 		{
 			what: 'a backfill poll committed (history rows in PostgreSQL)',
-			timeoutMs: 180_000,
+			timeoutMs: 360_000,
 			everyMs: 1000,
 		},
 	);
