@@ -66,6 +66,22 @@ const EVENTS = [
 ];
 
 /**
+ * A call of the checker's, tried again (three times at most) when it failed in transport: on a loaded
+ * machine the sandbox's server may close a kept-alive socket just as the next request takes it
+ * (`fetch failed`, the sandbox still running).
+ */
+async function transient(call) {
+	for (let attempt = 0; ; attempt++) {
+		try {
+			return await call();
+		} catch (e) {
+			if (e.message !== 'fetch failed' || attempt >= 2) throw e;
+			await sleep(500);
+		}
+	}
+}
+
+/**
  * The checker's API call through the third key (its token from the control API; a new one when the
  * clocks' jump expired it); a 429 (the center's minute shared with n8n's reads) waits and tries again.
  */
@@ -73,12 +89,16 @@ async function apiCall(leg, method, route, body) {
 	const sb = leg.sb();
 	const r = leg.replica;
 	for (let attempt = 0; ; attempt++) {
-		r.token ??= (await sb.control.call('POST', '/token', { client_id: CHECKER_KEY })).access_token;
-		const res = await fetch(`${sb.baseUrl}${route}`, {
-			method,
-			headers: { authorization: `Bearer ${r.token}`, 'content-type': 'application/json' },
-			body: body && JSON.stringify(body),
-		});
+		r.token ??= (
+			await transient(() => sb.control.call('POST', '/token', { client_id: CHECKER_KEY }))
+		).access_token;
+		const res = await transient(() =>
+			fetch(`${sb.baseUrl}${route}`, {
+				method,
+				headers: { authorization: `Bearer ${r.token}`, 'content-type': 'application/json' },
+				body: body && JSON.stringify(body),
+			}),
+		);
 		const json = await res.json().catch(() => ({}));
 		if (res.status === 401 && attempt < 1) r.token = null;
 		else if (res.status === 429 && attempt < 30) await sleep(2000);
@@ -207,4 +227,5 @@ module.exports = {
 	stretchEvent,
 	openAndClose,
 	apiCall,
+	transient,
 };

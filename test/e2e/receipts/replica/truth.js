@@ -6,7 +6,7 @@
  * mapping), and the rows the table may hold besides (days and tickets that left the trigger's window).
  */
 const { addDays, dayIn } = require('../poll-cost');
-const { apiCall } = require('./setup');
+const { apiCall, transient } = require('./setup');
 const { ADDED_TABLES, addedTruth } = require('./truth-added');
 
 const ZONES = {
@@ -96,7 +96,7 @@ const monthAfter = (month, n) => {
  * replica holds for the center (by key). The six tables added later: truth-added.js.
  */
 async function centerTruth(leg, sc, held) {
-	const now = Date.parse((await leg.sb().control.clock()).now);
+	const now = Date.parse((await transient(() => leg.sb().control.clock())).now);
 	const today = dayIn(ZONES[sc], now);
 	const last = BASIC.has(sc) ? addDays(today, -1) : today;
 	const history = leg.replica.historyFrom;
