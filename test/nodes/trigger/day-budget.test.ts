@@ -113,8 +113,10 @@ function checkClosedHour(f: DayFacts, scId: string): { requests: number; shops: 
 	for (const e of sb!.log.list()) {
 		const at = Date.parse(e.clock);
 		if (e.route !== 'receipts' || e.sc_id !== scId || at < from || at >= to) continue;
-		// a read is its first page: a shop with over 1,000 receipts in its re-read period takes two
-		if (Number(e.query?.page ?? 1) > 1) continue;
+		// a read is its first page: a shop with over 1,000 receipts in its re-read period takes two; and
+		// its answer: a 401 token_expired (once per token's life, wherever it falls) is the same read
+		// sent again with a new token
+		if (Number(e.query?.page ?? 1) > 1 || e.status === 401) continue;
 		const shop = e.path.split('/shops/')[1]?.split('/')[0] ?? '';
 		reads.set(shop, (reads.get(shop) ?? 0) + 1);
 		readAt.set(shop, [...(readAt.get(shop) ?? []), at]);
