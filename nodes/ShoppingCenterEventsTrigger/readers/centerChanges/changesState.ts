@@ -66,8 +66,7 @@ export interface ShopTables {
 	m?: Record<string, string>;
 	/** months (YYYY-MM) whose row is to be re-read: a daily row of theirs changed */
 	mp?: string[];
-	/** the center day the night's slow net last read the shop's daily rows / its monthly rows */
-	dn?: string;
+	/** the center day the night's slow net last read the shop's monthly rows (the previous month) */
 	mn?: string;
 	/** the schedules of the shop's daily and monthly units */
 	ds?: UnitSchedule;
@@ -130,7 +129,6 @@ function readShopTables(v: unknown): ShopTables | undefined {
 	const m = stringMap(v.m);
 	if (m) t.m = m;
 	if (Array.isArray(v.mp)) t.mp = v.mp.filter((x): x is string => typeof x === 'string');
-	if (typeof v.dn === 'string') t.dn = v.dn;
 	if (typeof v.mn === 'string') t.mn = v.mn;
 	const ds = readSchedule(v.ds);
 	if (ds) t.ds = ds;

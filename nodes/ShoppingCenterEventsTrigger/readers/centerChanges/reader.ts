@@ -4,9 +4,9 @@
  * - `shops`: the shop directory, every DIRECTORY_MS (directory.ts);
  * - `tickets`: the tickets watched, as activity says (a list event's unit: tickets.ts);
  * - `zones`: the counting zones, every DIRECTORY_MS (directory.ts);
- * - `d:<shop>`: a shop's daily rows of yesterday and today (Basic: the freshest two days) once per
- *   Read Quiet … at Least Every, and once a night after NET_HOUR the last Lookback days (the slow net,
- *   which catches a day restated by a receipt that arrived late);
+ * - `d:<shop>`: a shop's daily rows of the last Lookback days through today (Basic: through its
+ *   freshest day, yesterday) once per Read Quiet … at Least Every: a day restated by a receipt that
+ *   arrived late is caught by the next read, at the same one request;
  * - `m:<shop>`: a shop's monthly rows: the months whose daily row changed (at most once per that
  *   bound), and once a night the current and the previous month;
  * - attendance, passes, anomalies, `x:<shop>` (cash registers, turnover settings), `r:<shop>`
@@ -134,10 +134,7 @@ class ChangesDraft implements CenterDraft {
 		const bound = this.run.cfg.quietMaxWaitMs;
 		for (const id of Object.keys(state.dir?.rows ?? {})) {
 			const t = state.shops[id] ?? {};
-			if (
-				tables.has('daily_sales') &&
-				(!t.ds || this.netDue(t.dn) || this.waited(t.ds.read, bound))
-			)
+			if (tables.has('daily_sales') && (!t.ds || this.waited(t.ds.read, bound)))
 				units.push({ id: `d:${id}`, sched: t.ds });
 			// without the daily table no day tells a month changed: its months at the bound
 			const signalled = tables.has('daily_sales') ? !!t.mp?.length : true;
@@ -216,14 +213,13 @@ class ChangesDraft implements CenterDraft {
 		const { run, target } = this;
 		const t: ShopTables = Object.assign({}, this.state.shops[shopId]);
 		const last = await this.lastDay();
-		const net = !t.ds || this.netDue(t.dn);
+		// every read covers the Lookback days (one request either way: a page holds 366 days), so that
+		// a day restated by a receipt that arrived late is emitted within the bound, not by a night's net
 		const keepFrom = this.keepFrom(last);
-		const start = net ? keepFrom : addDays(last, -1);
-		const rows = await readSales('daily_sales', run, target, shopId, start, last);
+		const rows = await readSales('daily_sales', run, target, shopId, keepFrom, last);
 		const emit = !!t.ds || this.emitFirst(t);
 		const diff = diffRows('daily_sales', shopKey(target.id, shopId), rows, t.d, emit, keepFrom);
 		t.d = diff.hashes;
-		if (net) t.dn = this.today;
 		if (this.tables.has('monthly') && diff.months.length)
 			t.mp = [...new Set([...(t.mp ?? []), ...diff.months])].sort();
 		this.state.shops[shopId] = t;
