@@ -82,14 +82,14 @@ export const EVENTS: Record<TriggerEvent, EventDefinition> = {
 			default: 3,
 			max: 30,
 			description:
-				"The slow net: once a night (after 03:00, center time) each shop's daily rows of this many days before today are read again, and a row whose content changed (a receipt that arrived late restated its day) is an upsert again. Between nights each shop's daily rows of yesterday and today are read once per Read Quiet Tables at Least Every. The attendance is re-read the same way; a shop's receipts are read from its last read day − this many days.",
-			hint: 'Days of daily sales re-read once a night: 3 catches receipts that arrive up to 3 days late',
+				"Each read of a shop's daily rows (once per Read Quiet Tables at Least Every) covers this many days before today and today, at one request either way: a row whose content changed (a receipt that arrived late restated its day) is an upsert again within that bound. The attendance is read the same way; a shop's receipts are read from its last read day − this many days.",
+			hint: 'Days of daily sales and attendance every read covers: 3 catches receipts that arrive up to 3 days late',
 		},
 		fields: centerChangesFields,
 		notice: {
 			most: "(2 × shops + 3) × the polls a day of Poll Times (every minute: 1,440), a shop's daily and its monthly rows being a table each, the shop list, the counting zones and the tickets one each",
 			follows:
-				"The trigger reads what can have changed: the tickets as a list event (a center that had something new in the last hour every second poll, a quiet center (closed, at night) less and less often, at least every Read Quiet Tables at Least Every); a shop's daily rows of yesterday and today once per that bound, the last Lookback days once a night; its monthly rows when a day of theirs changed (at most once per that bound) and once a night; the shop list and the counting zones every 4 hours: about 24 + 13 requests a shop a day at the default bound (60 minutes) when it sells 12 hours (docs/replica.md has a day in numbers)",
+				"The trigger reads what can have changed: the tickets as a list event (a center that had something new in the last hour every second poll, a quiet center (closed, at night) less and less often, at least every Read Quiet Tables at Least Every); a shop's daily rows of the Lookback days and today once per that bound; its monthly rows when a day of theirs changed (at most once per that bound) and once a night; the shop list and the counting zones every 4 hours: about 24 + 13 requests a shop a day at the default bound (60 minutes) when it sells 12 hours (docs/replica.md has a day in numbers)",
 		},
 	},
 	newAnomaly: {

@@ -65,7 +65,7 @@ function putAttendance(zone: string | null, date: string, visitors: number): voi
 }
 
 describe('Center Changes: attendance', () => {
-	test('first poll remembers; a day counted again is one upsert keyed (sc_id, zone_id, date), zone 0 the center; an older day by the night’s net; nothing twice', async () => {
+	test('first poll remembers; a day counted again is one upsert keyed (sc_id, zone_id, date), zone 0 the center; an older day within Lookback too, within the bound; nothing twice', async () => {
 		const p = params(['attendance']);
 		await sandbox();
 		const seq0 = lastSeq();
@@ -84,8 +84,17 @@ describe('Center Changes: attendance', () => {
 		const zoneId = String(zones[2].id);
 		putAttendance(null, addDays(today, -1), 4321);
 		putAttendance(zoneId, addDays(today, -2), 321);
-		// 14:01 → next day 05:01 in Yekaterinburg, a poll every 20 minutes
-		const { all } = await pollFor(p, second.staticData, 15 * 60, 20);
+		// 14:01 → 15:21 in Yekaterinburg, a poll every 20 minutes: the bound (60 minutes) and a poll;
+		// every read covers the Lookback days, so both days come within it
+		const soon = await pollFor(p, second.staticData, 80, 20);
+		const restated = soon.all.filter((c) => c.key.date !== today);
+		expect(restated.map((c) => c.key.date).sort()).toEqual([
+			addDays(today, -2),
+			addDays(today, -1),
+		]);
+		// → next day 05:01: the night reads nothing of them again
+		const later = await pollFor(p, soon.state, 15 * 60 - 80, 20);
+		const all = [...soon.all, ...later.all];
 		const yesterday = all.filter((c) => c.key.date === addDays(today, -1));
 		const older = all.filter((c) => c.key.date === addDays(today, -2));
 		expect(yesterday).toEqual([
@@ -101,7 +110,6 @@ describe('Center Changes: attendance', () => {
 		expect(older.map((c) => [c.key, c.row.visitors_in])).toEqual([
 			[{ sc_id: PRO, zone_id: Number(zoneId), date: addDays(today, -2) }, 321],
 		]);
-		expect(all.indexOf(yesterday[0])).toBeLessThan(all.indexOf(older[0]));
 		expect(all.every((c) => c.table === 'attendance' && c.op === 'upsert')).toBe(true);
 		expectNoRepeats(all);
 	});

@@ -1,8 +1,8 @@
 /**
  * Center Changes, the attendance table: visitors in and out per day of the center (zone_id 0) and,
  * where the plan allows attendance by zone (PRO), of every counting zone (zone_id as the zone list
- * gives it). One request per zone and read (granularity day), the days as a shop's daily rows: yesterday
- * and today (Basic: its freshest, yesterday), once a night the last Lookback days. A row whose content
+ * gives it). One request per zone and read (granularity day), the days as a shop's daily rows: the
+ * last Lookback days through today (Basic: through its freshest, yesterday). A row whose content
  * changed (or that is new) is an upsert. A center without a counting system has no rows (404
  * traffic_not_configured is not an error).
  */

@@ -3,12 +3,12 @@
  * is read back and checked, and the change record every table emits. Per shop: a compact hash of each
  * daily row in the re-read days and of each monthly row of the last months (so only a row whose
  * content changed is emitted), the months to re-read because a day of theirs changed, the day the
- * night's slow net last ran, and the schedules of its two units; for the center: the shop directory's
+ * night's slow net last read its months, and the schedules of its two units; for the center: the shop directory's
  * last known rows (a shop gone from it becomes a delete record carrying that row), the tickets' hashes
  * and the schedules of the directory and the tickets. The added tables (tableUnits.ts): per shop the
  * hashes of its cash registers and turnover settings, when they were read, their unit's schedule and
- * its receipt cursor (New Receipt's); for the center the attendance hashes per zone and day, the night
- * net's day, and the passes' and anomalies' hashes.
+ * its receipt cursor (New Receipt's); for the center the attendance hashes per zone and day and the
+ * passes' and anomalies' hashes.
  */
 import type { IDataObject } from 'n8n-workflow';
 import { readSchedule, type UnitSchedule } from '../../schedule';
@@ -102,9 +102,8 @@ export interface ChangesState {
 	/** passes and anomalies watched: [id, content hash], oldest first (lists.ts) */
 	passes?: Array<[string, string]>;
 	anomalies?: Array<[string, string]>;
-	/** attendance: zone id ('0': the center) → date → content hash; the night net's day (attendance.ts) */
+	/** attendance: zone id ('0': the center) → date → content hash (attendance.ts) */
 	att?: Record<string, Record<string, string>>;
-	attNet?: string;
 }
 
 const isObject = (v: unknown): v is IDataObject =>
@@ -176,7 +175,6 @@ export function readChangesState(v: unknown): ChangesState {
 		state.att = {};
 		for (const [zone, dates] of Object.entries(v.att)) state.att[zone] = stringMap(dates) ?? {};
 	}
-	if (typeof v.attNet === 'string') state.attNet = v.attNet;
 	return state;
 }
 

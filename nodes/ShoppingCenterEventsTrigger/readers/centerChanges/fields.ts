@@ -1,7 +1,7 @@
 /**
  * Center Changes: its own fields in the trigger's panel (the tables, how long tickets, passes and
  * anomalies are watched) and
- * their reading, checked before any request. Its notice, Lookback (the night's slow net) and budget
+ * their reading, checked before any request. Its notice, Lookback (the days every daily read covers) and budget
  * fields come from its row in EVENTS (description.ts).
  */
 import type { INodeProperties, IPollFunctions } from 'n8n-workflow';

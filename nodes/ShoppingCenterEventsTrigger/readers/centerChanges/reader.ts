@@ -77,7 +77,6 @@ class ChangesDraft implements CenterDraft {
 		this.added = new AddedTables({
 			...{ run, target, settings, state, tables, now, today, records },
 			waited: (last, waitMs) => this.waited(last, waitMs),
-			netDue: (lastNet) => this.netDue(lastNet),
 			plan: () => this.plan(),
 			rules: () => this.rules(),
 			emitFirst: (shop) => this.emitFirst(shop),

@@ -32,7 +32,6 @@ export interface DraftView {
 	today: string;
 	records: ChangeRecord[];
 	waited(last: number | undefined, waitMs: number): boolean;
-	netDue(lastNet: string | undefined): boolean;
 	plan(): Promise<PlanName | undefined>;
 	rules(): Promise<PlanRules>;
 	emitFirst(shop?: ShopTables): boolean;
@@ -78,11 +77,7 @@ export class AddedTables {
 		const bound = this.d.run.cfg.quietMaxWaitMs;
 		const att = state.sched.attendance;
 		// the zones are read first: attendance is read from the next poll on
-		if (
-			tables.has('attendance') &&
-			state.zones &&
-			(!state.att || this.d.netDue(state.attNet) || this.d.waited(att?.read, bound))
-		)
+		if (tables.has('attendance') && state.zones && (!state.att || this.d.waited(att?.read, bound)))
 			units.push({ id: 'attendance', sched: att });
 		if (tables.has('passes')) units.push({ id: 'passes', sched: state.sched.passes });
 		if (tables.has('anomalies') && !basic)
@@ -119,20 +114,19 @@ export class AddedTables {
 		const { state } = this.d;
 		const rules = await this.d.rules();
 		const last = addDays(this.d.today, -rules.freshestDaysAgo);
-		const net = !state.att || this.d.netDue(state.attNet);
+		// the Lookback days every time, as a shop's daily rows (one request a zone either way)
 		const keepFrom = this.d.keepFrom(last);
 		const zones = Object.keys(state.zones?.rows ?? {});
 		if (zones.length && !rules.detailedAttendance) this.skip('attendance by zone');
 		const before = state.att;
 		const read = await readAttendanceTable(this.d.run, this.d.target, before, {
 			zones: [CENTER_ZONE, ...(rules.detailedAttendance ? zones : [])],
-			start: net ? keepFrom : addDays(last, -1),
+			start: keepFrom,
 			end: last,
 			keepFrom,
 			emitNew: !!before || this.d.emitFirst(),
 		});
 		state.att = read.hashes;
-		if (net) state.attNet = this.d.today;
 		this.d.records.push(...read.records);
 		return { news: read.news && !!before };
 	}
