@@ -88,7 +88,8 @@ async function truth(leg) {
 /**
  * Late arrivals (printed 1–47 hours ago, received now; many across midnight in the center's zone).
  * With the replica: printed from yesterday on (center day), so that a day never changes once it has
- * left the replica's window (its trigger's Lookback 1: yesterday and today).
+ * left the replica's window (its trigger's Lookback 2: every daily read covers the two days before
+ * today, so a day printed yesterday stays in it when the leg's clocks jump 4 hours past midnight).
  */
 async function insertLate(leg) {
 	const now = leg.replica && Date.parse((await leg.sb().control.clock()).now);

@@ -5,7 +5,7 @@
  * PostgreSQL (Debian's package, started as the queue-mode stack starts it: scripts/n8n/queue/services.js,
  * installed with apt-get when missing). The table is created from the DDL in the example's note.
  *
- *   node test/e2e/receipts/run.js [--version 1.123.81 [--version 2.41.1@midnight [--version 2.41.1+durable]]] [--package-dir .] [--rounds 4] [--replica | --no-replica] [--serial | --side-by-side] [--legs in-memory|durable] [--keep] [--verbose]
+ *   node test/e2e/receipts/run.js [--version 1.123.81 [--version 2.41.1@midnight [--version 2.41.1+durable]]] [--package-dir .] [--rounds 4] [--no-replica] [--serial | --side-by-side] [--legs in-memory|durable] [--keep] [--verbose]
  *
  * Legs: three by default (or $N8N_E2E_VERSIONS, comma-separated), each in its own process
  * (lib/side-by-side.js): the in-memory legs side by side (they mostly wait on n8n's polls), then the
@@ -31,12 +31,12 @@
  *   (the upsert on id makes it harmless) completes the table;
  * - the end: the table equals the sandbox's true set (count, distinct ids, Σ total_sum), no duplicate.
  *
- * The replica beside (issue 36; every leg but @midnight, only with `--replica` or N8N_E2E_REPLICA=1:
- * off by default, see `replica` in leg() below): in the same n8n
+ * The replica beside (issue 36; every leg but @midnight; `--no-replica` or N8N_E2E_REPLICA=0 leave it
+ * out): in the same n8n
  * and PostgreSQL, examples/center-to-postgres.json activated too (its tables from its note; its
  * credential the sandbox's second key, given the demo key's centers, so the sandbox's log tells the
  * two workflows' requests apart while n8n's budget pool still counts one share per center; Day Budget
- * Share 100 %, Read Quiet Tables at Least Every 1 min, Lookback 1, Emit Everything at the first poll).
+ * Share 100 %, Read Quiet Tables at Least Every 1 min, Lookback 2, Emit Everything at the first poll).
  * Between the rounds a stretch of a center's life (replica/setup.js): late receipts across midnight (the
  * rounds' own, printed from yesterday on), a ticket created and moved to in_progress and agreed, two
  * declared turnovers through the API's route (the Intake node's), and at the mid-poll SIGKILL the clocks
@@ -97,7 +97,6 @@ async function main() {
 		if (KEEP) args.push('--keep');
 		if (VERBOSE) args.push('--verbose');
 		if (flag('no-replica')) args.push('--no-replica');
-		if (flag('replica')) args.push('--replica');
 		return await legsInGroups(__filename, groups, args);
 	}
 	for (const version of VERSIONS) {
@@ -130,13 +129,9 @@ async function leg(spec, report) {
 	if ((mode && mode !== 'durable') || (at && at !== 'midnight'))
 		throw new Error(`unknown leg ${spec} (a version, version+durable, either @midnight)`);
 	const durable = mode === 'durable';
-	// the replica (center-to-postgres) beside the receipts example: on every leg but @midnight, when asked
-	// (--replica or N8N_E2E_REPLICA=1). Off by default since 2026-11-28: from the afternoon in
-	// Vladivostok on, center 1004's yesterday row (1004-03) stays a few late receipts short of the API in
-	// the five-table example until the night's net (a restated completed day with no receipts table to
-	// signal it); the check holds every row equal at any hour, so npm test went red by the clock.
-	const replica =
-		!at && !flag('no-replica') && (flag('replica') || process.env.N8N_E2E_REPLICA === '1');
+	// the replica (center-to-postgres) beside the receipts example: on every leg but @midnight
+	// (`--no-replica` or N8N_E2E_REPLICA=0 leave it out)
+	const replica = !at && !flag('no-replica') && process.env.N8N_E2E_REPLICA !== '0';
 	// @midnight: this leg's clocks (n8n's, the checks') moved so that center 1002's midnight comes
 	// MIDNIGHT_AFTER_MS after the leg starts, inside its first polls with receipts arriving; n8n
 	// installed first (a cold npm test's background install may still run as the legs start side by

@@ -119,7 +119,7 @@ async function openAndClose(leg) {
 /**
  * The replica activated: its tables from the note, the second key's credential (given the demo
  * key's centers; the checker's key too), Day Budget Share 100 % like the receipts node, Read Quiet
- * Tables at Least Every 1 minute, Lookback 1 day and Emit Everything at the first poll (so that every
+ * Tables at Least Every 1 minute, Lookback 2 days and Emit Everything at the first poll (so that every
  * table holds the sandbox's whole current truth), a poll every 30 s, the PRO centers 1002 and 1004.
  */
 async function activateReplica(leg, { ddlOf, pollTimes, postgres }) {
@@ -142,7 +142,7 @@ async function activateReplica(leg, { ddlOf, pollTimes, postgres }) {
 				pollTimes: { item: pollTimes },
 				dayBudgetShare: 100,
 				quietMaxWaitMinutes: 1,
-				lookbackDays: 1,
+				lookbackDays: 2,
 				firstPoll: 'emitAll',
 				centerScope: 'selected',
 				centerIds: CENTERS,
