@@ -11,19 +11,16 @@
  * The share is a ceiling, not an allowance: what is read follows activity (schedule.ts), and the share
  * only decides who goes first when it binds. Its pace (what is left of the share over what is left of
  * the day, divided among the nodes reading the center) gives each poll a credit; a poll never spends
- * more than that, two reads of every unit, or the same share of the plan's minute limit.
+ * more than that, two reads of every unit, or what the share of the minute limit leaves (budgetPool.ts).
  */
 import { PLAN_RULES } from '../shared/plan';
 import type { PlanName } from '../shared/transport/planCache';
 import { addDays, dayStartMs, todayIn } from '../shared/walk/dateWindows';
-import { othersOf, pauseCenter, tell, type Others } from './budgetPool';
+import { minuteLeft, noteSent, othersOf, pauseCenter, tell, type Others } from './budgetPool';
 import { dueUnits, type UnitSchedule } from './schedule';
 
 /** A unit as the budget sees it (types.ts Unit; not imported: types.ts imports this file's types). */
-interface Unit {
-	id: string;
-	sched?: UnitSchedule;
-}
+type Unit = { id: string; sched?: UnitSchedule };
 
 export interface BudgetState {
 	/** the center's date (its zone) the count belongs to */
@@ -98,7 +95,7 @@ export class Budget {
 	share = 0;
 	/** the share (%) that applies: the smallest among the nodes reading the center */
 	sharePercent: number;
-	/** requests one poll may spend: the same share of the plan's minute limit, divided among the nodes */
+	/** requests the poll may spend: the share of the minute limit (per node) less the last minute's */
 	minuteShare = 1;
 	/** this node's requests of the center's day */
 	used: number;
@@ -185,8 +182,9 @@ export class Budget {
 		const rules = PLAN_RULES[plan ?? 'basic'];
 		this.limit = rules.requestsPerDay;
 		this.share = Math.floor((this.limit * this.sharePercent) / 100);
-		const minute = Math.floor((rules.requestsPerMinute * this.sharePercent) / 100 / this.nodes);
-		this.minuteShare = Math.max(minute, 1);
+		const perCenter = Math.max(Math.floor((rules.requestsPerMinute * this.sharePercent) / 100), 1);
+		const limits = { perNode: Math.max(Math.floor(perCenter / this.nodes), 1), perCenter };
+		this.minuteShare = minuteLeft(this.o.center, this.o.node, this.now, limits);
 	}
 
 	private setPace(): void {
@@ -244,6 +242,7 @@ export class Budget {
 		this.used += n;
 		this.credit -= n;
 		this.counted += n;
+		noteSent(this.o.center, this.o.node, this.now, n);
 		this.tell();
 	}
 

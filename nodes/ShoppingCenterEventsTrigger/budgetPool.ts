@@ -4,8 +4,10 @@
  * one share (budget.ts asks it). n8n runs every poll on its main process (also in queue mode), so one
  * pool sees every trigger of an n8n. A node's count is also in its saved state: after a restart each
  * node brings its part back at its first poll. Also here: a center whose day another client spent
- * (paused until its budget is back), for every node at once.
- * Capped in count: MAX_CENTERS centers, MAX_NODES nodes a center (the least recently told go first).
+ * (paused until its budget is back), for every node at once; and the requests of the last minute, so
+ * that a node polling more often than once a minute stays within its share of the minute limit.
+ * Capped in count: MAX_CENTERS centers, MAX_NODES nodes a center (the least recently told go first),
+ * MAX_SENDS sends a center.
  */
 
 const MAX_CENTERS = 10_000;
@@ -27,7 +29,16 @@ export interface NodeCount {
 interface CenterPool {
 	nodes: Map<string, NodeCount>;
 	pausedUntil?: number;
+	/** requests sent lately: by which node, at which poll's start (epoch ms), how many; oldest first */
+	sends: Array<{ node: string; at: number; n: number }>;
 }
+
+const MAX_SENDS = 1_000;
+/**
+ * A poll that started less than this before another one is in that one's minute: polls a minute apart
+ * come a few seconds early or late, and the one before is not counted then.
+ */
+const SAME_MINUTE_MS = 55_000;
 
 const pools = new Map<string, CenterPool>();
 
@@ -72,7 +83,7 @@ export function othersOf(center: string, node: string, day: string, now: number)
 function poolFor(center: string): CenterPool {
 	let pool = pools.get(center);
 	if (pool) pools.delete(center);
-	else pool = { nodes: new Map() };
+	else pool = { nodes: new Map(), sends: [] };
 	pools.set(center, pool);
 	if (pools.size > MAX_CENTERS) pools.delete(pools.keys().next().value as string);
 	return pool;
@@ -84,6 +95,37 @@ export function tell(center: string, node: string, count: NodeCount): void {
 	pool.nodes.delete(node);
 	pool.nodes.set(node, count);
 	if (pool.nodes.size > MAX_NODES) pool.nodes.delete(pool.nodes.keys().next().value as string);
+}
+
+/** `n` requests of `node`'s poll that started at `at` (epoch ms). */
+export function noteSent(center: string, node: string, at: number, n: number): void {
+	const { sends } = poolFor(center);
+	const last = sends[sends.length - 1];
+	if (last && last.node === node && last.at === at) last.n += n;
+	else sends.push({ node, at, n });
+	if (sends.length > MAX_SENDS) sends.shift();
+}
+
+/**
+ * What a poll starting at `now` may send within the minute: at most `perNode` with what this node's
+ * earlier polls of the last minute sent, and `perCenter` with every node's.
+ */
+export function minuteLeft(
+	center: string,
+	node: string,
+	now: number,
+	limits: { perNode: number; perCenter: number },
+): number {
+	const sends = pools.get(center)?.sends ?? [];
+	while (sends.length && now - sends[0].at >= SAME_MINUTE_MS) sends.shift();
+	let own = 0;
+	let all = 0;
+	for (const s of sends) {
+		if (s.node === node && s.at === now) continue; // this poll's own: the budget counts them
+		all += s.n;
+		if (s.node === node) own += s.n;
+	}
+	return Math.max(Math.min(limits.perNode - own, limits.perCenter - all), 0);
 }
 
 /** The center's budget is spent by another client until `until` (epoch ms): no node reads it till then. */

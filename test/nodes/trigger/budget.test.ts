@@ -103,7 +103,7 @@ describe('the day plan of a center', () => {
 
 	test('all the trigger nodes of a center spend one share together: the smallest share, the pace divided among them', () => {
 		const noon = MIDNIGHT + 12 * 60 * MIN;
-		const a = budget({ now: noon, node: 'a' });
+		const a = budget({ now: noon - 10 * MIN, node: 'a' });
 		a.sent(10_000);
 		a.toState();
 		const b = budget({ now: noon, node: 'b', sharePercent: 30 });
@@ -119,6 +119,32 @@ describe('the day plan of a center', () => {
 		expect(b.minuteShare).toBe(45);
 		// another center, another count
 		expect(budget({ now: noon, node: 'b', center: 'http://x|1003' }).total).toBe(0);
+	});
+
+	test('polls more often than once a minute: a node’s polls of the last minute stay within its part of the minute limit together, and all the nodes’ within the share’s', () => {
+		const noon = MIDNIGHT + 12 * 60 * MIN;
+		const poll = (at: number, node = 'a') => budget({ now: at, node, sharePercent: 100 });
+		const first = poll(noon);
+		expect(first.minuteShare).toBe(300);
+		first.sent(200);
+		first.toState();
+		// 30 s later: what the poll before sent is in the minute; the poll's own sends are its own
+		const second = poll(noon + MIN / 2);
+		expect(second.minuteShare).toBe(100);
+		second.sent(100);
+		expect(second.minuteShare).toBe(100);
+		second.learn('basic');
+		second.learn('pro');
+		expect(second.minuteShare).toBe(100);
+		// another node of the center: half the minute each, and the minute's 300 for both together
+		const other = poll(noon + 40_000, 'b');
+		expect(other.nodes).toBe(2);
+		expect(other.minuteShare).toBe(0);
+		other.toState();
+		// a minute on: the first poll's minute is over, the second's not (its 100 of node a's 150)
+		expect(poll(noon + MIN).minuteShare).toBe(50);
+		expect(poll(noon + MIN + 40_000, 'b').minuteShare).toBe(150);
+		expect(poll(noon + 2 * MIN).minuteShare).toBe(150);
 	});
 
 	test('a center whose day another client spent is paused for every node until its budget is back, and the pause is saved', () => {
