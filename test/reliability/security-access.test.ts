@@ -23,6 +23,7 @@ import {
 } from '../../sandbox';
 import { BASIC, PRO } from '../helpers/reliability/operations';
 import { ACTION_NODES, NOW, resetCaches, rl, runOn } from '../helpers/reliability/run';
+import { portalByCreated } from '../helpers/read-params';
 
 const credentialTypes = [new ShoppingCenterApi()];
 
@@ -213,14 +214,7 @@ describe('a key sees only the centers of its roles', () => {
 		[
 			'tickets',
 			'ShoppingCenterPortal',
-			{
-				resource: 'ticket',
-				operation: 'getMany',
-				center: rl(BASIC),
-				selectBy: 'createdPeriod',
-				startDate: '2026-11-01',
-				endDate: '2026-11-02',
-			},
+			portalByCreated('ticket', rl(BASIC), '2026-11-01', '2026-11-02'),
 		],
 		[
 			'attendance submission',

@@ -5,6 +5,7 @@
 import type { INodeParameters } from 'n8n-workflow';
 import { BASIC, PRO, VLADIVOSTOK } from './operations';
 import { rl, type ActionNodeName } from './run';
+import { anomaliesBetween, portalByCreated } from '../read-params';
 
 /** A center blocked for non-payment. */
 export const BLOCKED = '1003';
@@ -86,43 +87,15 @@ export const WORKFLOWS: Array<{
 	{
 		name: 'portal',
 		node: 'ShoppingCenterPortal',
-		ok: {
-			resource: 'ticket',
-			operation: 'getMany',
-			center: rl(BASIC),
-			selectBy: 'createdPeriod',
-			startDate: '2026-09-01',
-			endDate: '2026-11-19',
-			returnAll: true,
-		},
-		fail: {
-			resource: 'pass',
-			operation: 'getMany',
-			center: rl(BLOCKED),
-			selectBy: 'createdPeriod',
-			startDate: '2026-09-01',
-			endDate: '2026-11-19',
-		},
+		ok: portalByCreated('ticket', rl(BASIC), '2026-09-01', '2026-11-19', { returnAll: true }),
+		fail: portalByCreated('pass', rl(BLOCKED), '2026-09-01', '2026-11-19'),
 		failCode: /blocked for non-payment/,
 	},
 	{
 		name: 'anomalies',
 		node: 'ShoppingCenterAnomalies',
-		ok: {
-			resource: 'anomaly',
-			operation: 'getMany',
-			center: rl(PRO),
-			startDate: '2026-10-01',
-			endDate: '2026-11-19',
-			returnAll: true,
-		},
-		fail: {
-			resource: 'anomaly',
-			operation: 'getMany',
-			center: rl(BASIC),
-			startDate: '2026-10-01',
-			endDate: '2026-11-19',
-		},
+		ok: anomaliesBetween(rl(PRO), '2026-10-01', '2026-11-19', { returnAll: true }),
+		fail: anomaliesBetween(rl(BASIC), '2026-10-01', '2026-11-19'),
 		failCode: /plan( \(Basic\))? does not allow (anomalies|the request to list anomalies)/,
 	},
 	{
