@@ -5,49 +5,29 @@
  */
 import type { INodeParameters, NodeParameterValueType } from 'n8n-workflow';
 
-/** Portal → Ticket or Pass → Get Many, picked by creation date from `startDate` to `endDate`. */
-export const portalByCreated = (
-	resource: 'ticket' | 'pass',
-	center: NodeParameterValueType,
-	startDate: string,
-	endDate: string,
-	more: INodeParameters = {},
-): INodeParameters => ({
-	resource,
-	operation: 'getMany',
-	center,
-	selectBy: 'createdPeriod',
-	startDate,
-	endDate,
-	...more,
-});
+/** A builder of `resource` → Get Many from `startDate` to `endDate`, with `fixed` parameters of its own. */
+const periodRead =
+	(resource: string, fixed: INodeParameters = {}) =>
+	(
+		center: NodeParameterValueType,
+		startDate: string,
+		endDate: string,
+		more: INodeParameters = {},
+	): INodeParameters => ({
+		resource,
+		operation: 'getMany',
+		center,
+		...fixed,
+		startDate,
+		endDate,
+		...more,
+	});
 
-/** Anomalies → Anomaly → Get Many from `startDate` to `endDate`. */
-export const anomaliesBetween = (
-	center: NodeParameterValueType,
-	startDate: string,
-	endDate: string,
-	more: INodeParameters = {},
-): INodeParameters => ({
-	resource: 'anomaly',
-	operation: 'getMany',
-	center,
-	startDate,
-	endDate,
-	...more,
-});
-
-/** Revenue → Daily Sales Aggregate → Get Many from `startDate` to `endDate` (the shop, or shopScope, in `more`). */
-export const dailySalesBetween = (
-	center: NodeParameterValueType,
-	startDate: string,
-	endDate: string,
-	more: INodeParameters = {},
-): INodeParameters => ({
-	resource: 'dailySalesAggregate',
-	operation: 'getMany',
-	center,
-	startDate,
-	endDate,
-	...more,
-});
+/** Portal → Ticket → Get Many, picked by creation date. */
+export const ticketsByCreated = periodRead('ticket', { selectBy: 'createdPeriod' });
+/** Portal → Pass → Get Many, picked by creation date. */
+export const passesByCreated = periodRead('pass', { selectBy: 'createdPeriod' });
+/** Anomalies → Anomaly → Get Many. */
+export const anomaliesBetween = periodRead('anomaly');
+/** Revenue → Daily Sales Aggregate → Get Many (the shop, or shopScope, in `more`). */
+export const dailySalesBetween = periodRead('dailySalesAggregate');

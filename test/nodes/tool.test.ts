@@ -18,7 +18,7 @@ import { TOOL_PAGE } from '../../nodes/shared/tool/mode';
 import type { Sandbox } from '../../sandbox';
 import { locator, NOW, run, startTestSandbox, type Run } from '../helpers/action-run';
 import type { FieldSet } from '../../nodes/shared/actions';
-import { portalByCreated } from '../helpers/read-params';
+import { ticketsByCreated, passesByCreated } from '../helpers/read-params';
 
 const { SIMPLE_FIELDS, TOOL_DESCRIPTIONS } = (
 	require('../../scripts/lib/tool-descriptions.js') as {
@@ -117,7 +117,7 @@ describe('as a tool', () => {
 		const r = await run(
 			sb,
 			asTool(new ShoppingCenterPortal()),
-			portalByCreated('ticket', locator('1002'), '2026-01-01', '2026-11-20', { limit: 5 }),
+			ticketsByCreated(locator('1002'), '2026-01-01', '2026-11-20', { limit: 5 }),
 		);
 		expect(records(r)).toHaveLength(5);
 		expect(Object.keys(records(r)[0])).toEqual(
@@ -168,7 +168,7 @@ describe('Simplify of passes and daily sales', () => {
 		const r = await run(
 			sb,
 			asTool(new ShoppingCenterPortal()),
-			portalByCreated('pass', locator('1002'), '2026-01-01', '2026-11-20', { limit: 10 }),
+			passesByCreated(locator('1002'), '2026-01-01', '2026-11-20', { limit: 10 }),
 		);
 		const rows = records(r);
 		expect(rows.length).toBeGreaterThan(0);

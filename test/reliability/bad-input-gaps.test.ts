@@ -17,7 +17,7 @@ import {
 	type ActionNodeName,
 	type CaseRun,
 } from '../helpers/reliability/run';
-import { portalByCreated } from '../helpers/read-params';
+import { ticketsByCreated, passesByCreated } from '../helpers/read-params';
 
 useSandbox({ now: NOW, rateLimits: false });
 
@@ -163,7 +163,7 @@ describe('lists with a length bound', () => {
 		async (field, label) => {
 			const r = await run(
 				'ShoppingCenterPortal',
-				portalByCreated('pass', rl(PRO), '2026-11-01', '2026-11-02', { [field]: V }),
+				passesByCreated(rl(PRO), '2026-11-01', '2026-11-02', { [field]: V }),
 				HUGE,
 			);
 			refused(r, label);
@@ -174,7 +174,7 @@ describe('lists with a length bound', () => {
 		refused(
 			await run(
 				'ShoppingCenterPortal',
-				portalByCreated('ticket', rl(BASIC), '2026-11-01', '2026-11-02', { statuses: V }),
+				ticketsByCreated(rl(BASIC), '2026-11-01', '2026-11-02', { statuses: V }),
 				HUGE,
 			),
 			'Statuses',

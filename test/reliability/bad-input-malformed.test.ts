@@ -18,7 +18,7 @@ import {
 	runOn,
 	type ActionNodeName,
 } from '../helpers/reliability/run';
-import { anomaliesBetween, portalByCreated } from '../helpers/read-params';
+import { anomaliesBetween, ticketsByCreated, passesByCreated } from '../helpers/read-params';
 
 useSandbox({ now: NOW, rateLimits: false });
 beforeEach(() => {
@@ -110,12 +110,12 @@ const ROUTE_CASES: Array<[RouteName, ActionNodeName, INodeParameters]> = [
 	[
 		'tickets',
 		'ShoppingCenterPortal',
-		portalByCreated('ticket', rl(BASIC), '2026-11-01', '2026-11-19', { returnAll: true }),
+		ticketsByCreated(rl(BASIC), '2026-11-01', '2026-11-19', { returnAll: true }),
 	],
 	[
 		'passes',
 		'ShoppingCenterPortal',
-		portalByCreated('pass', rl(PRO), '2026-11-01', '2026-11-19', { returnAll: true }),
+		passesByCreated(rl(PRO), '2026-11-01', '2026-11-19', { returnAll: true }),
 	],
 	[
 		'anomalies',

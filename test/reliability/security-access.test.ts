@@ -23,7 +23,7 @@ import {
 } from '../../sandbox';
 import { BASIC, PRO } from '../helpers/reliability/operations';
 import { ACTION_NODES, NOW, resetCaches, rl, runOn } from '../helpers/reliability/run';
-import { portalByCreated } from '../helpers/read-params';
+import { ticketsByCreated } from '../helpers/read-params';
 
 const credentialTypes = [new ShoppingCenterApi()];
 
@@ -211,11 +211,7 @@ describe('a key sees only the centers of its roles', () => {
 				endDate: '2026-11-02',
 			},
 		],
-		[
-			'tickets',
-			'ShoppingCenterPortal',
-			portalByCreated('ticket', rl(BASIC), '2026-11-01', '2026-11-02'),
-		],
+		['tickets', 'ShoppingCenterPortal', ticketsByCreated(rl(BASIC), '2026-11-01', '2026-11-02')],
 		[
 			'attendance submission',
 			'ShoppingCenterIntake',

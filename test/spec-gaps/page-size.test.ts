@@ -9,9 +9,9 @@ import { ShoppingCenterPortal } from '../../nodes/ShoppingCenterPortal/ShoppingC
 import { forgetPageSizes } from '../../nodes/shared/transport/pagination';
 import { startSandbox, type Sandbox } from '../../sandbox';
 import { locator, NOW, ofRoute, q, run } from '../helpers/action-run';
-import { portalByCreated } from '../helpers/read-params';
+import { passesByCreated } from '../helpers/read-params';
 
-const params = portalByCreated('pass', locator('1002'), '2026-01-01', '2026-11-20', {
+const params = passesByCreated(locator('1002'), '2026-01-01', '2026-11-20', {
 	returnAll: true,
 });
 

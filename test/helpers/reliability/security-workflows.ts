@@ -5,7 +5,7 @@
 import type { INodeParameters } from 'n8n-workflow';
 import { BASIC, PRO, VLADIVOSTOK } from './operations';
 import { rl, type ActionNodeName } from './run';
-import { anomaliesBetween, portalByCreated } from '../read-params';
+import { anomaliesBetween, ticketsByCreated, passesByCreated } from '../read-params';
 
 /** A center blocked for non-payment. */
 export const BLOCKED = '1003';
@@ -87,8 +87,8 @@ export const WORKFLOWS: Array<{
 	{
 		name: 'portal',
 		node: 'ShoppingCenterPortal',
-		ok: portalByCreated('ticket', rl(BASIC), '2026-09-01', '2026-11-19', { returnAll: true }),
-		fail: portalByCreated('pass', rl(BLOCKED), '2026-09-01', '2026-11-19'),
+		ok: ticketsByCreated(rl(BASIC), '2026-09-01', '2026-11-19', { returnAll: true }),
+		fail: passesByCreated(rl(BLOCKED), '2026-09-01', '2026-11-19'),
 		failCode: /blocked for non-payment/,
 	},
 	{
