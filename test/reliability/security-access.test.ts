@@ -61,6 +61,14 @@ describe('plain http:// to a host that is not this machine', () => {
 		...(allowInsecure === undefined ? {} : { allowInsecure }),
 	});
 	const shops = { resource: 'shop', operation: 'getMany', center: rl(PRO), returnAll: true };
+	/** the credential's Test button with Allow Insecure Connection `allowInsecure` */
+	const testButton = async (allowInsecure: boolean) =>
+		await testCredential({
+			credentialType: 'shoppingCenterApi',
+			credentialTypes,
+			data: data(allowInsecure),
+			now: NOW,
+		});
 
 	it('this machine has a non-loopback address the sandbox answers on', () => {
 		expect(EXTERNAL).toBeDefined();
@@ -85,12 +93,7 @@ describe('plain http:// to a host that is not this machine', () => {
 	);
 
 	it('the credential Test button without the switch: an error naming the switch, nothing reaches the host', async () => {
-		const r = await testCredential({
-			credentialType: 'shoppingCenterApi',
-			credentialTypes,
-			data: data(false),
-			now: NOW,
-		});
+		const r = await testButton(false);
 		expect(r.status).toBe('Error');
 		expect(r.message).toMatch(REFUSAL);
 		expect(sb.log.list()).toEqual([]);
@@ -102,12 +105,7 @@ describe('plain http:// to a host that is not this machine', () => {
 		});
 		expect(r.error).toBeUndefined();
 		expect(r.json.length).toBeGreaterThan(0);
-		const t = await testCredential({
-			credentialType: 'shoppingCenterApi',
-			credentialTypes,
-			data: data(true),
-			now: NOW,
-		});
+		const t = await testButton(true);
 		expect(t.status).toBe('OK');
 		expect(sb.log.list().map((e) => e.route)).toEqual(
 			expect.arrayContaining(['token', 'shops', 'centers']),
