@@ -7,6 +7,17 @@ import { BASIC, PRO, VLADIVOSTOK } from './operations';
 import { rl, type ActionNodeName } from './run';
 import { anomaliesBetween, ticketsByCreated, passesByCreated } from '../read-params';
 
+/** Receipts → Export of shop 1002-03's receipts created on 19 Nov (the receipts workflow's two runs). */
+const RECEIPTS_OF_A_DAY: INodeParameters = {
+	resource: 'receipt',
+	operation: 'export',
+	center: rl(PRO),
+	shop: rl('1002-03'),
+	periodBy: 'created',
+	createdStartDate: '2026-11-19',
+	createdEndDate: '2026-11-19',
+};
+
 /** A center blocked for non-payment. */
 export const BLOCKED = '1003';
 
@@ -43,26 +54,8 @@ export const WORKFLOWS: Array<{
 	{
 		name: 'receipts',
 		node: 'ShoppingCenterReceipts',
-		ok: {
-			resource: 'receipt',
-			operation: 'export',
-			center: rl(PRO),
-			shop: rl('1002-03'),
-			periodBy: 'created',
-			createdStartDate: '2026-11-19',
-			createdEndDate: '2026-11-19',
-			limit: 30,
-		},
-		fail: {
-			resource: 'receipt',
-			operation: 'export',
-			center: rl(PRO),
-			shop: rl('1002-03'),
-			periodBy: 'created',
-			createdStartDate: '2026-11-19',
-			createdEndDate: '2026-11-19',
-			otherDocumentTypes: 'bogus_type',
-		},
+		ok: { ...RECEIPTS_OF_A_DAY, limit: 30 },
+		fail: { ...RECEIPTS_OF_A_DAY, otherDocumentTypes: 'bogus_type' },
 		failCode: /The API rejected the parameter document_types/,
 	},
 	{
