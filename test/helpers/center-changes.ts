@@ -1,12 +1,14 @@
 /**
  * Shared by the Center Changes tests (center-changes, center-changes-tables): the records as items
  * carry them, the sandbox's requests by route, the API's answer outside the trigger's count, polls
- * every few minutes of the sandbox's clock, and the check that no key is emitted twice alike.
+ * every few minutes of the sandbox's clock, the check that no key is emitted twice alike, a failed
+ * poll's check, the freshest day among records.
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import type { RunPollResult } from '../harness';
 import { apiRows as allRows } from './sandboxApi';
-import { items, ok, sb } from './trigger-setup';
+import type { RouteName } from '../../sandbox/core/types';
+import { items, ok, poll, sb } from './trigger-setup';
 
 const MIN = 60_000;
 
@@ -21,6 +23,28 @@ export const changes = (r: RunPollResult): Change[] =>
 	items(r).map((i) => i.json as unknown as Change);
 export const keyText = (c: Change) => `${c.table}|${JSON.stringify(c.key)}`;
 export const of = (cs: Change[], table: string) => cs.filter((c) => c.table === table);
+/** The latest `key.date` among `cs` (the freshest day they hold). */
+export const latestDate = (cs: Change[]) =>
+	cs
+		.map((c) => String(c.key.date))
+		.sort()
+		.at(-1);
+
+/**
+ * A poll of `p` from `state` whose next `route` request fails: it errs and saves nothing (the state
+ * it returns is `state`). Returns that poll.
+ */
+export async function expectFailedPollSavesNothing(
+	p: INodeParameters,
+	state: IDataObject,
+	route: RouteName,
+): Promise<RunPollResult> {
+	sb.faults.set({ failNext: { count: 1, code: 'not_found', routes: [route] } });
+	const failed = await poll(p, { staticData: state });
+	expect(failed.error).toBeDefined();
+	expect(failed.staticData).toEqual(state);
+	return failed;
+}
 
 /** The sandbox's requests since `seq`, by route. */
 export function requestsSince(seq: number): Record<string, number> {

@@ -31,6 +31,18 @@ describe('the pickers show names with ids, centers with their plan', () => {
 		await sb?.close();
 	});
 	const base = () => ({ nodeType: revenue, ...harnessBase(sb) });
+	/** the Shop picker of Revenue → Daily Sales Aggregate on center 1002, with a filter or a page token */
+	const searchShops = async (more: { filter?: string; paginationToken?: string } = {}) =>
+		await runListSearch({
+			...base(),
+			method: 'searchShops',
+			parameters: {
+				resource: 'dailySalesAggregate',
+				operation: 'getMany',
+				center: locator('1002'),
+			},
+			...more,
+		});
 
 	test('centers: "title · plan · id" (blocked said as such)', async () => {
 		const r = await runListSearch({ ...base(), method: 'searchCenters' });
@@ -53,47 +65,22 @@ describe('the pickers show names with ids, centers with their plan', () => {
 	});
 
 	test('shops: "name · id"; the search matches the name and the id', async () => {
-		const parameters = {
-			resource: 'dailySalesAggregate',
-			operation: 'getMany',
-			center: locator('1002'),
-		};
-		const all = await runListSearch({ ...base(), method: 'searchShops', parameters });
+		const all = await searchShops();
 		const first = all.results?.results[0];
 		expect(first?.name).toBe('Coffee Point MEGA · 1002-01');
 		expect(first?.value).toBe('1002-01');
-		const byId = await runListSearch({
-			...base(),
-			method: 'searchShops',
-			parameters,
-			filter: '1002-01',
-		});
+		const byId = await searchShops({ filter: '1002-01' });
 		expect(byId.results?.results.map((x) => x.value)).toEqual(['1002-01']);
-		const byName = await runListSearch({
-			...base(),
-			method: 'searchShops',
-			parameters,
-			filter: 'coffee',
-		});
+		const byName = await searchShops({ filter: 'coffee' });
 		expect(byName.results?.results.map((x) => x.name)).toContain('Coffee Point MEGA · 1002-01');
 	});
 
 	test('shops are searched a page of the API at a time: one page gives no token; the token asks that page only', async () => {
-		const parameters = {
-			resource: 'dailySalesAggregate',
-			operation: 'getMany',
-			center: locator('1002'),
-		};
-		const first = await runListSearch({ ...base(), method: 'searchShops', parameters });
+		const first = await searchShops();
 		expect(first.results?.results).toHaveLength(shopsOfCenter('1002').length);
 		expect(first.results?.paginationToken).toBeUndefined();
 		const before = sb.log.list().length;
-		const second = await runListSearch({
-			...base(),
-			method: 'searchShops',
-			parameters,
-			paginationToken: '2',
-		});
+		const second = await searchShops({ paginationToken: '2' });
 		expect(second.results?.results).toEqual([]);
 		expect(second.results?.paginationToken).toBeUndefined();
 		const asked = sb.log

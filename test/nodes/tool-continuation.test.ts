@@ -12,6 +12,7 @@ import { ShoppingCenterReceipts } from '../../nodes/ShoppingCenterReceipts/Shopp
 import { TOOL_PAGE } from '../../nodes/shared/tool/mode';
 import type { Sandbox } from '../../sandbox';
 import { locator, NOW, run, startTestSandbox, type Run } from '../helpers/action-run';
+import { ticketsByCreated } from '../helpers/read-params';
 
 let sb: Sandbox;
 beforeAll(async () => {
@@ -31,14 +32,7 @@ const BUSY_DAY: INodeParameters = {
 	createdStartDate: DAY,
 	createdEndDate: DAY,
 };
-const TICKETS: INodeParameters = {
-	resource: 'ticket',
-	operation: 'getMany',
-	center: locator('1002'),
-	selectBy: 'createdPeriod',
-	startDate: '2026-01-01',
-	endDate: '2026-11-20',
-};
+const TICKETS = ticketsByCreated(locator('1002'), '2026-01-01', '2026-11-20');
 const MONTH: INodeParameters = { ...TICKETS, startDate: '2026-11-01' };
 const note = (r: Run) => r.json.find((row) => row.more_records !== undefined);
 const records = (r: Run) => r.json.filter((row) => row.more_records === undefined);

@@ -18,6 +18,7 @@ import { TOOL_PAGE } from '../../nodes/shared/tool/mode';
 import type { Sandbox } from '../../sandbox';
 import { locator, NOW, run, startTestSandbox, type Run } from '../helpers/action-run';
 import type { FieldSet } from '../../nodes/shared/actions';
+import { ticketsByCreated, passesByCreated } from '../helpers/read-params';
 
 const { SIMPLE_FIELDS, TOOL_DESCRIPTIONS } = (
 	require('../../scripts/lib/tool-descriptions.js') as {
@@ -113,15 +114,11 @@ describe('as a tool', () => {
 	});
 
 	test('Tickets: newest first, so the note says to ask again with an earlier End Date', async () => {
-		const r = await run(sb, asTool(new ShoppingCenterPortal()), {
-			resource: 'ticket',
-			operation: 'getMany',
-			center: locator('1002'),
-			selectBy: 'createdPeriod',
-			startDate: '2026-01-01',
-			endDate: '2026-11-20',
-			limit: 5,
-		});
+		const r = await run(
+			sb,
+			asTool(new ShoppingCenterPortal()),
+			ticketsByCreated(locator('1002'), '2026-01-01', '2026-11-20', { limit: 5 }),
+		);
 		expect(records(r)).toHaveLength(5);
 		expect(Object.keys(records(r)[0])).toEqual(
 			expect.arrayContaining(['ticket_uid', 'title', 'status', 'created_at']),
@@ -168,15 +165,11 @@ describe('as a tool', () => {
 
 describe('Simplify of passes and daily sales', () => {
 	test('Passes as a tool: flat vehicle and author fields, tags by name', async () => {
-		const r = await run(sb, asTool(new ShoppingCenterPortal()), {
-			resource: 'pass',
-			operation: 'getMany',
-			center: locator('1002'),
-			selectBy: 'createdPeriod',
-			startDate: '2026-01-01',
-			endDate: '2026-11-20',
-			limit: 10,
-		});
+		const r = await run(
+			sb,
+			asTool(new ShoppingCenterPortal()),
+			passesByCreated(locator('1002'), '2026-01-01', '2026-11-20', { limit: 10 }),
+		);
 		const rows = records(r);
 		expect(rows.length).toBeGreaterThan(0);
 		for (const row of rows)

@@ -11,6 +11,7 @@ import { ShoppingCenterPortal } from '../../nodes/ShoppingCenterPortal/ShoppingC
 import { locator, NOW, ofRoute, run, startTestSandbox } from '../helpers/action-run';
 import { PRO_CENTER, shopsOfCenter, type Sandbox } from '../../sandbox';
 import { csvRecords, fileText, parseCsv } from '../helpers/csv-read';
+import { dailySalesBetween, ticketsByCreated } from '../helpers/read-params';
 
 let sb: Sandbox;
 beforeAll(async () => {
@@ -187,15 +188,10 @@ describe('Receipt → Export to one file', () => {
 
 describe('Daily Sales Aggregate, tickets and passes to one file', () => {
 	test('daily sales of all shops: per shop the true days and sums, item and file output alike', async () => {
-		const params = {
-			resource: 'dailySalesAggregate',
-			operation: 'getMany',
-			center: locator(PRO_CENTER),
+		const params = dailySalesBetween(locator(PRO_CENTER), '2026-10-01', '2026-10-31', {
 			shopScope: 'all',
-			startDate: '2026-10-01',
-			endDate: '2026-10-31',
 			returnAll: true,
-		};
+		});
 		const items = await run(sb, new ShoppingCenterRevenue(), params);
 		const r = await run(sb, new ShoppingCenterRevenue(), { ...params, output: 'file' });
 		const rows = csvRecords(fileText(one(r)));
@@ -215,15 +211,9 @@ describe('Daily Sales Aggregate, tickets and passes to one file', () => {
 	}, 60_000);
 
 	test('tickets: nested objects as dotted columns, text with quotes and line breaks read back exactly', async () => {
-		const params = {
-			resource: 'ticket',
-			operation: 'getMany',
-			center: locator(PRO_CENTER),
-			selectBy: 'createdPeriod',
-			startDate: '2026-01-01',
-			endDate: '2026-11-20',
+		const params = ticketsByCreated(locator(PRO_CENTER), '2026-01-01', '2026-11-20', {
 			returnAll: true,
-		};
+		});
 		const items = await run(sb, new ShoppingCenterPortal(), params);
 		const r = await run(sb, new ShoppingCenterPortal(), { ...params, output: 'file' });
 		const rows = csvRecords(fileText(one(r)));

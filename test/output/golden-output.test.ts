@@ -19,6 +19,7 @@ import { ShoppingCenterAnomalies } from '../../nodes/ShoppingCenterAnomalies/Sho
 import { locator, run, startTestSandbox } from '../helpers/action-run';
 import { PRO_CENTER, type Sandbox } from '../../sandbox';
 import { fileText } from '../helpers/csv-read';
+import { anomaliesBetween, dailySalesBetween, ticketsByCreated } from '../helpers/read-params';
 
 const GOLDEN = join(__dirname, 'golden', 'output-hashes.json');
 const write = process.env.GOLDEN_WRITE === '1';
@@ -89,54 +90,33 @@ const CASES: Record<string, Case> = {
 	},
 	dailySalesAllShops: {
 		node: () => new ShoppingCenterRevenue(),
-		parameters: {
-			resource: 'dailySalesAggregate',
-			operation: 'getMany',
-			center: locator(PRO_CENTER),
+		parameters: dailySalesBetween(locator(PRO_CENTER), '2026-10-01', '2026-10-31', {
 			shopScope: 'all',
-			startDate: '2026-10-01',
-			endDate: '2026-10-31',
 			returnAll: true,
-		},
+		}),
 		outputs: ALL,
 	},
 	dailySalesOneShopRubles: {
 		node: () => new ShoppingCenterRevenue(),
-		parameters: {
-			resource: 'dailySalesAggregate',
-			operation: 'getMany',
-			center: locator(PRO_CENTER),
+		parameters: dailySalesBetween(locator(PRO_CENTER), '2026-09-01', '2026-10-31', {
 			shop: locator('1002-01'),
-			startDate: '2026-09-01',
-			endDate: '2026-10-31',
 			returnAll: true,
 			addRubles: true,
-		},
+		}),
 		outputs: ['items', 'jsonl'],
 	},
 	anomalies: {
 		node: () => new ShoppingCenterAnomalies(),
-		parameters: {
-			resource: 'anomaly',
-			operation: 'getMany',
-			center: locator(PRO_CENTER),
-			startDate: '2026-08-01',
-			endDate: '2026-11-20',
+		parameters: anomaliesBetween(locator(PRO_CENTER), '2026-08-01', '2026-11-20', {
 			returnAll: true,
-		},
+		}),
 		outputs: ['items', 'csv', 'jsonl'],
 	},
 	tickets: {
 		node: () => new ShoppingCenterPortal(),
-		parameters: {
-			resource: 'ticket',
-			operation: 'getMany',
-			center: locator(PRO_CENTER),
-			selectBy: 'createdPeriod',
-			startDate: '2026-01-01',
-			endDate: '2026-11-20',
+		parameters: ticketsByCreated(locator(PRO_CENTER), '2026-01-01', '2026-11-20', {
 			returnAll: true,
-		},
+		}),
 		outputs: ['items', 'csv', 'jsonl'],
 	},
 };

@@ -24,6 +24,7 @@ import {
 	type ActionNodeName,
 	type CaseRun,
 } from '../helpers/reliability/run';
+import { dailySalesBetween } from '../helpers/read-params';
 
 useSandbox({ now: NOW, rateLimits: false });
 beforeEach(() => {
@@ -181,15 +182,10 @@ describe('not bad: what the table leaves to the API or treats as valid', () => {
 	});
 
 	it('a future end of a READ period is clipped to the freshest day (conventions), a wholly future period asks for nothing and says so', async () => {
-		const clipped = await run('ShoppingCenterRevenue', {
-			resource: 'dailySalesAggregate',
-			operation: 'getMany',
-			center: rl(PRO),
-			shop: rl('1002-03'),
-			startDate: '2026-11-18',
-			endDate: '2026-12-31',
-			returnAll: true,
-		});
+		/** the daily sales of shop 1002-03 from `start` to `end` */
+		const shopDays = (start: string, end: string) =>
+			dailySalesBetween(rl(PRO), start, end, { shop: rl('1002-03'), returnAll: true });
+		const clipped = await run('ShoppingCenterRevenue', shopDays('2026-11-18', '2026-12-31'));
 		expect(clipped.error).toBeUndefined();
 		expect(
 			dataRequests(clipped.requests)
@@ -202,15 +198,7 @@ describe('not bad: what the table leaves to the API or treats as valid', () => {
 			['2026-11-20', '2026-11-20'],
 		]);
 		expect(clipped.json.map((row) => row.date)).toEqual(['2026-11-18', '2026-11-19', '2026-11-20']);
-		const future = await run('ShoppingCenterRevenue', {
-			resource: 'dailySalesAggregate',
-			operation: 'getMany',
-			center: rl(PRO),
-			shop: rl('1002-03'),
-			startDate: '2026-12-01',
-			endDate: '2026-12-31',
-			returnAll: true,
-		});
+		const future = await run('ShoppingCenterRevenue', shopDays('2026-12-01', '2026-12-31'));
 		// nothing is left: said, naming the field, and nothing asked
 		expect(future.error?.message).toMatch(
 			/^Start Date: 2026-12-01 is after the last day with data\. (PRO centers have data up to today|No center has data after today), 2026-11-20 in Asia\/Yekaterinburg\./,

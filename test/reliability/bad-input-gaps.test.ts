@@ -17,6 +17,7 @@ import {
 	type ActionNodeName,
 	type CaseRun,
 } from '../helpers/reliability/run';
+import { ticketsByCreated, passesByCreated } from '../helpers/read-params';
 
 useSandbox({ now: NOW, rateLimits: false });
 
@@ -162,15 +163,7 @@ describe('lists with a length bound', () => {
 		async (field, label) => {
 			const r = await run(
 				'ShoppingCenterPortal',
-				{
-					resource: 'pass',
-					operation: 'getMany',
-					center: rl(PRO),
-					selectBy: 'createdPeriod',
-					startDate: '2026-11-01',
-					endDate: '2026-11-02',
-					[field]: V,
-				},
+				passesByCreated(rl(PRO), '2026-11-01', '2026-11-02', { [field]: V }),
 				HUGE,
 			);
 			refused(r, label);
@@ -181,15 +174,7 @@ describe('lists with a length bound', () => {
 		refused(
 			await run(
 				'ShoppingCenterPortal',
-				{
-					resource: 'ticket',
-					operation: 'getMany',
-					center: rl(BASIC),
-					selectBy: 'createdPeriod',
-					startDate: '2026-11-01',
-					endDate: '2026-11-02',
-					statuses: V,
-				},
+				ticketsByCreated(rl(BASIC), '2026-11-01', '2026-11-02', { statuses: V }),
 				HUGE,
 			),
 			'Statuses',

@@ -18,6 +18,7 @@ import {
 	runOn,
 	type ActionNodeName,
 } from '../helpers/reliability/run';
+import { anomaliesBetween, ticketsByCreated, passesByCreated } from '../helpers/read-params';
 
 useSandbox({ now: NOW, rateLimits: false });
 beforeEach(() => {
@@ -109,40 +110,17 @@ const ROUTE_CASES: Array<[RouteName, ActionNodeName, INodeParameters]> = [
 	[
 		'tickets',
 		'ShoppingCenterPortal',
-		{
-			resource: 'ticket',
-			operation: 'getMany',
-			center: rl(BASIC),
-			selectBy: 'createdPeriod',
-			startDate: '2026-11-01',
-			endDate: '2026-11-19',
-			returnAll: true,
-		},
+		ticketsByCreated(rl(BASIC), '2026-11-01', '2026-11-19', { returnAll: true }),
 	],
 	[
 		'passes',
 		'ShoppingCenterPortal',
-		{
-			resource: 'pass',
-			operation: 'getMany',
-			center: rl(PRO),
-			selectBy: 'createdPeriod',
-			startDate: '2026-11-01',
-			endDate: '2026-11-19',
-			returnAll: true,
-		},
+		passesByCreated(rl(PRO), '2026-11-01', '2026-11-19', { returnAll: true }),
 	],
 	[
 		'anomalies',
 		'ShoppingCenterAnomalies',
-		{
-			resource: 'anomaly',
-			operation: 'getMany',
-			center: rl(PRO),
-			startDate: '2026-10-01',
-			endDate: '2026-11-19',
-			returnAll: true,
-		},
+		anomaliesBetween(rl(PRO), '2026-10-01', '2026-11-19', { returnAll: true }),
 	],
 	[
 		'attendance.submit',

@@ -23,6 +23,7 @@ import {
 } from '../../sandbox';
 import { BASIC, PRO } from '../helpers/reliability/operations';
 import { ACTION_NODES, NOW, resetCaches, rl, runOn } from '../helpers/reliability/run';
+import { ticketsByCreated } from '../helpers/read-params';
 
 const credentialTypes = [new ShoppingCenterApi()];
 
@@ -60,6 +61,14 @@ describe('plain http:// to a host that is not this machine', () => {
 		...(allowInsecure === undefined ? {} : { allowInsecure }),
 	});
 	const shops = { resource: 'shop', operation: 'getMany', center: rl(PRO), returnAll: true };
+	/** the credential's Test button with Allow Insecure Connection `allowInsecure` */
+	const testButton = async (allowInsecure: boolean) =>
+		await testCredential({
+			credentialType: 'shoppingCenterApi',
+			credentialTypes,
+			data: data(allowInsecure),
+			now: NOW,
+		});
 
 	it('this machine has a non-loopback address the sandbox answers on', () => {
 		expect(EXTERNAL).toBeDefined();
@@ -84,12 +93,7 @@ describe('plain http:// to a host that is not this machine', () => {
 	);
 
 	it('the credential Test button without the switch: an error naming the switch, nothing reaches the host', async () => {
-		const r = await testCredential({
-			credentialType: 'shoppingCenterApi',
-			credentialTypes,
-			data: data(false),
-			now: NOW,
-		});
+		const r = await testButton(false);
 		expect(r.status).toBe('Error');
 		expect(r.message).toMatch(REFUSAL);
 		expect(sb.log.list()).toEqual([]);
@@ -101,12 +105,7 @@ describe('plain http:// to a host that is not this machine', () => {
 		});
 		expect(r.error).toBeUndefined();
 		expect(r.json.length).toBeGreaterThan(0);
-		const t = await testCredential({
-			credentialType: 'shoppingCenterApi',
-			credentialTypes,
-			data: data(true),
-			now: NOW,
-		});
+		const t = await testButton(true);
 		expect(t.status).toBe('OK');
 		expect(sb.log.list().map((e) => e.route)).toEqual(
 			expect.arrayContaining(['token', 'shops', 'centers']),
@@ -210,18 +209,7 @@ describe('a key sees only the centers of its roles', () => {
 				endDate: '2026-11-02',
 			},
 		],
-		[
-			'tickets',
-			'ShoppingCenterPortal',
-			{
-				resource: 'ticket',
-				operation: 'getMany',
-				center: rl(BASIC),
-				selectBy: 'createdPeriod',
-				startDate: '2026-11-01',
-				endDate: '2026-11-02',
-			},
-		],
+		['tickets', 'ShoppingCenterPortal', ticketsByCreated(rl(BASIC), '2026-11-01', '2026-11-02')],
 		[
 			'attendance submission',
 			'ShoppingCenterIntake',

@@ -9,16 +9,11 @@ import { ShoppingCenterPortal } from '../../nodes/ShoppingCenterPortal/ShoppingC
 import { forgetPageSizes } from '../../nodes/shared/transport/pagination';
 import { startSandbox, type Sandbox } from '../../sandbox';
 import { locator, NOW, ofRoute, q, run } from '../helpers/action-run';
+import { passesByCreated } from '../helpers/read-params';
 
-const params = {
-	resource: 'pass',
-	operation: 'getMany',
-	center: locator('1002'),
-	selectBy: 'createdPeriod',
-	startDate: '2026-01-01',
-	endDate: '2026-11-20',
+const params = passesByCreated(locator('1002'), '2026-01-01', '2026-11-20', {
 	returnAll: true,
-};
+});
 
 async function walk(max: number) {
 	forgetPageSizes();

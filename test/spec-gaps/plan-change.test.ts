@@ -12,6 +12,7 @@ import { ShoppingCenterRevenue } from '../../nodes/ShoppingCenterRevenue/Shoppin
 import { forgetCenters } from '../../nodes/shared/center';
 import { clearPlans, PLAN_TTL_MS } from '../../nodes/shared/transport/planCache';
 import { locator, NOW, ofRoute, run } from '../helpers/action-run';
+import { dailySalesBetween } from '../helpers/read-params';
 import { BASIC_CENTER, PRO_CENTER, startSandbox, type Sandbox } from '../../sandbox';
 
 const shopOf = { [BASIC_CENTER]: '1001-06', [PRO_CENTER]: '1002-06' } as Record<string, string>;
@@ -27,15 +28,11 @@ const receiptsOf = (center: string): INodeParameters => ({
 	returnAll: true,
 });
 
-const dailySalesOf = (center: string): INodeParameters => ({
-	resource: 'dailySalesAggregate',
-	operation: 'getMany',
-	center: locator(center),
-	shop: locator(shopOf[center]),
-	startDate: '2026-10-01',
-	endDate: '2026-10-03',
-	returnAll: true,
-});
+const dailySalesOf = (center: string): INodeParameters =>
+	dailySalesBetween(locator(center), '2026-10-01', '2026-10-03', {
+		shop: locator(shopOf[center]),
+		returnAll: true,
+	});
 
 const at = (msAfterNow: number) => new Date(Date.parse(NOW) + msAfterNow).toISOString();
 

@@ -31,6 +31,19 @@ async function exportOnce(sb: Sandbox, now = NOW) {
 	};
 }
 
+/**
+ * Two exports on Basic: the first sends its receipts request and the API refuses it for the plan
+ * (403); the second knows the plan and is refused, naming PRO, before any receipts request.
+ */
+async function expectRefusedThenKnown(sb: Sandbox): Promise<void> {
+	const first = await exportOnce(sb);
+	expect(first.receipts).toEqual([403]);
+	expect(first.error).toMatch(/plan/i);
+	const second = await exportOnce(sb);
+	expect(second.receipts).toEqual([]);
+	expect(second.error).toMatch(/PRO/);
+}
+
 describe('plan known only for certain', () => {
 	let sb: Sandbox;
 	afterEach(async () => {
@@ -43,22 +56,12 @@ describe('plan known only for certain', () => {
 
 	test('limit exactly 60 (the plan table): no request is spent to learn it; the first answer tells Basic, then receipts are refused before any receipts request', async () => {
 		sb = await startSandbox({ seed: 42, now: NOW });
-		const first = await exportOnce(sb);
-		expect(first.receipts).toEqual([403]);
-		expect(first.error).toMatch(/plan/i);
-		const r = await exportOnce(sb);
-		expect(r.receipts).toEqual([]);
-		expect(r.error).toMatch(/PRO/);
+		await expectRefusedThenKnown(sb);
 	});
 
 	test('limit 30 (not in the plan table): plan unknown, the request is sent and the API answers; then Basic is known until it expires', async () => {
 		sb = await startSandbox({ seed: 42, now: NOW, rateLimits: { basic: { perWindow: 30 } } });
-		const first = await exportOnce(sb);
-		expect(first.receipts).toEqual([403]);
-		expect(first.error).toMatch(/plan/i);
-		const second = await exportOnce(sb);
-		expect(second.receipts).toEqual([]);
-		expect(second.error).toMatch(/PRO/);
+		await expectRefusedThenKnown(sb);
 		// the plan learned from plan_required expires: a later run asks the API again
 		const later = new Date(Date.parse(NOW) + PLAN_TTL_MS + 60_000).toISOString();
 		const third = await exportOnce(sb, later);

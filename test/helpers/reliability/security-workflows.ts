@@ -5,6 +5,18 @@
 import type { INodeParameters } from 'n8n-workflow';
 import { BASIC, PRO, VLADIVOSTOK } from './operations';
 import { rl, type ActionNodeName } from './run';
+import { anomaliesBetween, ticketsByCreated, passesByCreated } from '../read-params';
+
+/** Receipts → Export of shop 1002-03's receipts created on 19 Nov (the receipts workflow's two runs). */
+const RECEIPTS_OF_A_DAY: INodeParameters = {
+	resource: 'receipt',
+	operation: 'export',
+	center: rl(PRO),
+	shop: rl('1002-03'),
+	periodBy: 'created',
+	createdStartDate: '2026-11-19',
+	createdEndDate: '2026-11-19',
+};
 
 /** A center blocked for non-payment. */
 export const BLOCKED = '1003';
@@ -42,26 +54,8 @@ export const WORKFLOWS: Array<{
 	{
 		name: 'receipts',
 		node: 'ShoppingCenterReceipts',
-		ok: {
-			resource: 'receipt',
-			operation: 'export',
-			center: rl(PRO),
-			shop: rl('1002-03'),
-			periodBy: 'created',
-			createdStartDate: '2026-11-19',
-			createdEndDate: '2026-11-19',
-			limit: 30,
-		},
-		fail: {
-			resource: 'receipt',
-			operation: 'export',
-			center: rl(PRO),
-			shop: rl('1002-03'),
-			periodBy: 'created',
-			createdStartDate: '2026-11-19',
-			createdEndDate: '2026-11-19',
-			otherDocumentTypes: 'bogus_type',
-		},
+		ok: { ...RECEIPTS_OF_A_DAY, limit: 30 },
+		fail: { ...RECEIPTS_OF_A_DAY, otherDocumentTypes: 'bogus_type' },
 		failCode: /The API rejected the parameter document_types/,
 	},
 	{
@@ -86,43 +80,15 @@ export const WORKFLOWS: Array<{
 	{
 		name: 'portal',
 		node: 'ShoppingCenterPortal',
-		ok: {
-			resource: 'ticket',
-			operation: 'getMany',
-			center: rl(BASIC),
-			selectBy: 'createdPeriod',
-			startDate: '2026-09-01',
-			endDate: '2026-11-19',
-			returnAll: true,
-		},
-		fail: {
-			resource: 'pass',
-			operation: 'getMany',
-			center: rl(BLOCKED),
-			selectBy: 'createdPeriod',
-			startDate: '2026-09-01',
-			endDate: '2026-11-19',
-		},
+		ok: ticketsByCreated(rl(BASIC), '2026-09-01', '2026-11-19', { returnAll: true }),
+		fail: passesByCreated(rl(BLOCKED), '2026-09-01', '2026-11-19'),
 		failCode: /blocked for non-payment/,
 	},
 	{
 		name: 'anomalies',
 		node: 'ShoppingCenterAnomalies',
-		ok: {
-			resource: 'anomaly',
-			operation: 'getMany',
-			center: rl(PRO),
-			startDate: '2026-10-01',
-			endDate: '2026-11-19',
-			returnAll: true,
-		},
-		fail: {
-			resource: 'anomaly',
-			operation: 'getMany',
-			center: rl(BASIC),
-			startDate: '2026-10-01',
-			endDate: '2026-11-19',
-		},
+		ok: anomaliesBetween(rl(PRO), '2026-10-01', '2026-11-19', { returnAll: true }),
+		fail: anomaliesBetween(rl(BASIC), '2026-10-01', '2026-11-19'),
 		failCode: /plan( \(Basic\))? does not allow (anomalies|the request to list anomalies)/,
 	},
 	{

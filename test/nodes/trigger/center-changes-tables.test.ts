@@ -14,7 +14,6 @@ import {
 	lastSeq,
 	now,
 	ok,
-	poll,
 	PRO,
 	sandbox,
 	sb,
@@ -23,8 +22,10 @@ import {
 import {
 	apiRows as api,
 	changes,
+	expectFailedPollSavesNothing,
 	expectNoRepeats,
 	keyText,
+	latestDate,
 	of,
 	pollEvery as pollFor,
 	requestsSince,
@@ -122,12 +123,7 @@ describe('Center Changes: attendance', () => {
 		expect(rows.every((c) => c.key.zone_id === 0 && c.key.sc_id === BASIC)).toBe(true);
 		// yesterday is Basic's freshest day
 		const yesterday = addDays(todayIn('Europe/Moscow', now()), -1);
-		expect(
-			rows
-				.map((c) => String(c.key.date))
-				.sort()
-				.at(-1),
-		).toBe(yesterday);
+		expect(latestDate(rows)).toBe(yesterday);
 		expect(of(changes(first), 'zones')).toEqual([]); // the zones are read, not emitted
 		const said = (r: RunPollResult) =>
 			r.logs.filter((l) => /has no attendance by zone \(PRO\): skipped/.test(l.message)).length;
@@ -252,10 +248,7 @@ describe('Center Changes: receipts', () => {
 		});
 		// a quiet shop is read at least every Read Quiet Tables at Least Every (60 minutes)
 		sb.clock.advance(61 * MIN);
-		sb.faults.set({ failNext: { count: 1, code: 'not_found', routes: ['receipts'] } });
-		const failed = await poll(p, { staticData: state });
-		expect(failed.error).toBeDefined();
-		expect(failed.staticData).toEqual(state);
+		await expectFailedPollSavesNothing(p, state, 'receipts');
 		const r = await ok(p, { staticData: state });
 		const rest = await pollFor(p, r.staticData, 90, 5);
 		const all = [...changes(r), ...rest.all];
@@ -277,10 +270,7 @@ describe('Center Changes: a failed poll', () => {
 		const today = todayIn(ZONE, now());
 		putAttendance(null, addDays(today, -1), 777);
 		sb.clock.advance(61 * MIN);
-		sb.faults.set({ failNext: { count: 1, code: 'not_found', routes: ['attendance.read'] } });
-		const failed = await poll(p, { staticData: state });
-		expect(failed.error).toBeDefined();
-		expect(failed.staticData).toEqual(state);
+		await expectFailedPollSavesNothing(p, state, 'attendance.read');
 		const r = await ok(p, { staticData: state });
 		const counted = (x: RunPollResult) =>
 			of(changes(x), 'attendance').filter(

@@ -13,7 +13,6 @@ import {
 	lastSeq,
 	now,
 	ok,
-	poll,
 	PRO,
 	PRO_FAR,
 	BASIC,
@@ -24,8 +23,10 @@ import {
 import {
 	apiRows,
 	changes,
+	expectFailedPollSavesNothing,
 	expectNoRepeats,
 	keyText,
+	latestDate,
 	of,
 	pollEvery,
 	requestsSince,
@@ -132,12 +133,7 @@ describe('Center Changes', () => {
 		const basicDays = of(all, 'daily_sales').filter((c) => c.key.sc_id === BASIC);
 		expect(basicDays.length).toBeGreaterThan(0);
 		const yesterday = addDays(todayIn('Europe/Moscow', now()), -1);
-		expect(
-			basicDays
-				.map((c) => String(c.key.date))
-				.sort()
-				.at(-1),
-		).toBe(yesterday);
+		expect(latestDate(basicDays)).toBe(yesterday);
 		expect(of(all, 'daily_sales').some((c) => c.key.sc_id === PRO_FAR)).toBe(true);
 	});
 
@@ -274,11 +270,8 @@ describe('Center Changes', () => {
 		sb.store.insert('receipt', PRO, 1, now(), { shop_id: '1002-02', date: addDays(today, -1) });
 		sb.clock.advance(61 * MIN);
 		const seq = lastSeq();
-		sb.faults.set({ failNext: { count: 1, code: 'not_found', routes: ['sales.monthly'] } });
-		const failed = await poll(params(), { staticData: a.staticData });
-		expect(failed.error).toBeDefined();
+		await expectFailedPollSavesNothing(params(), a.staticData, 'sales.monthly');
 		expect(requestsSince(seq)['sales.monthly']).toBe(1);
-		expect(failed.staticData).toEqual(a.staticData);
 		const r = await ok(params(), { staticData: a.staticData });
 		const restated = (x: typeof r) =>
 			of(changes(x), 'daily_sales').filter(

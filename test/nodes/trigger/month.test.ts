@@ -40,23 +40,17 @@ describe('a simulated month', () => {
 		const anomalyCenters = [PRO, PRO_FAR];
 		const portalCenters = [BASIC, PRO, PRO_FAR];
 		const PER_PAGE: Record<string, number> = { anomalies: 500, tickets: 100, passes: 100 };
+		/** an event's parameters over `centerIds`, and the route its pages come from */
+		const setup = (
+			event: string,
+			centerIds: string[],
+			route: 'anomalies' | 'tickets' | 'passes',
+		) => ({ params: { event, centerScope: 'selected', centerIds }, route });
 		const setups = {
-			newAnomaly: {
-				params: { event: 'newAnomaly', centerScope: 'selected', centerIds: anomalyCenters },
-				route: 'anomalies' as const,
-			},
-			newTicket: {
-				params: { event: 'newTicket', centerScope: 'selected', centerIds: portalCenters },
-				route: 'tickets' as const,
-			},
-			newPass: {
-				params: { event: 'newPass', centerScope: 'selected', centerIds: portalCenters },
-				route: 'passes' as const,
-			},
-			ticketChanged: {
-				params: { event: 'ticketChanged', centerScope: 'selected', centerIds: portalCenters },
-				route: 'tickets' as const,
-			},
+			newAnomaly: setup('newAnomaly', anomalyCenters, 'anomalies'),
+			newTicket: setup('newTicket', portalCenters, 'tickets'),
+			newPass: setup('newPass', portalCenters, 'passes'),
+			ticketChanged: setup('ticketChanged', portalCenters, 'tickets'),
 		};
 		type Ev = keyof typeof setups;
 		const events = Object.keys(setups) as Ev[];

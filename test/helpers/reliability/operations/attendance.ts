@@ -11,8 +11,31 @@ import {
 	END,
 	RETURN_ALL_CASES,
 	periodCases,
+	type FieldSpec,
 	type OpSpec,
 } from './common';
+
+/**
+ * The (scope zone) and (scope shop) variants of Attendance → Get (center 1002, 1 and 2 Nov by day):
+ * the zone or the shop from the item, `good` the one the node accepts, `field` its table row.
+ */
+const scopedGet = (scope: 'zone' | 'shop', good: string, field: FieldSpec): OpSpec => ({
+	id: `ShoppingCenterAttendance attendance.get (scope ${scope})`,
+	node: 'ShoppingCenterAttendance',
+	resource: 'attendance',
+	operation: 'get',
+	parameters: {
+		center: rl(PRO),
+		startDate: '2026-11-01',
+		endDate: '2026-11-02',
+		granularity: 'day',
+		scope,
+		[scope]: rl(fromItem(scope)),
+	},
+	good: { [scope]: good },
+	fields: [field],
+	controlMinItems: 2,
+});
 
 export const ATTENDANCE_OPERATIONS: OpSpec[] = [
 	{
@@ -55,40 +78,8 @@ export const ATTENDANCE_OPERATIONS: OpSpec[] = [
 		},
 		controlMinItems: 7,
 	},
-	{
-		id: 'ShoppingCenterAttendance attendance.get (scope zone)',
-		node: 'ShoppingCenterAttendance',
-		resource: 'attendance',
-		operation: 'get',
-		parameters: {
-			center: rl(PRO),
-			startDate: '2026-11-01',
-			endDate: '2026-11-02',
-			granularity: 'day',
-			scope: 'zone',
-			zone: rl(fromItem('zone')),
-		},
-		good: { zone: '100201' },
-		fields: [{ name: 'zone', label: 'Counting Zone', kind: 'id' }],
-		controlMinItems: 2,
-	},
-	{
-		id: 'ShoppingCenterAttendance attendance.get (scope shop)',
-		node: 'ShoppingCenterAttendance',
-		resource: 'attendance',
-		operation: 'get',
-		parameters: {
-			center: rl(PRO),
-			startDate: '2026-11-01',
-			endDate: '2026-11-02',
-			granularity: 'day',
-			scope: 'shop',
-			shop: rl(fromItem('shop')),
-		},
-		good: { shop: '1002-03' },
-		fields: [SHOP],
-		controlMinItems: 2,
-	},
+	scopedGet('zone', '100201', { name: 'zone', label: 'Counting Zone', kind: 'id' }),
+	scopedGet('shop', '1002-03', SHOP),
 	{
 		id: 'ShoppingCenterAttendance countingZone.getMany',
 		node: 'ShoppingCenterAttendance',
