@@ -20,6 +20,7 @@ const {
 	tableLines,
 } = require('../replica/requests');
 const { compareReplica, canon } = require('../replica/compare');
+const { retry } = require('./kill-execution');
 
 const title =
 	"the replica (center-to-postgres, activated beside): every table equals the sandbox's truth row by row, nothing twice, within the one share";
@@ -50,6 +51,19 @@ async function emittedTwice(leg, exs) {
 		}
 	}
 	return { records, twice };
+}
+
+/**
+ * The replica's executions n8n marked crashed (a SIGKILL of the leg came while they ran: their records
+ * are lost, n8n's limit), retried as docs/replica.md tells a user to: the upserts make a replay
+ * harmless. Returns their ids.
+ */
+async function retryCrashed(leg) {
+	const exs = (await leg.n8n().api.executions({ workflowId: leg.replica.wf.id, limit: 250 })) || [];
+	const retried = new Set(exs.map((e) => String(e.retryOf ?? '')));
+	const crashed = exs.filter((e) => e.status === 'crashed' && !retried.has(String(e.id)));
+	for (const e of crashed) await retry(leg, e);
+	return crashed.map((e) => e.id);
 }
 
 /** How long the tables may take to equal the truth after the last round. */
@@ -94,6 +108,11 @@ async function compareOnce(leg) {
 async function run(leg) {
 	// the last change is the last round's: the trigger sees it within its bound (1 min) and a poll, the
 	// monthly rows a bound after the day that changed them, later when the share binds (the lag grows)
+	const crashed = await retryCrashed(leg);
+	if (crashed.length)
+		console.log(
+			`       the replica's executions crashed by a SIGKILL, retried: ${crashed.join(', ')}`,
+		);
 	const t0 = Date.now();
 	let cmp = await compareOnce(leg);
 	while (cmp.problems.length && Date.now() - t0 < MAX_WAIT_MS) {
