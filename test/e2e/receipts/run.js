@@ -36,14 +36,20 @@
  * and PostgreSQL, examples/center-to-postgres.json activated too (its tables from its note; its
  * credential the sandbox's second key, given the demo key's centers, so the sandbox's log tells the
  * two workflows' requests apart while n8n's budget pool still counts one share per center; Day Budget
- * Share 100 %, Read Quiet Tables at Least Every 1 min, Lookback 2, Emit Everything at the first poll).
- * Between the rounds a stretch of a center's life (replica/setup.js): late receipts across midnight (the
- * rounds' own, printed from yesterday on), a ticket created and moved to in_progress and agreed, two
- * declared turnovers through the API's route (the Intake node's), and at the mid-poll SIGKILL the clocks
- * (n8n's, the sandbox's, the checks') moved on 4 h with a shop opened and one closed before n8n starts
- * again (the directory is read every 4 hours). The replica's last step: once it has settled, every table
- * equals the sandbox's truth read through its API row by row and column by column, no record emitted
- * twice, both nodes' requests of each center day within the one share (steps/replica.js).
+ * Share 100 %, Read Quiet Tables at Least Every 1 min, Lookback 2, Emit Everything at the first poll,
+ * all eleven tables, History From 400 days back). The stretch starts with the backfill of the centers'
+ * history killed mid-way: in these legs the mid-poll SIGKILL comes right after the activation, once a
+ * backfill poll has committed (history rows in PostgreSQL) and while the poll lines say it is not done
+ * (replica/backfill.js), the rounds after it. Between the rounds a stretch of a center's life
+ * (replica/setup.js): late receipts across midnight (the rounds' own, printed from yesterday on), a
+ * ticket created and moved to in_progress and agreed, two declared turnovers through the API's route
+ * (the Intake node's), and at the mid-poll SIGKILL the clocks (n8n's, the sandbox's, the checks') moved
+ * on 4 h with a shop opened and one closed before n8n starts again (the directory is read every 4
+ * hours). The replica's last step: once it has settled, the backfill done and every table equal to the
+ * sandbox's truth read through its API row by row and column by column (the backfilled period whole:
+ * every day, month and ticket from History From on; replica/truth.js, truth-added.js), no record
+ * emitted twice, both nodes' requests of each center day within the one share, the replica's requests
+ * per table printed beside docs/replica.md's day in numbers (steps/replica.js).
  */
 const fs = require('node:fs');
 const os = require('node:os');

@@ -11,7 +11,7 @@
  * The checker's own API calls (the declared turnover, the truth read at the end) go through a third key.
  */
 const { bindExample, loadExamples } = require('../../../../scripts/lib/examples');
-const { dayIn } = require('../poll-cost');
+const { addDays, dayIn } = require('../poll-cost');
 const { sleep } = require('../../../../scripts/lib/processes');
 
 /** The sandbox fixture's keys (sandbox/fixtures/centers.ts): the replica's, the checker's. */
@@ -25,6 +25,26 @@ const KEY_CENTERS = ['1001', '1002', '1003', '1004'];
  */
 const CENTERS = ['1002', '1004'];
 const TRIGGER = 'Center changes';
+/** Every table of the trigger (the example's eleven branches), all picked. */
+const ALL_TABLES = [
+	'shops',
+	'daily_sales',
+	'monthly',
+	'zones',
+	'tickets',
+	'attendance',
+	'cash_registers',
+	'turnover_settings',
+	'passes',
+	'anomalies',
+	'receipts',
+];
+/**
+ * History From this many days before 1002's today: the backfill of two centers' 20 shops (two daily
+ * and two monthly pages a shop, a dozen ticket pages a center, about 9,000 rows) takes more than one
+ * poll's 5,000 rows, so the SIGKILL during a poll comes while it is under way (steps/kill-poll.js).
+ */
+const HISTORY_DAYS = 400;
 /** The restart that moves the clocks this far on: the directory and the zones are read again (4 h). */
 const JUMP_MS = 4 * 3600e3 + 5 * 60e3;
 /** The shop opened (archived in the fixture, no receipts) and the one closed (no receipts). */
@@ -46,6 +66,22 @@ const EVENTS = [
 ];
 
 /**
+ * A call of the checker's, tried again (three times at most) when it failed in transport: on a loaded
+ * machine the sandbox's server may close a kept-alive socket just as the next request takes it
+ * (`fetch failed`, the sandbox still running).
+ */
+async function transient(call) {
+	for (let attempt = 0; ; attempt++) {
+		try {
+			return await call();
+		} catch (e) {
+			if (e.message !== 'fetch failed' || attempt >= 2) throw e;
+			await sleep(500);
+		}
+	}
+}
+
+/**
  * The checker's API call through the third key (its token from the control API; a new one when the
  * clocks' jump expired it); a 429 (the center's minute shared with n8n's reads) waits and tries again.
  */
@@ -53,12 +89,16 @@ async function apiCall(leg, method, route, body) {
 	const sb = leg.sb();
 	const r = leg.replica;
 	for (let attempt = 0; ; attempt++) {
-		r.token ??= (await sb.control.call('POST', '/token', { client_id: CHECKER_KEY })).access_token;
-		const res = await fetch(`${sb.baseUrl}${route}`, {
-			method,
-			headers: { authorization: `Bearer ${r.token}`, 'content-type': 'application/json' },
-			body: body && JSON.stringify(body),
-		});
+		r.token ??= (
+			await transient(() => sb.control.call('POST', '/token', { client_id: CHECKER_KEY }))
+		).access_token;
+		const res = await transient(() =>
+			fetch(`${sb.baseUrl}${route}`, {
+				method,
+				headers: { authorization: `Bearer ${r.token}`, 'content-type': 'application/json' },
+				body: body && JSON.stringify(body),
+			}),
+		);
 		const json = await res.json().catch(() => ({}));
 		if (res.status === 401 && attempt < 1) r.token = null;
 		else if (res.status === 429 && attempt < 30) await sleep(2000);
@@ -120,7 +160,8 @@ async function openAndClose(leg) {
  * The replica activated: its tables from the note, the second key's credential (given the demo
  * key's centers; the checker's key too), Day Budget Share 100 % like the receipts node, Read Quiet
  * Tables at Least Every 1 minute, Lookback 2 days and Emit Everything at the first poll (so that every
- * table holds the sandbox's whole current truth), a poll every 30 s, the PRO centers 1002 and 1004.
+ * table holds the sandbox's whole current truth), a poll every 30 s, the PRO centers 1002 and 1004,
+ * every table, History From HISTORY_DAYS back (leg.replica.historyFrom).
  */
 async function activateReplica(leg, { ddlOf, pollTimes, postgres }) {
 	const sb = leg.sb();
@@ -129,6 +170,8 @@ async function activateReplica(leg, { ddlOf, pollTimes, postgres }) {
 		await sb.control.call('POST', '/roles', { client_id, centers: KEY_CENTERS });
 	const example = loadExamples().find((e) => e.key === 'center-to-postgres').workflow;
 	leg.pg.psql(ddlOf(example));
+	const now = Date.parse((await sb.control.clock()).now);
+	leg.replica.historyFrom = addDays(dayIn('Asia/Yekaterinburg', now), -HISTORY_DAYS);
 	const sc = await n8n.api.createCredential({
 		name: 'Shopping Center API (replica)',
 		type: 'shoppingCenterApi',
@@ -146,6 +189,8 @@ async function activateReplica(leg, { ddlOf, pollTimes, postgres }) {
 				firstPoll: 'emitAll',
 				centerScope: 'selected',
 				centerIds: CENTERS,
+				centerTables: ALL_TABLES,
+				historyFrom: leg.replica.historyFrom,
 			});
 		},
 	});
@@ -155,11 +200,25 @@ async function activateReplica(leg, { ddlOf, pollTimes, postgres }) {
 }
 
 /** The replica's state in a leg (leg.js): off for the @midnight leg. */
-const newReplica = () => ({ wf: null, node: null, events: [], next: 0, ticket: null, token: null });
+const newReplica = () => ({
+	wf: null,
+	node: null,
+	events: [],
+	next: 0,
+	ticket: null,
+	token: null,
+	historyFrom: null,
+	/** per center: the month and the day its first poll read from (steps/activate.js) */
+	firstMonth: null,
+	firstDay: null,
+	/** the backfill's progress when n8n was killed (steps/kill-poll.js) */
+	killedAt: null,
+});
 
 module.exports = {
 	REPLICA_KEY,
 	CENTERS,
+	ALL_TABLES,
 	JUMP_MS,
 	OPENED,
 	CLOSED,
@@ -168,4 +227,5 @@ module.exports = {
 	stretchEvent,
 	openAndClose,
 	apiCall,
+	transient,
 };

@@ -51,12 +51,13 @@ async function run(leg) {
 		// activated first: its first poll emits every table (Emit Everything), in its own execution
 		await activateReplica(leg, { ddlOf, pollTimes: POLL_EVERY_30_S, postgres: pgc });
 		const at = Date.parse((await sb.control.clock()).now);
-		leg.replica.firstMonth = Object.fromEntries(
-			Object.entries(REPLICA_ZONES).map(([c, z]) => [
-				c,
-				(BASIC.has(c) ? addDays(dayIn(z, at), -1) : dayIn(z, at)).slice(0, 7),
-			]),
-		);
+		const lastDay = (c, z) => (BASIC.has(c) ? addDays(dayIn(z, at), -1) : dayIn(z, at));
+		const perCenter = (f) =>
+			Object.fromEntries(Object.entries(REPLICA_ZONES).map(([c, z]) => [c, f(c, z)]));
+		leg.replica.firstMonth = perCenter((c, z) => lastDay(c, z).slice(0, 7));
+		// its receipts' first read: those received from today − Lookback on
+		const lookback = leg.replica.node.lookbackDays;
+		leg.replica.firstDay = perCenter((c, z) => addDays(dayIn(z, at), -lookback));
 	}
 	await setClock(leg);
 	const mark = await sb.control.lastSeq();

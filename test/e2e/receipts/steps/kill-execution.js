@@ -115,4 +115,4 @@ async function run(leg) {
 	return true;
 }
 
-module.exports = { title, run };
+module.exports = { title, run, retry };

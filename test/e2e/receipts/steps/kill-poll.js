@@ -4,19 +4,23 @@
  * started again on the same folder: the killed poll wrote nothing; after the next poll nothing is
  * missing (and the final step finds nothing twice). With the replica beside, the restart moves the
  * clocks on 4 h (n8n's, the sandbox's, the checks'): the directory's next read sees a shop opened and
- * one closed just before.
+ * one closed just before; and it comes right after the activation (checks.js), once a poll of the
+ * replica's backfill (History From) has committed and before the backfill is done: the stretch starts
+ * with the backfill killed mid-way (replica/backfill.js).
  */
 const assert = require('node:assert/strict');
 const { setClock, insertLate, truth } = require('../leg');
 const { roundTrip, waitFor } = require('../polls');
 const { tableIds, tableSums } = require('../warehouse');
 const { JUMP_MS, openAndClose } = require('../replica/setup');
+const { readyToKill } = require('../replica/backfill');
 
 const title =
 	'SIGKILL while a poll is under way (answers slowed down), restart: nothing twice, nothing missing';
 
 async function run(leg) {
 	const sb = leg.sb();
+	if (leg.replica) leg.replica.killedAt = await readyToKill(leg);
 	await setClock(leg);
 	await insertLate(leg);
 	await sb.control.faults({ latencyMs: 400 });
@@ -34,6 +38,8 @@ async function run(leg) {
 	await sb.control.clearFaults();
 	assert.equal(tableSums(leg.pg)[0], before, 'the killed poll wrote nothing');
 	console.log(`       killed mid-poll; n8n up again in ${(ms / 1000).toFixed(1)} s`);
+	if (leg.replica)
+		console.log(`       the replica's backfill at the kill: ${leg.replica.killedAt}`);
 	await roundTrip(leg, 'after the restart');
 	const t = await truth(leg);
 	const ids = tableIds(leg.pg);

@@ -5,15 +5,22 @@
  * the last round), every table of examples/center-to-postgres.json equals the
  * sandbox's truth read through its API (replica/compare.js); no record emitted twice (an upsert of a
  * key with the content it last had); the Center Changes requests of each center day within the one
- * share of the center (both trigger nodes together).
+ * share of the center (both trigger nodes together); the backfill done (the last poll line), its
+ * period in the tables (replica/truth.js); the requests per table printed (replica/requests.js).
  */
 const assert = require('node:assert/strict');
-const { sleep } = require('../../../../scripts/lib/processes');
-const { dayIn } = require('../poll-cost');
+const { isAlive, sleep } = require('../../../../scripts/lib/processes');
 const { waitFor } = require('../polls');
-const { REPLICA_KEY } = require('../replica/setup');
-const { ZONES, BASIC } = require('../replica/truth');
+const { BASIC } = require('../replica/truth');
+const { historyNotes } = require('../replica/backfill');
+const {
+	centerRequests,
+	requestsPerDay,
+	requestsPerTable,
+	tableLines,
+} = require('../replica/requests');
 const { compareReplica, canon } = require('../replica/compare');
+const { retry } = require('./kill-execution');
 
 const title =
 	"the replica (center-to-postgres, activated beside): every table equals the sandbox's truth row by row, nothing twice, within the one share";
@@ -46,18 +53,17 @@ async function emittedTwice(leg, exs) {
 	return { records, twice };
 }
 
-/** Per center and center day: the replica's requests and both nodes' (the sandbox's log by key). */
-async function requestsPerDay(leg) {
-	const log = await leg.sb().control.log({ since: 0 });
-	const out = {};
-	for (const e of log) {
-		if (!ZONES[e.sc_id] || e.route === 'token') continue;
-		const k = `${e.sc_id} ${dayIn(ZONES[e.sc_id], Date.parse(e.clock))}`;
-		out[k] ??= { replica: 0, both: 0 };
-		if (e.client_id === REPLICA_KEY.clientId) out[k].replica++;
-		if (e.client_id === REPLICA_KEY.clientId || e.client_id === leg.sb().clientId) out[k].both++;
-	}
-	return out;
+/**
+ * The replica's executions n8n marked crashed (a SIGKILL of the leg came while they ran: their records
+ * are lost, n8n's limit), retried as docs/replica.md tells a user to: the upserts make a replay
+ * harmless. Returns their ids.
+ */
+async function retryCrashed(leg) {
+	const exs = (await leg.n8n().api.executions({ workflowId: leg.replica.wf.id, limit: 250 })) || [];
+	const retried = new Set(exs.map((e) => String(e.retryOf ?? '')));
+	const crashed = exs.filter((e) => e.status === 'crashed' && !retried.has(String(e.id)));
+	for (const e of crashed) await retry(leg, e);
+	return crashed.map((e) => e.id);
 }
 
 /** How long the tables may take to equal the truth after the last round. */
@@ -73,14 +79,47 @@ function summary(problems) {
 	return JSON.stringify(n);
 }
 
+/** A failed read of the truth: the sandbox's last output lines with the error (is it still there?). */
+function sandboxGone(leg, error) {
+	const sb = leg.sb();
+	const alive = isAlive(sb.pid);
+	const tail = String(sb.output?.() ?? '')
+		.split('\n')
+		.slice(-15)
+		.join('\n');
+	error.message += ` (the sandbox, pid ${sb.pid}, ${alive ? 'alive' : 'GONE'}; its last output:\n${tail})`;
+	throw error;
+}
+
+/**
+ * One comparison; a truth read that failed in transport (the sandbox still there: a socket the
+ * loaded machine's server closed) is a difference of this comparison, compared again in 30 s.
+ */
+async function compareOnce(leg) {
+	try {
+		return await compareReplica(leg);
+	} catch (e) {
+		if (!isAlive(leg.sb().pid) || e.message !== 'fetch failed') sandboxGone(leg, e);
+		const why = `${e.message} (${e.cause?.code ?? e.cause?.message ?? 'no cause'})`;
+		return { problems: [`the truth read failed: ${why}`], counts: {} };
+	}
+}
+
 async function run(leg) {
 	// the last change is the last round's: the trigger sees it within its bound (1 min) and a poll, the
 	// monthly rows a bound after the day that changed them, later when the share binds (the lag grows)
+	const crashed = await retryCrashed(leg);
+	if (crashed.length)
+		console.log(
+			`       the replica's executions crashed by a SIGKILL, retried: ${crashed.join(', ')}`,
+		);
 	const t0 = Date.now();
-	let cmp = await compareReplica(leg);
+	let cmp = await compareOnce(leg);
 	while (cmp.problems.length && Date.now() - t0 < MAX_WAIT_MS) {
+		const at = Math.round((Date.now() - t0) / 1000);
+		console.log(`       ${at} s: ${cmp.problems.length} differences ${summary(cmp.problems)}`);
 		await sleep(30_000);
-		cmp = await compareReplica(leg);
+		cmp = await compareOnce(leg);
 	}
 	const waited = Math.round((Date.now() - t0) / 1000);
 	assert.deepEqual(
@@ -88,10 +127,16 @@ async function run(leg) {
 		[],
 		`${cmp.problems.length} differences after ${waited} s: ${summary(cmp.problems)}`,
 	);
+	const notes = historyNotes(leg).at(-1) || {};
+	assert.ok(
+		Object.keys(notes).length && Object.values(notes).every((n) => / done$/.test(n)),
+		`the backfill not done: ${JSON.stringify(notes)}`,
+	);
 	const exs = await waitFor('the replica executions ended', () => settled(leg, 0), 60_000, 1000);
 	const twice = await emittedTwice(leg, exs);
 	assert.deepEqual(twice.twice.slice(0, 10), [], 'records emitted twice');
-	const perDay = await requestsPerDay(leg);
+	const requests = await centerRequests(leg);
+	const perDay = requestsPerDay(leg, requests);
 	for (const [k, n] of Object.entries(perDay)) {
 		const limit = BASIC.has(k.slice(0, 4)) ? 5000 : 50_000;
 		assert.ok(
@@ -108,7 +153,12 @@ async function run(leg) {
 				perDay,
 			)
 				.map(([k, n]) => `${k} ${n.replica} (both nodes ${n.both})`)
-				.join(', ')}`,
+				.join(', ')}\n` +
+			`       the backfill from ${leg.replica.historyFrom}, killed mid-way (${leg.replica.killedAt}); done: ${JSON.stringify(notes)}\n` +
+			`       the replica's requests per table (units' reads + the backfill's pages):\n` +
+			tableLines(requestsPerTable(requests))
+				.map((l) => `         ${l}`)
+				.join('\n'),
 	);
 	return true;
 }
