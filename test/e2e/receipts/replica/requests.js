@@ -26,13 +26,14 @@ const ROUTE_TABLES = {
 
 /**
  * docs/replica.md's day of center 1002 (polls every 5 minutes, the 60-minute bound; measured for the
- * first four, estimated for the others), per table.
+ * first five by test/nodes/trigger/center-changes-day.test.ts, estimated for the others), per table.
  */
 const DOCS_DAY_1002 = {
 	daily_sales: 268,
-	monthly: 150,
-	shops: 7,
-	tickets: 54,
+	monthly: 174,
+	shops: 6,
+	tickets: 91,
+	zones: 6,
 	attendance: '≈150',
 	'cash_registers + turnover_settings': '≈130',
 	receipts: '≈900',
