@@ -59,7 +59,7 @@ async function emittedTwice(leg, exs) {
  * harmless. Returns their ids.
  */
 async function retryCrashed(leg) {
-	const exs = (await leg.n8n().api.executions({ workflowId: leg.replica.wf.id, limit: 250 })) || [];
+	const exs = (await leg.n8n().api.executions({ workflowId: leg.replica.wf.id, limit: 100 })) || [];
 	const retried = new Set(exs.map((e) => String(e.retryOf ?? '')));
 	const crashed = exs.filter((e) => e.status === 'crashed' && !retried.has(String(e.id)));
 	for (const e of crashed) await retry(leg, e);
