@@ -23,12 +23,13 @@ const q = (e, k) => (e.query && (Array.isArray(e.query[k]) ? e.query[k][0] : e.q
 
 /**
  * Whether a request of the center read history (History From's backfill): a daily read ending before
- * yesterday, a monthly one ending before the current month, a tickets read ending before the watched
- * days (the center's day at the request's sandbox clock). The units' own reads end today.
+ * today (the history's pages end yesterday at the latest), a monthly one ending before the current
+ * month, a tickets read ending before the watched days (the center's day at the request's sandbox
+ * clock). The units' own reads end today (a PRO center: the bench's 1008).
  */
 function isHistory(e, zone, ticketDays) {
 	const today = dayIn(zone, Date.parse(e.clock || e.time));
-	if (e.route === 'sales.daily') return !!q(e, 'end_date') && q(e, 'end_date') < addDays(today, -1);
+	if (e.route === 'sales.daily') return !!q(e, 'end_date') && q(e, 'end_date') < today;
 	if (e.route === 'sales.monthly')
 		return !!q(e, 'end_date') && q(e, 'end_date') < `${today.slice(0, 7)}-01`;
 	if (e.route === 'tickets')
