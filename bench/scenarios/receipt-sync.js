@@ -137,8 +137,18 @@ async function runReceiptSync(ctx) {
 		const issuedUntil = day.endedAt;
 		log(`  issued ${day.issued} (${day.late} late) in ${(issuedUntil - day.startedAt) / 1000} s`);
 
-		// the day is over: two polls finished after the last receipt (so one started after it; the
-		// trigger logs a line when a poll ends), then every execution
+		// the day is over: its last receipts are read within the lag bound (two cycles and two polls,
+		// docs/trigger.md; a poll sends at most its part of the real minute, so a compressed day's
+		// last receipts take more than two polls): until the table holds the day or that bound has
+		// passed, then two polls finished after it (the trigger logs a line when a poll ends), then
+		// every execution
+		const share = Math.floor((50_000 * dayBudgetShare) / 100);
+		const boundMs = ((2 * SYNC.shops * 1440) / share) * 60_000 + 2 * cfg.pollSeconds * 1000;
+		const dayCount = (await visible()).count - baseline.count;
+		const rows = () => Number(pg.psql('SELECT count(*) FROM receipts').trim());
+		await waitFor('the table to hold the day', async () => rows() >= dayCount, boundMs, 5000).catch(
+			() => log(`  the table holds ${rows()} of ${dayCount} after the lag bound`),
+		);
 		const done0 = pollsDone();
 		await waitFor(
 			'two polls to finish after the last receipt',
