@@ -6,6 +6,7 @@
  * the directory and the zones every 4 hours; the day far below re-reading every table at every poll.
  * Prints the figures the docs quote.
  */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- development tooling (tests, sandbox, bench), not shipped: it runs in plain Node, not inside n8n */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { DAY_SMALL_CENTER } from '../../../sandbox/fixtures/centers';
 import { requestsSince } from '../../helpers/center-changes';
