@@ -119,11 +119,18 @@ test("Receipt sync's targets are the day budget's: no poll claimed to read every
 		expect.arrayContaining(Object.values(sync.RECEIPT_SYNC_TARGETS)),
 	);
 	expect(JSON.stringify(targets)).not.toMatch(/requests of every poll =/);
-	// the run of 2026-11-28 (polls cut by the trigger's log lines) on the day budget: within its allowance
+	// the latest run (polls cut by the trigger's log lines) on the day budget: within its allowance,
+	// recomputed from the row's own figures
 	const [requests] = sync.syncTargets(latest.scenarios.receiptSync);
 	expect(requests.target).toBe(sync.RECEIPT_SYNC_TARGETS.requests);
 	expect(requests.met).toBe(true);
-	expect(requests.measured).toMatch(/^784 requests of center 1007 .* against 831 = credit 198/);
+	const m = /^([\d,]+) requests of center 1007 .* against ([\d,]+) = credit (\d+)/.exec(
+		requests.measured,
+	);
+	const num = (x: string) => Number(x.replace(/,/g, ''));
+	expect(m).not.toBeNull();
+	expect(num(m![1])).toBeLessThanOrEqual(num(m![2]));
+	expect(num(m![3])).toBeLessThanOrEqual(2 * 99);
 	// the run of before the day budget (47aed83, kept in a dated file) read every shop at every poll: over it
 	const before = JSON.parse(fs.readFileSync(BEFORE_BUDGET, 'utf8')) as typeof latest;
 	const [then] = sync.syncTargets(before.scenarios.receiptSync);
