@@ -125,7 +125,7 @@ test("Receipt sync's targets are the day budget's: no poll claimed to read every
 	expect(requests.target).toBe(sync.RECEIPT_SYNC_TARGETS.requests);
 	expect(requests.met).toBe(true);
 	const m = /^([\d,]+) requests of center 1007 .* against ([\d,]+) = credit (\d+)/.exec(
-		requests.measured,
+		String(requests.measured),
 	);
 	const num = (x: string) => Number(x.replace(/,/g, ''));
 	expect(m).not.toBeNull();
