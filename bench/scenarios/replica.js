@@ -277,9 +277,9 @@ async function runReplica(ctx) {
 			},
 			ticketChanges,
 			history: {
+				// the tickets' windows counted above: the minimum with their pages in its total
 				minimum: {
-					...min,
-					tickets: ticketCounts.reduce((s, c) => s + Math.max(1, Math.ceil(c / 100)), 0),
+					...R.historyMinimum({ shops, historyFrom, today, ticketDays, ticketCounts }),
 					ticketCounts,
 				},
 				doneAt: historyDone && new Date(historyDone.at).toISOString(),
