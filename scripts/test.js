@@ -199,6 +199,38 @@ function withLegs(rows) {
 	return out;
 }
 
+/** The failed jest tests and e2e steps, each with the first lines of its error (no colour codes). */
+function failureLines(rows) {
+	const out = [];
+	const first = (text, n) =>
+		String(text)
+			.replace(/\u001b\[[0-9;]*m/g, '')
+			.split('\n')
+			.filter((l) => l.trim())
+			.slice(0, n)
+			.map((l) => `      ${l.trim()}`);
+	if (fs.existsSync(jestJson))
+		for (const file of JSON.parse(fs.readFileSync(jestJson, 'utf8')).testResults) {
+			const failed = file.assertionResults.filter((a) => a.status === 'failed');
+			if (!failed.length && file.status === 'failed')
+				out.push(`  ✖ ${path.relative(root, file.name)}`, ...first(file.message, 8));
+			for (const a of failed)
+				out.push(
+					`  ✖ ${path.relative(root, file.name)}: ${a.fullName}`,
+					...first(a.failureMessages[0], 8),
+				);
+		}
+	for (const r of rows) {
+		if (r.ok !== false || r.name === 'jest') continue;
+		const text = r.legsFile && fs.existsSync(r.legsFile) ? fs.readFileSync(r.legsFile, 'utf8') : '';
+		const lines = text.trim() ? text.trim().split('\n') : [];
+		const steps = lines.flatMap((l) => JSON.parse(l).failures ?? []);
+		if (!steps.length) out.push(`  ✖ ${r.name} (no step said why: its output above)`);
+		for (const f of steps) out.push(`  ✖ ${f.name}`, ...first(f.error, 8));
+	}
+	return out;
+}
+
 async function finish() {
 	let passed = 0;
 	let failed = 0;
@@ -213,7 +245,10 @@ async function finish() {
 		else failed++;
 	}
 	const rows = [...withLegs(results), ...(await installRows())];
+	const failures = failureLines(rows);
 	fs.rmSync(tmp, { recursive: true, force: true });
+	if (failures.length)
+		process.stdout.write(`\nWhat failed (said again here):\n${failures.join('\n')}\n`);
 	process.stdout.write(`\nPhases (start after the run began, wall time; m:ss):\n`);
 	process.stdout.write(`${phaseTable(rows, Date.now() - t0)}\n`);
 	process.stdout.write(`${passed} passed, ${failed} failed\n`);

@@ -9,7 +9,8 @@
  *   await report.step('name', async () => { ... });   // the value of fn, or undefined when it threw
  *
  * With $E2E_PHASES_FILE set (npm test sets it), finish() appends one JSON line there: each leg's
- * wall time, for the phase table npm test prints at its end (scripts/test.js).
+ * wall time, for the phase table npm test prints at its end (scripts/test.js), and the failed steps
+ * with the first lines of their errors, which it repeats above that table.
  */
 
 /** The real clock's now (a leg may move Date: scripts/lib/shift-clock.js). */
@@ -79,7 +80,17 @@ function createReport() {
 			if (process.env.E2E_PHASES_FILE)
 				fs.appendFileSync(
 					process.env.E2E_PHASES_FILE,
-					`${JSON.stringify({ legs: legs.map(({ name, ms }) => ({ name, ms })), ms: realNow() - t0 })}\n`,
+					`${JSON.stringify({
+						legs: legs.map(({ name, ms }) => ({ name, ms })),
+						ms: realNow() - t0,
+						// said again at the end of npm test's output, where a CI excerpt shows it
+						failures: report.results
+							.filter((r) => !r.ok)
+							.map((r) => ({
+								name: r.name,
+								error: errText(r.error).split('\n').slice(0, 8).join('\n'),
+							})),
+					})}\n`,
 				);
 			const passed = report.results.filter((r) => r.ok).length;
 			const failed = report.results.length - passed;
