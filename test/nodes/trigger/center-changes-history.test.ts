@@ -184,6 +184,27 @@ describe('Center Changes: History From (the backfill)', () => {
 		expect(budget.used).toBeLessThanOrEqual(2000);
 	});
 
+	test('a shop opened after the backfill is done: its history is read too, every row once', async () => {
+		await sandbox();
+		const today = todayIn(ZONE, now());
+		const from = addDays(today, -60);
+		const o = { historyFrom: from };
+		const before = await pollTimes(undefined, 8, 5, o);
+		expect(historyLine(before.runs.at(-1)!)).toMatch(/history: 60 of 60 days, done/);
+		expect(shopsOf(before.state)).not.toContain('1002-09');
+		// the directory is read every 4 hours: the opened shop is seen within them
+		sb.store.setShopArchived(PRO, '1002-09', false);
+		const after = await pollTimes(before.state, 60, 5, o);
+		expect(shopsOf(after.state)).toContain('1002-09');
+		expect(historyLine(after.runs.at(-1)!)).toMatch(/history: 60 of 60 days, done/);
+		const now2 = todayIn(ZONE, now());
+		const truth = await salesTruth(['1002-09'], from, addDays(now2, -2));
+		expect(truth.daily.size).toBeGreaterThan(50);
+		expectOnceEach(after.all, 'daily_sales', truth.daily);
+		const older = new Map([...truth.monthly].filter(([k]) => !k.includes(now2.slice(0, 7))));
+		expectOnceEach(after.all, 'monthly', older);
+	});
+
 	test("today's changes keep their lag: a receipt for today is emitted at the same poll as without a backfill", async () => {
 		const run = async (extra: INodeParameters) => {
 			await sandbox();

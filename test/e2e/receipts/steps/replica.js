@@ -54,6 +54,34 @@ async function emittedTwice(leg, exs) {
 }
 
 /**
+ * For a failure message: the backfill's last notes, the replica's executions by status, and which of
+ * them emitted the first missing row (none: the trigger never read it; some: the sink lost it).
+ */
+async function whyMissing(leg, problems) {
+	const exs = (await leg.n8n().api.executions({ workflowId: leg.replica.wf.id, limit: 100 })) || [];
+	const statuses = {};
+	for (const e of exs) statuses[e.status] = (statuses[e.status] || 0) + 1;
+	const first = problems.find((p) => p.endsWith(': missing'));
+	let emitted = 'no row missing';
+	if (first) {
+		const m = /^sc_(\S+) (\[.*\]): missing$/.exec(first);
+		const [table, values] = m ? [m[1], JSON.parse(m[2]).map(String)] : ['', []];
+		const by = [];
+		for (const e of exs) {
+			const ex = await leg.n8n().api.execution(e.id);
+			const items = ex?.runData?.['Center changes']?.[0]?.data?.main?.[0] || [];
+			const has = items.some(
+				({ json }) =>
+					json.table === table && Object.values(json.key).every((v) => values.includes(String(v))),
+			);
+			if (has) by.push(`${e.id} (${e.status})`);
+		}
+		emitted = `${first} emitted by ${by.length ? by.join(', ') : 'no execution'}`;
+	}
+	return `; the backfill's last notes ${JSON.stringify(historyNotes(leg).at(-1) || {})}; executions ${JSON.stringify(statuses)}; ${emitted}`;
+}
+
+/**
  * The replica's executions n8n marked crashed (a SIGKILL of the leg came while they ran: their records
  * are lost, n8n's limit), retried as docs/replica.md tells a user to: the upserts make a replay
  * harmless. Returns their ids.
@@ -125,7 +153,7 @@ async function run(leg) {
 	assert.deepEqual(
 		cmp.problems.slice(0, 15),
 		[],
-		`${cmp.problems.length} differences after ${waited} s: ${summary(cmp.problems)}`,
+		`${cmp.problems.length} differences after ${waited} s: ${summary(cmp.problems)}${cmp.problems.length ? await whyMissing(leg, cmp.problems) : ''}`,
 	);
 	const notes = historyNotes(leg).at(-1) || {};
 	assert.ok(
