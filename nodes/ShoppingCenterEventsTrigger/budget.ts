@@ -12,46 +12,19 @@
  * only decides who goes first when it binds. Its pace (what is left of the share over what is left of
  * the day, divided among the nodes reading the center) gives each poll a credit; a poll never spends
  * more than that, two reads of every unit, or what the share of the minute limit leaves (budgetPool.ts).
+ * What the cap of two reads takes off is the spare reads' (the backfill), kept for them across polls.
  */
 import { PLAN_RULES } from '../shared/plan';
 import type { PlanName } from '../shared/transport/planCache';
 import { addDays, dayStartMs, todayIn } from '../shared/walk/dateWindows';
 import { minuteLeft, noteSent, othersOf, pauseCenter, tell, type Others } from './budgetPool';
 import { dueUnits, type UnitSchedule } from './schedule';
+import type { BudgetState } from './budgetState';
+
+export { readBudget, type BudgetState } from './budgetState';
 
 /** A unit as the budget sees it (types.ts Unit; not imported: types.ts imports this file's types). */
 type Unit = { id: string; sched?: UnitSchedule };
-
-export interface BudgetState {
-	/** the center's date (its zone) the count belongs to */
-	day: string;
-	/** requests this node sent for the center that day */
-	used: number;
-	/** requests the next poll may spend (may be below 0 after a read of several pages) */
-	credit: number;
-	/** epoch ms of the center's last poll */
-	at: number;
-	/** the plan the center's answers last showed */
-	plan?: PlanName;
-	/** the center's budget was spent by another client until then (epoch ms): nothing is sent before */
-	pausedUntil?: number;
-	/** the center refuses this trigger's reads (blocked, no role) since then: tried again less and less */
-	refused?: { since: number; reason: string };
-}
-
-export function readBudget(v: unknown): BudgetState | undefined {
-	if (!v || typeof v !== 'object') return undefined;
-	const b = v as Record<string, unknown>;
-	const num = (x: unknown): x is number => typeof x === 'number' && Number.isFinite(x);
-	if (typeof b.day !== 'string' || !num(b.used) || !num(b.credit) || !num(b.at)) return undefined;
-	const state: BudgetState = { day: b.day, used: b.used, credit: b.credit, at: b.at };
-	if (b.plan === 'basic' || b.plan === 'pro') state.plan = b.plan;
-	if (num(b.pausedUntil)) state.pausedUntil = b.pausedUntil;
-	const r = b.refused as Record<string, unknown> | undefined;
-	if (r && num(r.since) && typeof r.reason === 'string')
-		state.refused = { since: r.since, reason: r.reason };
-	return state;
-}
 
 /** What a center's budget for one poll is made from. */
 export interface BudgetInput {
@@ -118,6 +91,9 @@ export class Budget {
 	/** what order()'s cap took off the poll's credit (spare reads' part), the units' credit meanwhile */
 	private excess?: number;
 	private reserve?: number;
+	/** the spare credit kept from earlier polls; what spare() gave (the counted requests then) */
+	private banked: number;
+	private spareFrom?: { credit: number; counted: number };
 
 	constructor(private readonly o: BudgetInput) {
 		const { zone, saved, now } = o;
@@ -146,6 +122,7 @@ export class Budget {
 		this.sinceLastMs = saved ? Math.max(now - saved.at, 0) : 0;
 		// the first poll of a center may read each unit once (its baseline), as far as the share goes
 		this.credit = saved ? saved.credit + this.pace * this.sinceLastMs : this.left();
+		this.banked = saved?.spare ?? 0;
 		const own = this.others.ownEntry;
 		const paused = Math.max(
 			saved?.pausedUntil ?? 0,
@@ -219,7 +196,16 @@ export class Budget {
 	 */
 	spare(): void {
 		this.reserve ??= this.credit;
-		this.credit = Math.min(this.excess ?? 0, this.minuteShare - this.counted);
+		const credit = this.banked + (this.excess ?? 0);
+		this.spareFrom = { credit, counted: this.counted };
+		this.credit = Math.min(credit, this.minuteShare - this.counted);
+	}
+
+	/** The spare credit the next polls keep: what this poll's spare reads left of theirs, within the share. */
+	private spareLeft(): number {
+		const f = this.spareFrom;
+		const left = f ? f.credit - (this.counted - f.counted) : this.banked + (this.excess ?? 0);
+		return Math.round(Math.max(Math.min(left, this.left()), 0) * 1000) / 1000;
 	}
 
 	/** Requests one read of every unit costs (as their last reads cost; 1 when never read). */
@@ -292,6 +278,8 @@ export class Budget {
 			at: this.now,
 		};
 		if (this.plan) state.plan = this.plan;
+		const spare = this.spareLeft();
+		if (spare > 0) state.spare = spare;
 		if (this.pausedUntil !== undefined) state.pausedUntil = this.pausedUntil;
 		if (this.refused) state.refused = this.refused;
 		return state;

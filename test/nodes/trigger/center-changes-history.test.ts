@@ -184,7 +184,7 @@ describe('Center Changes: History From (the backfill)', () => {
 		expect(budget.used).toBeLessThanOrEqual(2000);
 	});
 
-	test('a shop opened after the backfill is done: its history is read too, every row once', async () => {
+	test('a shop opened (and one closed) after the backfill is done: its history is read too, every row once', async () => {
 		await sandbox();
 		const today = todayIn(ZONE, now());
 		const from = addDays(today, -60);
@@ -194,6 +194,7 @@ describe('Center Changes: History From (the backfill)', () => {
 		expect(shopsOf(before.state)).not.toContain('1002-09');
 		// the directory is read every 4 hours: the opened shop is seen within them
 		sb.store.setShopArchived(PRO, '1002-09', false);
+		sb.store.setShopArchived(PRO, '1002-05', true);
 		const after = await pollTimes(before.state, 60, 5, o);
 		expect(shopsOf(after.state)).toContain('1002-09');
 		expect(historyLine(after.runs.at(-1)!)).toMatch(/history: 60 of 60 days, done/);
