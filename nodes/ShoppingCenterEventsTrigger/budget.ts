@@ -201,11 +201,16 @@ export class Budget {
 		this.credit = Math.min(credit, this.minuteShare - this.counted);
 	}
 
-	/** The spare credit the next polls keep: what this poll's spare reads left of theirs, within the share. */
+	/**
+	 * The spare credit the next polls keep: what this poll's spare reads left of theirs, at most what
+	 * the pace gives over the quiet bound (the first poll's credit, the whole share, is not kept: a
+	 * backfill never runs ahead of the day's pace by more than a bound) and within the share.
+	 */
 	private spareLeft(): number {
 		const f = this.spareFrom;
 		const left = f ? f.credit - (this.counted - f.counted) : this.banked + (this.excess ?? 0);
-		return Math.round(Math.max(Math.min(left, this.left()), 0) * 1000) / 1000;
+		const most = Math.min(this.left(), this.pace * this.boundMs);
+		return Math.round(Math.max(Math.min(left, most), 0) * 1000) / 1000;
 	}
 
 	/** Requests one read of every unit costs (as their last reads cost; 1 when never read). */
