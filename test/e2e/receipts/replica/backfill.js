@@ -29,6 +29,9 @@ function historyNotes(leg) {
 		.filter((n) => Object.keys(n).length);
 }
 
+/** Each center's latest history note (a poll line names only the centers that poll read). */
+const latestNotes = (leg) => Object.assign({}, ...historyNotes(leg));
+
 /** The replica's rows older than the trigger's own window: the backfill's. */
 const historyRows = (leg) =>
 	Number(leg.pg.psql(`SELECT count(*) FROM sc_daily_sales WHERE date < current_date - 3`).trim());
@@ -39,14 +42,11 @@ const historyRows = (leg) =>
  * is too recent for the kill to come mid-way).
  */
 async function backfillUnderWay(leg) {
-	const notes = await waitUntil(
-		async () => (historyRows(leg) > 0 ? historyNotes(leg).at(-1) : null),
-		{
-			what: 'a backfill poll committed (history rows in PostgreSQL)',
-			timeoutMs: 360_000,
-			everyMs: 1000,
-		},
-	);
+	const notes = await waitUntil(async () => (historyRows(leg) > 0 ? latestNotes(leg) : null), {
+		what: 'a backfill poll committed (history rows in PostgreSQL)',
+		timeoutMs: 360_000,
+		everyMs: 1000,
+	});
 	const text = Object.entries(notes)
 		.map(([sc, n]) => `${sc} ${n}`)
 		.join('; ');
@@ -76,4 +76,4 @@ async function readyToKill(leg) {
 	return underWay;
 }
 
-module.exports = { historyNotes, readyToKill };
+module.exports = { latestNotes, readyToKill };

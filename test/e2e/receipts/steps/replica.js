@@ -12,7 +12,7 @@ const assert = require('node:assert/strict');
 const { isAlive, sleep } = require('../../../../scripts/lib/processes');
 const { waitFor } = require('../polls');
 const { BASIC } = require('../replica/truth');
-const { historyNotes } = require('../replica/backfill');
+const { latestNotes } = require('../replica/backfill');
 const {
 	centerRequests,
 	requestsPerDay,
@@ -78,7 +78,7 @@ async function whyMissing(leg, problems) {
 		}
 		emitted = `${first} emitted by ${by.length ? by.join(', ') : 'no execution'}`;
 	}
-	return `; the backfill's last notes ${JSON.stringify(historyNotes(leg).at(-1) || {})}; executions ${JSON.stringify(statuses)}; ${emitted}`;
+	return `; the backfill's last notes ${JSON.stringify(latestNotes(leg))}; executions ${JSON.stringify(statuses)}; ${emitted}`;
 }
 
 /**
@@ -155,7 +155,7 @@ async function run(leg) {
 		[],
 		`${cmp.problems.length} differences after ${waited} s: ${summary(cmp.problems)}${cmp.problems.length ? await whyMissing(leg, cmp.problems) : ''}`,
 	);
-	const notes = historyNotes(leg).at(-1) || {};
+	const notes = latestNotes(leg);
 	assert.ok(
 		Object.keys(notes).length && Object.values(notes).every((n) => / done$/.test(n)),
 		`the backfill not done: ${JSON.stringify(notes)}`,
