@@ -91,9 +91,9 @@ export class Budget {
 	/** what order()'s cap took off the poll's credit (spare reads' part), the units' credit meanwhile */
 	private excess?: number;
 	private reserve?: number;
-	/** the spare credit kept from earlier polls; what spare() gave (the counted requests then) */
+	/** spare credit kept from earlier polls; what spare() gave (and the count then); keepSpare() */
 	private banked: number;
-	private spareFrom?: { credit: number; counted: number };
+	private spareFrom?: { credit: number; counted: number; keep?: boolean };
 
 	constructor(private readonly o: BudgetInput) {
 		const { zone, saved, now } = o;
@@ -201,14 +201,22 @@ export class Budget {
 		this.credit = Math.min(credit, this.minuteShare - this.counted);
 	}
 
+	/** The spare reads had nothing to read this poll: what they leave of their credit is kept. */
+	keepSpare(): void {
+		if (this.spareFrom) this.spareFrom.keep = true;
+	}
+
 	/**
-	 * The spare credit the next polls keep: what this poll's spare reads left of theirs, at most what
-	 * the pace gives over the quiet bound (the first poll's credit, the whole share, is not kept: a
-	 * backfill never runs ahead of the day's pace by more than a bound) and within the share.
+	 * The spare credit the next polls keep: none once a spare read is under way (a backfill is paced by
+	 * what each poll's cap takes off, as it always was); while there is nothing to read, what the cap
+	 * takes off is kept, at most what the pace gives over the quiet bound and within the share, so a
+	 * backfill that starts later (a shop opened after it was done) is not starved by today's reads.
 	 */
 	private spareLeft(): number {
 		const f = this.spareFrom;
-		const left = f ? f.credit - (this.counted - f.counted) : this.banked + (this.excess ?? 0);
+		if (!f) return this.banked;
+		if (!f.keep) return 0;
+		const left = f.credit - (this.counted - f.counted);
 		const most = Math.min(this.left(), this.pace * this.boundMs);
 		return Math.round(Math.max(Math.min(left, most), 0) * 1000) / 1000;
 	}

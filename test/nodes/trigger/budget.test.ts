@@ -64,18 +64,16 @@ describe('the day plan of a center', () => {
 		expect(b.mayRead(units[0])).toBe(true);
 		b.sent(150);
 		expect(b.mayRead(units[0])).toBe(false);
-		// what the minute's cap took off the pace's credit is kept for the spare reads (the backfill)
 		expect(b.toState()).toEqual({
 			day: '2026-11-20',
 			used: 13_150,
 			credit: 0,
 			at: noon,
 			plan: 'pro',
-			spare: 16.667,
 		});
 	});
 
-	test("the spare reads' credit (what the cap of two reads of every unit took off) is kept across polls until a spare read uses it", () => {
+	test("the spare reads' credit (what the cap of two reads of every unit took off) is kept while they have nothing to read, and used once they have", () => {
 		const noon = MIDNIGHT + 12 * 60 * MIN;
 		const units = Array.from({ length: 20 }, (_, i) => ({ id: String(i) }));
 		// 12,000 left over 12 hours, 10 minutes since the last poll: 166.7, of which 40 for the units
@@ -85,23 +83,28 @@ describe('the day plan of a center', () => {
 		first.order(units);
 		expect(first.credit).toBe(40);
 		first.sent(20);
-		// no spare read this poll (nothing to backfill yet): its part is kept
+		// every unit read, the backfill has nothing to read (done, or its shop not read yet): kept
+		first.spare();
+		first.keepSpare();
 		const kept = first.toState();
 		expect(kept.credit).toBe(20);
 		expect(kept.spare).toBeCloseTo(126.67, 1);
-		// a poll a minute later: the pace adds 16.7; the units take their capped part, the spare reads
-		// get the kept part and this poll's excess, within the minute's share
+		// a minute later a shop opened: its history gets the kept credit, within the minute's share
 		const next = budget({ saved: kept, now: noon + MIN, ...at });
 		next.order(units);
 		const unitsCredit = next.credit;
-		expect(unitsCredit).toBeCloseTo(20 + 11_980 / (12 * 60 - 1), 1);
 		next.spare();
 		expect(next.credit).toBeCloseTo(126.67, 1);
 		next.sent(100);
-		// the units' credit for the next poll as it was; the spare reads' 26.7 left kept
+		// reads under way: the units' credit as it was, nothing more kept (paced by each poll's cap again)
 		const after = next.toState();
 		expect(after.credit).toBeCloseTo(unitsCredit, 2);
-		expect(after.spare).toBeCloseTo(26.67, 1);
+		expect(after.spare).toBeUndefined();
+		// without it (the old state), the same poll's spare reads have only what its cap took off: 0
+		const without = budget({ saved: { ...kept, spare: undefined }, now: noon + MIN, ...at });
+		without.order(units);
+		without.spare();
+		expect(without.credit).toBe(0);
 		// an older state without the field reads as none
 		expect(readBudget({ ...kept, spare: 'x' })).toEqual({ ...kept, spare: undefined });
 	});
