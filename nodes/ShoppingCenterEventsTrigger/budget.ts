@@ -12,7 +12,7 @@
  * only decides who goes first when it binds. Its pace (what is left of the share over what is left of
  * the day, divided among the nodes reading the center) gives each poll a credit; a poll never spends
  * more than that, two reads of every unit, or what the share of the minute limit leaves (budgetPool.ts).
- * What the cap of two reads takes off is the spare reads' (the backfill), kept for them across polls.
+ * What the cap of two reads takes off is the spare reads' (the backfill), kept while they have none.
  */
 import { PLAN_RULES } from '../shared/plan';
 import type { PlanName } from '../shared/transport/planCache';
