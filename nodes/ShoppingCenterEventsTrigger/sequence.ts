@@ -18,7 +18,7 @@ import { asNodeError, getApiCredentials, isDeadlineError, knownPlan } from '../s
 import { readConfig } from './config';
 import { EVENTS } from './events';
 import { isCenterRefusal, resolveTargets } from './targets';
-import { commitState, readState, type CenterState, type TriggerState } from './state';
+import { commitState, keepUnreached, readState, type TriggerState } from './state';
 import { apiDayBehind, byLastPoll, pollDeadline } from './pollTime';
 import {
 	afterPoll,
@@ -35,7 +35,7 @@ import { afterRead } from './schedule';
 import { budgetNotice, centerLine, pausedLine, pollLine } from './pollLog';
 import { budgetSpentUntil, withQuotaCause } from './quota';
 import { itemsOf } from './items';
-import type { EventReader, Found, PollRun, ReadResult, Target } from './types';
+import type { CenterState, EventReader, Found, PollRun, ReadResult, Target } from './types';
 
 /** Where a center's reading stopped. */
 type CenterEnd = 'done' | 'cut' | 'skipped';
@@ -265,6 +265,7 @@ class Poll {
 		const output = this.reader.output
 			? await this.reader.output(run, found)
 			: itemsOf(this.cfg.event, found);
+		keepUnreached(next, leftOver, targets, (t) => this.reader.unreached?.(run, t));
 		// only now, every center read having answered, does the saved state move
 		commitState(staticData, next);
 		afterPoll(key, next, output !== null, run.startedAt);

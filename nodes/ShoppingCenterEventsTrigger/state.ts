@@ -11,7 +11,7 @@
  * poll sees again what this one missed and emits nothing twice.
  */
 import type { IDataObject } from 'n8n-workflow';
-import type { CenterState, TriggerEvent, TriggerState } from './types';
+import type { CenterState, Target, TriggerEvent, TriggerState } from './types';
 import { readBudget } from './budget';
 import { readSchedule } from './schedule';
 
@@ -80,6 +80,23 @@ export function commitState(staticData: IDataObject, next: TriggerState): boolea
 	staticData.event = next.event;
 	staticData.centers = JSON.parse(JSON.stringify(next.centers)) as IDataObject;
 	return true;
+}
+
+/**
+ * The centers this poll left for the next one (its time ran out) that have no state: what their reader
+ * keeps of them now (EventReader.unreached), so that their first read counts from this poll.
+ */
+export function keepUnreached(
+	next: TriggerState,
+	leftOver: readonly string[],
+	targets: readonly Target[],
+	unreached: (target: Target) => CenterState | undefined,
+): void {
+	for (const t of targets) {
+		if (next.centers[t.id] || !leftOver.includes(t.id)) continue;
+		const kept = unreached(t);
+		if (kept) next.centers[t.id] = kept;
+	}
 }
 
 /**

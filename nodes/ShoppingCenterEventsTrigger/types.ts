@@ -144,6 +144,14 @@ export interface EventReader {
 	): Promise<IDataObject | undefined>;
 	/** the poll's output when it is not one item per record (New Receipt's file) */
 	output?(run: PollRun, found: Found[]): Promise<INodeExecutionData[][] | null>;
+	/**
+	 * A center this poll did not read and that has no state yet (its time ran out first): what to keep
+	 * of it now, so that its first read, at a later poll, counts from this one. n8n 1.x saves the
+	 * activation's poll but not the empty polls after it: without this, the first read of a center the
+	 * activation did not reach was lost at a restart and done again then, and what arrived in between
+	 * was taken as existing (New Receipt: its origin).
+	 */
+	unreached?(run: PollRun, target: Target): CenterState | undefined;
 }
 
 /** An event's reader for one poll, made after its own fields were read and checked (before any request). */

@@ -197,5 +197,11 @@ export const newReceiptReader: ReaderFactory = (ctx) => {
 		},
 	};
 	if (settings.file) reader.output = (run, found) => output(run, settings, found);
+	// a center not reached yet: its origin now (an empty `at` keeps it first in the next poll's order)
+	reader.unreached = (run, target) => {
+		if (run.cfg.firstPoll !== 'remember') return undefined;
+		const origin = { v: RECEIPT_STATE_VERSION, origin: run.startedAt.getTime(), shops: {} };
+		return { day: readDay(run, target), at: '', receipts: origin };
+	};
 	return reader;
 };
