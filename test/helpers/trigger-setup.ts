@@ -143,12 +143,15 @@ export function without(all: string[], known: Iterable<string>): string[] {
 	return all.filter((x) => !k.has(x));
 }
 
-export const anomalyParams = (
-	centerIds: string[] = [PRO],
-	extra: INodeParameters = {},
-): INodeParameters => ({
-	event: 'newAnomaly',
-	centerScope: 'selected',
-	centerIds,
-	...extra,
-});
+/** An Event's parameters on selected centers (and more). */
+const selectedCenters =
+	(event: string) =>
+	(centerIds: string[] = [PRO], extra: INodeParameters = {}): INodeParameters => ({
+		event,
+		centerScope: 'selected',
+		centerIds,
+		...extra,
+	});
+
+export const anomalyParams = selectedCenters('newAnomaly');
+export const receiptParams = selectedCenters('newReceipt');

@@ -6,7 +6,7 @@
  * since the activation is emitted then, once (the receipts e2e's 1.123.81 leg lost it: the activation
  * ran out of time before centers 1002 and 1004 on a loaded machine).
  */
-import type { IDataObject, INodeParameters } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 import { forgetNodeMemory } from '../../../nodes/ShoppingCenterEventsTrigger/memory';
 import { forgetPools } from '../../../nodes/ShoppingCenterEventsTrigger/budgetPool';
 import {
@@ -15,6 +15,7 @@ import {
 	ok,
 	PRO,
 	PRO_FAR,
+	receiptParams,
 	sandbox,
 	sb,
 	useTriggerSandbox,
@@ -23,13 +24,10 @@ import {
 useTriggerSandbox();
 
 const MIN = 60_000;
-const params: INodeParameters = {
-	event: 'newReceipt',
-	centerScope: 'selected',
-	centerIds: [PRO, PRO_FAR],
+const params = receiptParams([PRO, PRO_FAR], {
 	receiptShops: 'selected',
 	receiptShopIds: '1002-02, 1004-03',
-};
+});
 const WF = 'receipts-restart';
 const centers = (s: IDataObject) => s.centers as Record<string, IDataObject>;
 

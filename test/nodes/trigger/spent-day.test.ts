@@ -5,7 +5,7 @@
  * each poll's log line says so — and goes on with the other centers. When the budget is back, every
  * receipt of the pause is emitted, once. Also: a restart keeps the pause (it is in the saved state).
  */
-import type { IDataObject, INodeParameters } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 import { forgetNodeMemory } from '../../../nodes/ShoppingCenterEventsTrigger/memory';
 import { tokenCache, pacer } from '../../../nodes/shared/transport';
 import {
@@ -15,6 +15,7 @@ import {
 	poll,
 	PRO,
 	PRO_FAR,
+	receiptParams,
 	sandbox,
 	sb,
 	useTriggerSandbox,
@@ -23,11 +24,7 @@ import {
 useTriggerSandbox();
 
 const MIN = 60_000;
-const params: INodeParameters = {
-	event: 'newReceipt',
-	centerScope: 'selected',
-	centerIds: [PRO, PRO_FAR],
-};
+const params = receiptParams([PRO, PRO_FAR]);
 
 /** The requests of center `sc` in the sandbox's log after `seq`. */
 const requestsOf = (sc: string, seq: number) =>
