@@ -12,7 +12,7 @@
  * only decides who goes first when it binds. Its pace (what is left of the share over what is left of
  * the day, divided among the nodes reading the center) gives each poll a credit; a poll never spends
  * more than that, two reads of every unit, or what the share of the minute limit leaves (budgetPool.ts).
- * What the cap of two reads takes off is the spare reads' (the backfill), kept while they have none.
+ * What the cap of two reads takes off is the spare reads' (the backfill), kept across polls until used.
  */
 import { PLAN_RULES } from '../shared/plan';
 import type { PlanName } from '../shared/transport/planCache';
@@ -91,9 +91,11 @@ export class Budget {
 	/** what order()'s cap took off the poll's credit (spare reads' part), the units' credit meanwhile */
 	private excess?: number;
 	private reserve?: number;
-	/** spare credit kept from earlier polls; what spare() gave (and the count then); keepSpare() */
+	/** spare credit kept from earlier polls; what spare() gave (and the count then) */
 	private banked: number;
-	private spareFrom?: { credit: number; counted: number; keep?: boolean };
+	private spareFrom?: { credit: number; counted: number };
+	/** the center's first poll by this node (no saved state) */
+	private readonly fresh: boolean;
 
 	constructor(private readonly o: BudgetInput) {
 		const { zone, saved, now } = o;
@@ -123,6 +125,7 @@ export class Budget {
 		// the first poll of a center may read each unit once (its baseline), as far as the share goes
 		this.credit = saved ? saved.credit + this.pace * this.sinceLastMs : this.left();
 		this.banked = saved?.spare ?? 0;
+		this.fresh = !saved;
 		const own = this.others.ownEntry;
 		const paused = Math.max(
 			saved?.pausedUntil ?? 0,
@@ -191,34 +194,30 @@ export class Budget {
 
 	/**
 	 * After every due unit was read, spare reads (Center Changes' backfill; asked with mayRead, counted
-	 * with sent) get only what order()'s cap took off, within the poll's part of the minute limit: the
-	 * units' credit is kept for the next polls as it would be without them.
+	 * with sent) get what order()'s cap took off (at a center's first poll, whose credit is the whole
+	 * share for the baseline, at most what the pace gives over the quiet bound) and what earlier polls
+	 * left of it, within the poll's part of the minute limit: the units' credit is kept for the next
+	 * polls as it would be without them.
 	 */
 	spare(): void {
 		this.reserve ??= this.credit;
-		const credit = this.banked + (this.excess ?? 0);
+		const excess = this.excess ?? 0;
+		const credit = this.banked + (this.fresh ? Math.min(excess, this.pace * this.boundMs) : excess);
 		this.spareFrom = { credit, counted: this.counted };
 		this.credit = Math.min(credit, this.minuteShare - this.counted);
 	}
 
-	/** The spare reads had nothing to read this poll: what they leave of their credit is kept. */
-	keepSpare(): void {
-		if (this.spareFrom) this.spareFrom.keep = true;
-	}
-
 	/**
-	 * The spare credit the next polls keep: none once a spare read is under way (a backfill is paced by
-	 * what each poll's cap takes off, as it always was); while there is nothing to read, what the cap
-	 * takes off is kept, at most what the pace gives over the quiet bound and within the share, so a
-	 * backfill that starts later (a shop opened after it was done) is not starved by today's reads.
+	 * The spare credit the next polls keep: what the spare reads left of theirs, within what is left of
+	 * the share. So the pace a restart's gap gave (hours of it) serves the backfill over the next polls
+	 * at the minute's share, and a backfill that starts later (a shop opened after it was done) is not
+	 * starved by today's reads.
 	 */
 	private spareLeft(): number {
 		const f = this.spareFrom;
 		if (!f) return this.banked;
-		if (!f.keep) return 0;
-		const left = f.credit - (this.counted - f.counted);
-		const most = Math.min(this.left(), this.pace * this.boundMs);
-		return Math.round(Math.max(Math.min(left, most), 0) * 1000) / 1000;
+		const left = Math.min(f.credit - (this.counted - f.counted), this.left());
+		return Math.round(Math.max(left, 0) * 1000) / 1000;
 	}
 
 	/** Requests one read of every unit costs (as their last reads cost; 1 when never read). */

@@ -73,7 +73,7 @@ describe('the day plan of a center', () => {
 		});
 	});
 
-	test("the spare reads' credit (what the cap of two reads of every unit took off) is kept while they have nothing to read, and used once they have", () => {
+	test("the spare reads' credit (what the cap of two reads of every unit took off) is kept across polls until they use it; a center's first poll gives them at most the pace over the quiet bound", () => {
 		const noon = MIDNIGHT + 12 * 60 * MIN;
 		const units = Array.from({ length: 20 }, (_, i) => ({ id: String(i) }));
 		// 12,000 left over 12 hours, 10 minutes since the last poll: 166.7, of which 40 for the units
@@ -85,7 +85,6 @@ describe('the day plan of a center', () => {
 		first.sent(20);
 		// every unit read, the backfill has nothing to read (done, or its shop not read yet): kept
 		first.spare();
-		first.keepSpare();
 		const kept = first.toState();
 		expect(kept.credit).toBe(20);
 		expect(kept.spare).toBeCloseTo(126.67, 1);
@@ -96,10 +95,10 @@ describe('the day plan of a center', () => {
 		next.spare();
 		expect(next.credit).toBeCloseTo(126.67, 1);
 		next.sent(100);
-		// reads under way: the units' credit as it was, nothing more kept (paced by each poll's cap again)
+		// the units' credit as it was; what the history did not use is kept for the next polls
 		const after = next.toState();
 		expect(after.credit).toBeCloseTo(unitsCredit, 2);
-		expect(after.spare).toBeUndefined();
+		expect(after.spare).toBeCloseTo(26.67, 1);
 		// without it (the old state), the same poll's spare reads have only what its cap took off: 0
 		const without = budget({ saved: { ...kept, spare: undefined }, now: noon + MIN, ...at });
 		without.order(units);
@@ -107,6 +106,13 @@ describe('the day plan of a center', () => {
 		expect(without.credit).toBe(0);
 		// an older state without the field reads as none
 		expect(readBudget({ ...kept, spare: 'x' })).toEqual({ ...kept, spare: undefined });
+		// a center's first poll: its credit is the share (each unit once), its spare reads get at most
+		// the pace over the quiet bound (the share’s 25,000 over the 12 h left: about 2,083 an hour)
+		const fresh = budget({ now: noon, center: 'http://x|fresh', node: 'fresh-1' });
+		fresh.order(units);
+		fresh.spare();
+		expect(fresh.credit).toBeGreaterThan(0);
+		expect(fresh.toState().spare).toBeLessThanOrEqual((25_000 / 12) * 1.01);
 	});
 
 	test('a new center day starts a new count; nothing is spent past the share', () => {

@@ -137,8 +137,6 @@ export async function backfill(
 		let id: string | undefined;
 		for (const [pid, p] of Object.entries(h.pos))
 			if (p[1] >= floors[pid] && (id === undefined || p[1] > h.pos[id][1])) id = pid;
-		// nothing left to read (done, or no position yet): the spare credit is kept for when there is
-		if (id === undefined) budget.keepSpare();
 		if (id === undefined || !budget.mayRead(page)) break;
 		if (!hasTime()) {
 			out.cut = true;
