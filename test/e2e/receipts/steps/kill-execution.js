@@ -85,6 +85,12 @@ async function retry(leg, crashed) {
 
 async function run(leg) {
 	const crashed = await killDuringExecution(leg);
+	// the replica's crashed execution first, before the next round's changes are emitted
+	const replicaCrashed = leg.replica ? await retryCrashed(leg) : [];
+	if (replicaCrashed.length)
+		console.log(
+			`       the replica's executions crashed by the SIGKILL, retried at once: ${replicaCrashed.join(', ')}`,
+		);
 	// n8n saved the trigger's state when the poll returned (1.x: before the execution ran), so the
 	// killed execution's receipts are missing; every other one is written
 	await roundTrip(leg, 'after the restart', { written: false });
@@ -115,4 +121,19 @@ async function run(leg) {
 	return true;
 }
 
-module.exports = { title, run, retry };
+/**
+ * The replica's executions n8n marked crashed (a SIGKILL of the leg came while they ran: their records
+ * are lost, n8n's limit), retried as docs/replica.md tells a user to: at once, before a later execution
+ * writes newer versions of their rows (a replay after that puts the older ones back: the leg's replica
+ * step found 1002-02's restated days 6 receipts short when it retried at the end, 2026-12-07). Returns
+ * their ids.
+ */
+async function retryCrashed(leg) {
+	const exs = (await leg.n8n().api.executions({ workflowId: leg.replica.wf.id, limit: 100 })) || [];
+	const retried = new Set(exs.map((e) => String(e.retryOf ?? '')));
+	const crashed = exs.filter((e) => e.status === 'crashed' && !retried.has(String(e.id)));
+	for (const e of crashed) await retry(leg, e);
+	return crashed.map((e) => e.id);
+}
+
+module.exports = { title, run, retry, retryCrashed };

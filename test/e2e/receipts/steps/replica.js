@@ -20,7 +20,7 @@ const {
 	tableLines,
 } = require('../replica/requests');
 const { compareReplica, canon } = require('../replica/compare');
-const { retry } = require('./kill-execution');
+const { retryCrashed } = require('./kill-execution');
 
 const title =
 	"the replica (center-to-postgres, activated beside): every table equals the sandbox's truth row by row, nothing twice, within the one share";
@@ -79,19 +79,6 @@ async function whyMissing(leg, problems) {
 		emitted = `${first} emitted by ${by.length ? by.join(', ') : 'no execution'}`;
 	}
 	return `; the backfill's last notes ${JSON.stringify(latestNotes(leg))}; executions ${JSON.stringify(statuses)}; ${emitted}`;
-}
-
-/**
- * The replica's executions n8n marked crashed (a SIGKILL of the leg came while they ran: their records
- * are lost, n8n's limit), retried as docs/replica.md tells a user to: the upserts make a replay
- * harmless. Returns their ids.
- */
-async function retryCrashed(leg) {
-	const exs = (await leg.n8n().api.executions({ workflowId: leg.replica.wf.id, limit: 100 })) || [];
-	const retried = new Set(exs.map((e) => String(e.retryOf ?? '')));
-	const crashed = exs.filter((e) => e.status === 'crashed' && !retried.has(String(e.id)));
-	for (const e of crashed) await retry(leg, e);
-	return crashed.map((e) => e.id);
 }
 
 /** How long the tables may take to equal the truth after the last round. */
