@@ -5,6 +5,7 @@
  * e2e harness (scripts/n8n/instance.js) can start it.  No dependencies beyond Node.
  *
  *   node scripts/n8n/install.js [--version 1.123.81 [--version 2.41.1 …]] [--dir /path/to/n8n-<v>] [--force]
+ *                               [--write-lock]   (the install's package-lock.json into scripts/n8n/locks: lockfile.js)
  *
  * Several versions are installed one after the other (npm test starts that in the background at its
  * beginning); one JSON line per version, with when its install ended (`endedAt`, ms since the epoch).
@@ -13,6 +14,9 @@
  *   N8N_E2E_VERSION    version to install when --version is not given (default below)
  *   N8N_E2E_CACHE_DIR  base cache folder (default $XDG_CACHE_HOME or ~/.cache, + /n8n-nodes-shopping-center)
  *   N8N_E2E_DIR        exact install folder (overrides the base + n8n-<version>)
+ *   N8N_E2E_NPM_CACHE  npm's cache for the installs (default npm's own; an empty folder: what a fresh
+ *                      machine downloads)
+ *   N8N_E2E_NO_LOCK    install without the lock of scripts/n8n/locks (lockfile.js)
  *
  * Idempotent: the marker file `.install-complete.json` is written LAST, after the install
  * and the native-module checks succeeded; a second run with a complete install returns at once.
@@ -25,6 +29,7 @@ const os = require('node:os');
 const path = require('node:path');
 const { spawn, spawnSync } = require('node:child_process');
 const { isAlive } = require('../lib/processes');
+const { placeLock, outOfStep, writeLock } = require('./lockfile');
 
 const DEFAULT_VERSION = '1.123.81';
 const MARKER = '.install-complete.json';
@@ -235,6 +240,8 @@ function baseEnv(l) {
 		SCARF_ANALYTICS: 'false',
 		DO_NOT_TRACK: '1',
 	});
+	// an npm cache of the installs' own (e.g. an empty one: a fresh machine's first install)
+	if (env.N8N_E2E_NPM_CACHE) env.npm_config_cache = path.resolve(env.N8N_E2E_NPM_CACHE);
 	if (l.nodeHeaders) {
 		env.npm_config_nodedir = l.nodeHeaders;
 		env.PATH = `${path.dirname(l.nodeBin)}${path.delimiter}${env.PATH}`;
@@ -296,6 +303,7 @@ async function ensureN8n({
 	version = process.env.N8N_E2E_VERSION || DEFAULT_VERSION,
 	dir,
 	force = false,
+	saveLock = false,
 } = {}) {
 	const l = layout(dir ? path.resolve(dir) : installDir(version), version);
 	const done = !force && readMarker(l);
@@ -339,6 +347,10 @@ async function ensureN8n({
 			].join('\n'),
 		);
 		const env = baseEnv(l);
+		// the repository's lock of this version (lockfile.js): npm ci, nothing to resolve
+		let locked = placeLock(version, l.dir);
+		if (locked)
+			log(`n8n ${version}: npm ci from scripts/n8n/locks (no registry metadata to resolve)`);
 		const npmArgs = [
 			npmCli(),
 			'install',
@@ -350,13 +362,30 @@ async function ensureN8n({
 		// Reuse cached registry metadata without revalidating each of ~1500 packuments (the versions are
 		// pinned by n8n; npm still fetches what the cache lacks).  N8N_E2E_ONLINE=1 turns this off.
 		if (process.env.N8N_E2E_ALL_SCRIPTS) npmArgs.push('--dangerously-allow-all-scripts');
-		const install = (extra) =>
-			run(l.nodeBin, [...npmArgs, ...extra], {
-				cwd: l.dir,
-				env,
-				logFile: l.log,
-				label: `installing n8n ${version}`,
-			});
+		const npmRun = (extra) =>
+			run(
+				l.nodeBin,
+				[...npmArgs.slice(0, 1), locked ? 'ci' : 'install', ...npmArgs.slice(2), ...extra],
+				{
+					cwd: l.dir,
+					env,
+					logFile: l.log,
+					label: `installing n8n ${version}`,
+				},
+			);
+		const install = async (extra) => {
+			try {
+				await npmRun(extra);
+			} catch (e) {
+				if (!locked || !outOfStep(e)) throw e;
+				log(
+					`the lock of n8n ${version} is out of step with its package.json; installing without it`,
+				);
+				fs.rmSync(path.join(l.dir, 'package-lock.json'), { force: true });
+				locked = false;
+				await npmRun(extra);
+			}
+		};
 		if (process.env.N8N_E2E_ONLINE) await install([]);
 		else {
 			try {
@@ -417,6 +446,7 @@ async function ensureN8n({
 			) + '\n',
 		);
 		log(`n8n ${n8nVersion} installed in ${seconds} s (node ${nodeVersion})`);
+		if (saveLock) log(`lock written: ${writeLock(version, l.dir)}`);
 		return { ...l, fresh: true, seconds };
 	} finally {
 		unlock();
@@ -463,6 +493,7 @@ function parseArgs(argv) {
 		else if (k === '--dir') a.dir = argv[++i];
 		else if (k.startsWith('--dir=')) a.dir = k.slice(6);
 		else if (k === '--force') a.force = true;
+		else if (k === '--write-lock') a.writeLock = true;
 		else if (k === '--print-dir') a.printDir = true;
 		else if (k === '-h' || k === '--help') a.help = true;
 		else if (/^\d/.test(k)) a.versions.push(k);
@@ -487,7 +518,7 @@ if (require.main === module) {
 	const a = parseArgs(process.argv.slice(2));
 	if (a.help) {
 		console.log(
-			'usage: node scripts/n8n/install.js [--version X.Y.Z …] [--dir DIR] [--force] [--print-dir]',
+			'usage: node scripts/n8n/install.js [--version X.Y.Z …] [--dir DIR] [--force] [--write-lock] [--print-dir]',
 		);
 		process.exit(0);
 	}
@@ -505,6 +536,7 @@ if (require.main === module) {
 				version,
 				dir: a.dir,
 				force: a.force,
+				saveLock: a.writeLock,
 			});
 			const endedAt = Date.now();
 			console.log(JSON.stringify({ version, dir, n8nBin, nodeBin, fresh, seconds, endedAt }));
