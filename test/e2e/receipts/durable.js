@@ -4,7 +4,8 @@
  * n8n's durable poll cursors keep it — one `poller_state` row per trigger node in n8n's own database
  * (SQLite in the user folder, as the e2e part `durable` runs it), committed in the transaction that
  * creates the execution a poll starts — read back (with n8n's own Node and sqlite3 module, read-only)
- * to tell what the trigger handed over from what n8n lost.
+ * to tell what the trigger handed over from what n8n lost; and, for every leg, the origin New
+ * Receipt saved per center at its first poll (the poller_state row or the workflow's static data).
  */
 const path = require('node:path');
 const { spawnSync } = require('node:child_process');
@@ -80,4 +81,29 @@ async function totalOf(sb, ids, from, to) {
 	return sum;
 }
 
-module.exports = { pollerState, staticDataOf, totalOf };
+/**
+ * Per center, the origin of New Receipt's state (epoch ms: n8n's clock at the center's first poll) as
+ * n8n saved it: the poller_state row (durable cursors) or the node's key in the static data.
+ */
+function receiptOrigins(n8nDb, workflowId, { durable, node }) {
+	let states = [];
+	if (durable) {
+		const rows = n8nRows(
+			n8nDb,
+			`SELECT "cursor" AS c FROM poller_state WHERE "workflowId" = ${quote(workflowId)}`,
+		);
+		states = rows.map((r) => (typeof r.c === 'string' ? JSON.parse(r.c) : r.c));
+	} else {
+		const saved = staticDataOf(n8nDb, workflowId);
+		const state = saved && JSON.parse(saved)[`node:${node}`];
+		if (state) states = [state];
+	}
+	const origins = {};
+	for (const state of states)
+		for (const [sc, center] of Object.entries(state.centers || {}))
+			if (center.receipts && typeof center.receipts.origin === 'number')
+				origins[sc] = center.receipts.origin;
+	return origins;
+}
+
+module.exports = { pollerState, staticDataOf, totalOf, receiptOrigins };

@@ -11,16 +11,18 @@ const { newReplica } = require('./replica/setup');
 
 /**
  * ctx (from run.js): env { pg, sb, n8n } (sb and n8n are replaced by a restart), step, rounds,
- * durable (where the durable leg reads n8n's SQLite, or false), replica (the replica beside: replica/),
+ * durable (where the durable leg reads n8n's SQLite, or false), n8nDb (n8n's SQLite, every leg), replica (the replica beside: replica/),
  * killAndRestart(beforeStart, { jumpMs }).
  */
-function newLeg({ env, rounds, durable, replica, killAndRestart }) {
+function newLeg({ env, rounds, durable, n8nDb, replica, killAndRestart }) {
 	const leg = {
 		pg: env.pg,
 		sb: () => env.sb,
 		n8n: () => env.n8n,
 		rounds,
 		durable,
+		/** n8n's SQLite (durable.js reads it) */
+		n8nDb,
 		/** the replica beside (replica/setup.js), or null */
 		replica: replica ? newReplica() : null,
 		example: loadExamples().find((e) => e.key === 'receipts-to-postgres').workflow,
@@ -78,6 +80,42 @@ async function visible(leg) {
 	return { ids, sum };
 }
 
+/**
+ * A shop the first poll did not read (`firstRead`: per center, the shops it read) counts its receipts
+ * from its center's origin (`origins`: n8n's clock at that poll), which comes after the sandbox's clock
+ * frozen at the baseline: the receipts received in between existed at the first poll, as an API whose
+ * clock runs would have shown, so they join the baseline. Returns how many did.
+ */
+async function rememberUnread(leg, firstRead, origins) {
+	let added = 0;
+	const frozenAt = Date.parse((await leg.sb().control.clock()).now);
+	for (const sc of PRO_CENTERS) {
+		if (!(origins[sc] > frozenAt)) continue;
+		const read = firstRead[sc];
+		const query = (extra) =>
+			leg.sb().control.truth('receipts', {
+				sc_id: sc,
+				start_received_date: addDays(leg.firstDay[sc], -1),
+				end_received_date: '2099-12-31',
+				...extra,
+			});
+		const at = new Date(origins[sc]).toISOString();
+		const shops = new Set((await query({ at })).ids.map((id) => id.slice(0, 7)));
+		for (const shop of shops) {
+			if (read.has(shop)) continue;
+			const [then, frozen] = [await query({ shop_id: shop, at }), await query({ shop_id: shop })];
+			const known = new Set(frozen.ids);
+			for (const id of then.ids)
+				if (!known.has(id) && !leg.baseline.ids.has(id)) {
+					leg.baseline.ids.add(id);
+					added++;
+				}
+			leg.baseline.sum += then.sum - frozen.sum;
+		}
+	}
+	return added;
+}
+
 /** The true set: every receipt that reached the platform after the first poll (which remembers). */
 async function truth(leg) {
 	const now = await visible(leg);
@@ -112,4 +150,4 @@ async function insertLate(leg) {
 	}
 }
 
-module.exports = { newLeg, setClock, visible, truth, insertLate };
+module.exports = { newLeg, setClock, visible, rememberUnread, truth, insertLate };

@@ -51,6 +51,27 @@ async function pollAfter(leg, mark) {
 }
 
 /**
+ * Per PRO center, the shops whose receipts the running process's first poll read (its first line in
+ * n8n's log; the activation's poll on 1.x, which may read none when the budget is spent elsewhere).
+ */
+async function firstPollShops(leg) {
+	const [first] = pollLines(leg.n8n().logFile, EVENT, { lastStart: true });
+	assert.ok(first, "no poll line of New Receipt in n8n's log");
+	const log = (await leg.sb().control.log({ since: leg.since })).filter(
+		(e) => e.client_id === leg.sb().clientId,
+	);
+	const read = {};
+	for (const sc of PRO_CENTERS) {
+		const [calls = []] = splitPolls(
+			log.filter((e) => e.sc_id === sc),
+			[first.centers[sc] || 0],
+		);
+		read[sc] = new Set(calls.filter((e) => e.route === 'receipts').map((e) => e.shop_id));
+	}
+	return read;
+}
+
+/**
  * Waits for the first poll that began after `mark` to end, and for two polls to end after this call
  * (the first of them may have begun before the mark), then for the executions; returns that poll.
  */
@@ -128,4 +149,11 @@ async function roundTrip(leg, label, { written = true } = {}) {
 	if (written) await assertWritten(leg, label);
 }
 
-module.exports = { TRIGGER, waitFor, executions, nextPoll, roundTrip };
+module.exports = {
+	firstPollShops,
+	TRIGGER,
+	waitFor,
+	executions,
+	nextPoll,
+	roundTrip,
+};

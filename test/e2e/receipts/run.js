@@ -12,7 +12,7 @@
  * durable leg alone (beside the others it failed 2 of 6 times on a loaded 2-core machine: legGroups);
  * --serial or $N8N_E2E_SIDE_BY_SIDE=0: one after the other in this process; --side-by-side or
  * $N8N_E2E_SIDE_BY_SIDE=1: all side by side; --legs in-memory / durable: only those (npm test runs the
- * in-memory legs beside the other e2e runners and the durable leg alone). Each leg with its own PostgreSQL, sandbox and n8n: 1.123.81 and 2.41.1 with n8n's default (in-memory) scheduler (the
+ * in-memory legs beside the other e2e runners and the durable leg alone). Each leg with its own PostgreSQL, sandbox and n8n (its clocks moved so that it starts at 11:00 in center 1002's zone: DAY_START_LOCAL): 1.123.81 and 2.41.1 with n8n's default (in-memory) scheduler (the
  * 2.41.1 leg `@midnight`: its clocks, n8n's and the checks', moved by shift-clock.js so that center
  * 1002's midnight comes in its first rounds, whatever the hour it runs at), and
  * `2.41.1+durable`: n8n's durable scheduler with durable poll cursors (the four settings of
@@ -20,7 +20,8 @@
  * trigger's state is the `poller_state` row that n8n commits with the execution a poll starts.
  *
  * The sandbox's clock is frozen and set to the real time before each round (so n8n's "today" and the
- * API's agree); between polls receipts arrive (the day's own, received minutes to 12 hours after they
+ * API's agree; what existed at the first poll: what the sandbox showed, and for a shop that poll did not
+ * read, what it received before the center's origin, n8n's later clock: leg.js rememberUnread); between polls receipts arrive (the day's own, received minutes to 12 hours after they
  * were printed, and receipts inserted "now" that were printed 1–47 hours earlier: late arrivals, many
  * across midnight in the center's zone). n8n polls every 30 s (Day Budget Share 100 %, so every shop is read at every poll). Checked (checks.js):
  * - every poll: its requests per center = Σ over shops ⌈receipts received in the re-read period / 1000⌉;
@@ -71,6 +72,14 @@ const clock = require('../../../scripts/lib/shift-clock');
  * bring-up took 132 s, past the 100 s this was before)
  */
 const MIDNIGHT_AFTER_MS = 180_000;
+/**
+ * The other legs: their clocks moved so that they start at this hour of center 1002's day (center 1004:
+ * 16:00 in Vladivostok), whatever the hour they run at: both centers sell then and, after the replica's
+ * 4-hour jump, still do. The trigger reads a shop whose receipts stopped (closed for the night) less
+ * and less often (schedule.ts), so a late arrival inserted there waits past the checks' next polls:
+ * legs that ran at 23:35 there, or whose jump came to 23:30, failed so.
+ */
+const DAY_START_LOCAL = [11, 0];
 
 const { all, opt, flag, packageDir: PACKAGE_DIR } = cliOptions();
 /** a durable leg (n8n's durable scheduler): `2.41.1+durable`, also with @midnight */
@@ -143,12 +152,15 @@ async function leg(spec, report) {
 	// installed first (a cold npm test's background install may still run as the legs start side by
 	// side), else the wait for it would eat those seconds (a failed install: the bring-up reports it)
 	if (at) await ensureN8n({ version: VERSION }).catch(() => {});
-	let shiftMs = at ? clock.shiftToLocal(checks.ZONES['1002'], 0, 0) - MIDNIGHT_AFTER_MS : 0;
+	let shiftMs = at
+		? clock.shiftToLocal(checks.ZONES['1002'], 0, 0) - MIDNIGHT_AFTER_MS
+		: clock.shiftToLocal(checks.ZONES['1002'], ...DAY_START_LOCAL);
 	clock.setShift(shiftMs);
-	if (shiftMs)
-		console.log(
-			`       clocks moved by ${(shiftMs / 3600e3).toFixed(2)} h: midnight in ${checks.ZONES['1002']} (center 1002) comes ${MIDNIGHT_AFTER_MS / 1000} s after the start`,
-		);
+	console.log(
+		at
+			? `       clocks moved by ${(shiftMs / 3600e3).toFixed(2)} h: midnight in ${checks.ZONES['1002']} (center 1002) comes ${MIDNIGHT_AFTER_MS / 1000} s after the start`
+			: `       clocks moved by ${(shiftMs / 3600e3).toFixed(2)} h: the leg starts at ${DAY_START_LOCAL.map((n) => String(n).padStart(2, '0')).join(':')} in ${checks.ZONES['1002']} (center 1002)`,
+	);
 	const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'n8n-e2e-receipts-'));
 	const env = { pg: null, sb: null, n8n: null };
 	const stopAll = async () => {
@@ -202,6 +214,8 @@ async function leg(spec, report) {
 				rounds: ROUNDS,
 				/** where the durable leg reads the trigger's poller_state row (n8n's SQLite) */
 				durable: durable && { version: VERSION, userFolder: folder },
+				/** n8n's own database (SQLite in the user folder), read-only */
+				n8nDb: { version: VERSION, userFolder: folder },
 				replica,
 				/**
 				 * SIGKILL n8n's process group, then (after beforeStart) start it again on the same folder;

@@ -14,8 +14,10 @@ const ADDED_TABLES = {
 		key: ['sc_id', 'zone_id', 'date'],
 		cols: { visitors_in: 'visitors_in', visitors_out: 'visitors_out' },
 	},
-	// a register's last document and last shift move with every receipt it sends, and the trigger reads
-	// the registers every 4 hours: held to at most the API's moment, every other field equal
+	// a register's last document moves with every receipt it sends, and the trigger reads the registers
+	// every 4 hours: held to at most the API's moment, every other field equal but the last shift's
+	// opening, which the sandbox takes from the day's first receipt: a late arrival printed before it
+	// moves it back, below what the last read held (a leg at 11:00 in 1002's zone), so it is not compared
 	sc_cash_registers: {
 		key: ['sc_id', 'shop_id', 'register_id'],
 		cols: {
@@ -24,7 +26,8 @@ const ADDED_TABLES = {
 			connection_status: 'connection_status',
 			last_document_datetime: 'last_document_datetime',
 		},
-		atMost: ['last_document_datetime', 'last_open_shift_datetime'],
+		atMost: ['last_document_datetime'],
+		unchecked: ['last_open_shift_datetime'],
 	},
 	sc_turnover_settings: { key: ['sc_id', 'shop_id'], cols: { source: 'source' } },
 	sc_passes: {

@@ -8,8 +8,9 @@ const { bindExample } = require('../../../../scripts/lib/examples');
 const { PRO_CENTERS, ZONES, addDays, dayIn } = require('../poll-cost');
 const { activateReplica } = require('../replica/setup');
 const { ZONES: REPLICA_ZONES, BASIC } = require('../replica/truth');
-const { setClock, visible } = require('../leg');
-const { TRIGGER, executions, nextPoll } = require('../polls');
+const { setClock, visible, rememberUnread } = require('../leg');
+const { receiptOrigins } = require('../durable');
+const { TRIGGER, executions, firstPollShops, nextPoll } = require('../polls');
 const { ddlOf, tableSums } = require('../warehouse');
 const { createSandboxCredential } = require('../../lib/sandbox-credential');
 
@@ -70,7 +71,11 @@ async function run(leg) {
 	await nextPoll(leg, mark);
 	assert.deepEqual(await executions(leg), [], 'the first poll started the workflow');
 	assert.deepEqual(tableSums(pg), [0, 0, 0]);
-	console.log(`       ${leg.baseline.ids.size} receipts existed (received since the day before)`);
+	const origins = receiptOrigins(leg.n8nDb, leg.wf.id, { durable: !!leg.durable, node: TRIGGER });
+	const unread = await rememberUnread(leg, await firstPollShops(leg), origins);
+	console.log(
+		`       ${leg.baseline.ids.size} receipts existed (received since the day before; ${unread} of them received after the sandbox's clock, before the origin of a shop the first poll did not read; origins saved for ${Object.keys(origins).sort().join(', ') || 'no center'})`,
+	);
 	return true;
 }
 
