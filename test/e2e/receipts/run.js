@@ -12,7 +12,7 @@
  * durable leg alone (beside the others it failed 2 of 6 times on a loaded 2-core machine: legGroups);
  * --serial or $N8N_E2E_SIDE_BY_SIDE=0: one after the other in this process; --side-by-side or
  * $N8N_E2E_SIDE_BY_SIDE=1: all side by side; --legs in-memory / durable: only those (npm test runs the
- * in-memory legs beside the other e2e runners and the durable leg alone). Each leg with its own PostgreSQL, sandbox and n8n (its clocks moved so that it starts at 11:00 in center 1002's zone: DAY_START_LOCAL): 1.123.81 and 2.41.1 with n8n's default (in-memory) scheduler (the
+ * in-memory legs beside the other e2e runners and the durable leg alone). Each leg with its own PostgreSQL, sandbox and n8n (the in-memory legs' clocks moved so that they start at 11:00 in center 1002's zone: DAY_START_LOCAL; the durable leg at the real hour): 1.123.81 and 2.41.1 with n8n's default (in-memory) scheduler (the
  * 2.41.1 leg `@midnight`: its clocks, n8n's and the checks', moved by shift-clock.js so that center
  * 1002's midnight comes in its first rounds, whatever the hour it runs at), and
  * `2.41.1+durable`: n8n's durable scheduler with durable poll cursors (the four settings of
@@ -73,7 +73,7 @@ const clock = require('../../../scripts/lib/shift-clock');
  */
 const MIDNIGHT_AFTER_MS = 180_000;
 /**
- * The other legs: their clocks moved so that they start at this hour of center 1002's day (center 1004:
+ * The other in-memory legs: their clocks moved so that they start at this hour of center 1002's day (center 1004:
  * 16:00 in Vladivostok), whatever the hour they run at: both centers sell then and, after the replica's
  * 4-hour jump, still do. The trigger reads a shop whose receipts stopped (closed for the night) less
  * and less often (schedule.ts), so a late arrival inserted there waits past the checks' next polls:
@@ -152,15 +152,20 @@ async function leg(spec, report) {
 	// installed first (a cold npm test's background install may still run as the legs start side by
 	// side), else the wait for it would eat those seconds (a failed install: the bring-up reports it)
 	if (at) await ensureN8n({ version: VERSION }).catch(() => {});
+	// a durable leg keeps the real hour: with its clocks moved, n8n 2.41.1's durable scheduler ran no
+	// poll within 300 s (a clean-clone npm test, 2026-12-07; not explained yet)
 	let shiftMs = at
 		? clock.shiftToLocal(checks.ZONES['1002'], 0, 0) - MIDNIGHT_AFTER_MS
-		: clock.shiftToLocal(checks.ZONES['1002'], ...DAY_START_LOCAL);
+		: durable
+			? 0
+			: clock.shiftToLocal(checks.ZONES['1002'], ...DAY_START_LOCAL);
 	clock.setShift(shiftMs);
-	console.log(
-		at
-			? `       clocks moved by ${(shiftMs / 3600e3).toFixed(2)} h: midnight in ${checks.ZONES['1002']} (center 1002) comes ${MIDNIGHT_AFTER_MS / 1000} s after the start`
-			: `       clocks moved by ${(shiftMs / 3600e3).toFixed(2)} h: the leg starts at ${DAY_START_LOCAL.map((n) => String(n).padStart(2, '0')).join(':')} in ${checks.ZONES['1002']} (center 1002)`,
-	);
+	if (shiftMs || at)
+		console.log(
+			at
+				? `       clocks moved by ${(shiftMs / 3600e3).toFixed(2)} h: midnight in ${checks.ZONES['1002']} (center 1002) comes ${MIDNIGHT_AFTER_MS / 1000} s after the start`
+				: `       clocks moved by ${(shiftMs / 3600e3).toFixed(2)} h: the leg starts at ${DAY_START_LOCAL.map((n) => String(n).padStart(2, '0')).join(':')} in ${checks.ZONES['1002']} (center 1002)`,
+		);
 	const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'n8n-e2e-receipts-'));
 	const env = { pg: null, sb: null, n8n: null };
 	const stopAll = async () => {
