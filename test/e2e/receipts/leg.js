@@ -132,9 +132,12 @@ async function truth(leg) {
 async function insertLate(leg) {
 	const now = leg.replica && Date.parse((await leg.sb().control.clock()).now);
 	for (const [sc, shop] of [
-		['1002', '1002-02'],
-		['1002', '1002-07'],
-		['1004', '1004-03'],
+		// the centers' round-the-clock shops (NN-06): a shop closed for the night goes quiet and is read
+		// less and less often (schedule.ts), so its late arrivals would wait past the checks' polls at
+		// night (the durable leg keeps the real hour; it failed so at 01:40 in 1002's zone)
+		['1002', '1002-06'],
+		['1002', '1002-06'],
+		['1004', '1004-06'],
 	]) {
 		const { ids } = await leg.sb().control.insert({
 			kind: 'receipt',
