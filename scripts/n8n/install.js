@@ -351,28 +351,16 @@ async function ensureN8n({
 		let locked = placeLock(version, l.dir);
 		if (locked)
 			log(`n8n ${version}: npm ci from scripts/n8n/locks (no registry metadata to resolve)`);
-		const npmArgs = [
-			npmCli(),
-			'install',
-			'--no-audit',
-			'--no-fund',
-			'--omit=dev',
-			'--foreground-scripts',
-		];
-		// Reuse cached registry metadata without revalidating each of ~1500 packuments (the versions are
-		// pinned by n8n; npm still fetches what the cache lacks).  N8N_E2E_ONLINE=1 turns this off.
-		if (process.env.N8N_E2E_ALL_SCRIPTS) npmArgs.push('--dangerously-allow-all-scripts');
+		// npm's flags after its command (ci with the lock, else install)
+		const npmFlags = ['--no-audit', '--no-fund', '--omit=dev', '--foreground-scripts'];
+		if (process.env.N8N_E2E_ALL_SCRIPTS) npmFlags.push('--dangerously-allow-all-scripts');
 		const npmRun = (extra) =>
-			run(
-				l.nodeBin,
-				[...npmArgs.slice(0, 1), locked ? 'ci' : 'install', ...npmArgs.slice(2), ...extra],
-				{
-					cwd: l.dir,
-					env,
-					logFile: l.log,
-					label: `installing n8n ${version}`,
-				},
-			);
+			run(l.nodeBin, [npmCli(), locked ? 'ci' : 'install', ...npmFlags, ...extra], {
+				cwd: l.dir,
+				env,
+				logFile: l.log,
+				label: `installing n8n ${version}`,
+			});
 		const install = async (extra) => {
 			try {
 				await npmRun(extra);
@@ -386,6 +374,8 @@ async function ensureN8n({
 				await npmRun(extra);
 			}
 		};
+		// Reuse cached registry metadata without revalidating each of ~1500 packuments (the versions are
+		// pinned by n8n; npm still fetches what the cache lacks).  N8N_E2E_ONLINE=1 turns this off.
 		if (process.env.N8N_E2E_ONLINE) await install([]);
 		else {
 			try {
