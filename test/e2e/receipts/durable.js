@@ -29,24 +29,29 @@ function n8nRows(n8nDb, sql) {
 
 const quote = (v) => `'${String(v).replace(/'/g, "''")}'`;
 
-/** The trigger's committed cursor: the receipt ids per shop it remembers as emitted, and its size. */
-function pollerState(n8nDb, workflowId) {
+/** The trigger's poller_state rows, parsed, and their size in bytes as stored. */
+function pollerCursors(n8nDb, workflowId) {
 	const found = n8nRows(
 		n8nDb,
 		`SELECT "cursor" AS c FROM poller_state WHERE "workflowId" = ${quote(workflowId)}`,
 	);
-	if (!found.length) return null;
 	const bytes = found.reduce((n, r) => n + String(r.c).length, 0);
-	const rows = found.map((r) => (typeof r.c === 'string' ? JSON.parse(r.c) : r.c));
+	return { bytes, cursors: found.map((r) => (typeof r.c === 'string' ? JSON.parse(r.c) : r.c)) };
+}
+
+/** The trigger's committed cursor: the receipt ids per shop it remembers as emitted, and its size. */
+function pollerState(n8nDb, workflowId) {
+	const { bytes, cursors } = pollerCursors(n8nDb, workflowId);
+	if (!cursors.length) return null;
 	const ids = new Set();
 	let event = null;
-	for (const cursor of rows) {
+	for (const cursor of cursors) {
 		event = cursor.event ?? event;
 		for (const center of Object.values(cursor.centers || {}))
 			for (const shop of Object.values(center.receipts?.shops || {}))
 				for (const id of shop.ids || []) ids.add(id);
 	}
-	return { rows: rows.length, event, ids, bytes };
+	return { rows: cursors.length, event, ids, bytes };
 }
 
 /** The workflow's static data as n8n saved it in workflow_entity (durable cursors no longer write it). */
@@ -87,13 +92,8 @@ async function totalOf(sb, ids, from, to) {
  */
 function receiptOrigins(n8nDb, workflowId, { durable, node }) {
 	let states = [];
-	if (durable) {
-		const rows = n8nRows(
-			n8nDb,
-			`SELECT "cursor" AS c FROM poller_state WHERE "workflowId" = ${quote(workflowId)}`,
-		);
-		states = rows.map((r) => (typeof r.c === 'string' ? JSON.parse(r.c) : r.c));
-	} else {
+	if (durable) states = pollerCursors(n8nDb, workflowId).cursors;
+	else {
 		const saved = staticDataOf(n8nDb, workflowId);
 		const state = saved && JSON.parse(saved)[`node:${node}`];
 		if (state) states = [state];
