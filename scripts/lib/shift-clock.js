@@ -5,7 +5,9 @@
  * bench's sandbox), and by its user into itself with the same shift, so that n8n's cron, the trigger's
  * "today" and the checker's clock agree: the receipts e2e (test/e2e/receipts/run.js) puts a center's
  * midnight inside its polls whatever the hour CI runs at; the bench's dayBudget --day-at puts its
- * window at a chosen hour of the center's day.
+ * window at a chosen hour of the center's day. n8n 2.x's durable scheduler reads its time from its
+ * database (SQLite's 'now', see @n8n/db's dialect-time.js), so the SQL n8n sends through sqlite3 has
+ * its 'now' moved by the same shift (patchSqlite below).
  */
 let shift = Number(process.env.E2E_CLOCK_SHIFT_MS || 0);
 const RealDate = globalThis.__e2eRealDate || Date;
@@ -20,6 +22,39 @@ if (!globalThis.__e2eRealDate) {
 	Object.setPrototypeOf(ShiftedDate, RealDate);
 	ShiftedDate.now = () => RealDate.now() + shift;
 	globalThis.Date = ShiftedDate;
+}
+
+/**
+ * sqlite3's Database methods that take SQL text, wrapped so that every 'now' in a query reads
+ * 'now', '+<shift> seconds' (a modifier SQLite's date functions apply in order): n8n's clock and its
+ * database's then agree, and the durable scheduler's due times (runAt <= 'now') come as in real time.
+ * Column defaults stay the real time (the scheduler compares none of them with its clock).
+ */
+function patchSqlite(sqlite3) {
+	const proto = sqlite3 && sqlite3.Database && sqlite3.Database.prototype;
+	if (!proto || proto.__e2eShifted) return;
+	proto.__e2eShifted = true;
+	for (const name of ['prepare', 'run', 'get', 'all', 'each', 'map', 'exec']) {
+		const original = proto[name];
+		if (typeof original !== 'function') continue;
+		proto[name] = function (sql, ...rest) {
+			// DDL as it is (n8n's migrations parse tables' column defaults back from their SQL)
+			if (shift && typeof sql === 'string' && !/^\s*(create|alter|drop)\b/i.test(sql))
+				sql = sql.replace(/'now'/gi, `'now', '${shift < 0 ? '' : '+'}${shift / 1000} seconds'`);
+			return original.call(this, sql, ...rest);
+		};
+	}
+}
+if (!globalThis.__e2eSqliteHook) {
+	globalThis.__e2eSqliteHook = true;
+	const Module = require('module');
+	const load = Module._load;
+	Module._load = function (request, ...rest) {
+		const loaded = load.call(this, request, ...rest);
+		// sqlite3's exports, however required (typeorm asks for 'sqlite3'); no other module is looked into
+		if (typeof request === 'string' && request.endsWith('sqlite3') && loaded) patchSqlite(loaded);
+		return loaded;
+	};
 }
 
 /** The zone's offset from UTC at the real moment `ms` (ms; Yekaterinburg +5 h). */

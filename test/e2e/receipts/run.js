@@ -12,7 +12,7 @@
  * durable leg alone (beside the others it failed 2 of 6 times on a loaded 2-core machine: legGroups);
  * --serial or $N8N_E2E_SIDE_BY_SIDE=0: one after the other in this process; --side-by-side or
  * $N8N_E2E_SIDE_BY_SIDE=1: all side by side; --legs in-memory / durable: only those (npm test runs the
- * in-memory legs beside the other e2e runners and the durable leg alone). Each leg with its own PostgreSQL, sandbox and n8n (the in-memory legs' clocks moved so that they start at 11:00 in center 1002's zone: DAY_START_LOCAL; the durable leg at the real hour): 1.123.81 and 2.41.1 with n8n's default (in-memory) scheduler (the
+ * in-memory legs beside the other e2e runners and the durable leg alone). Each leg with its own PostgreSQL, sandbox and n8n (every leg's clocks but @midnight's moved so that it starts at 11:00 in center 1002's zone: DAY_START_LOCAL; the durable leg's database clock with them): 1.123.81 and 2.41.1 with n8n's default (in-memory) scheduler (the
  * 2.41.1 leg `@midnight`: its clocks, n8n's and the checks', moved by shift-clock.js so that center
  * 1002's midnight comes in its first rounds, whatever the hour it runs at), and
  * `2.41.1+durable`: n8n's durable scheduler with durable poll cursors (the four settings of
@@ -21,7 +21,7 @@
  *
  * The sandbox's clock is frozen and set to the real time before each round (so n8n's "today" and the
  * API's agree; what existed at the first poll: what the sandbox showed, and for a shop that poll did not
- * read, what it received before the center's origin, n8n's later clock: leg.js rememberUnread); between polls receipts arrive (the day's own, received minutes to 12 hours after they
+ * read, what it received before the center's origin, n8n's later clock, which the table may hold or not: leg.js rememberUnread); between polls receipts arrive (the day's own, received minutes to 12 hours after they
  * were printed, and receipts inserted "now" that were printed 1–47 hours earlier: late arrivals, many
  * across midnight in the center's zone). n8n polls every 30 s (Day Budget Share 100 %, so every shop is read at every poll). Checked (checks.js):
  * - every poll: its requests per center = Σ over shops ⌈receipts received in the re-read period / 1000⌉;
@@ -152,13 +152,10 @@ async function leg(spec, report) {
 	// installed first (a cold npm test's background install may still run as the legs start side by
 	// side), else the wait for it would eat those seconds (a failed install: the bring-up reports it)
 	if (at) await ensureN8n({ version: VERSION }).catch(() => {});
-	// a durable leg keeps the real hour: with its clocks moved, n8n 2.41.1's durable scheduler ran no
-	// poll within 300 s (a clean-clone npm test, 2026-12-07; not explained yet)
+	// the durable scheduler's time is its database's (SQLite's 'now'): shift-clock moves that too
 	let shiftMs = at
 		? clock.shiftToLocal(checks.ZONES['1002'], 0, 0) - MIDNIGHT_AFTER_MS
-		: durable
-			? 0
-			: clock.shiftToLocal(checks.ZONES['1002'], ...DAY_START_LOCAL);
+		: clock.shiftToLocal(checks.ZONES['1002'], ...DAY_START_LOCAL);
 	clock.setShift(shiftMs);
 	if (shiftMs || at)
 		console.log(
