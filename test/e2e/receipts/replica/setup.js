@@ -54,13 +54,13 @@ const CLOSED = ['1002', '1002-05'];
 /** The stretch's events, one a round in turn (rounds.js and the later steps' rounds): [what, fn(leg)]. */
 const EVENTS = [
 	['ticket created (1002, new_request)', async (leg) => newTicket(leg)],
-	['declared turnover submitted (1002-02, this month)', async (leg) => declare(leg, '1002-02')],
+	['declared turnover submitted (1002-06, this month)', async (leg) => declare(leg, '1002-06')],
 	['ticket in_progress', async (leg) => moveTicket(leg, 'in_progress')],
 	[
-		'ticket agreed; declared turnover (1004-03)',
+		'ticket agreed; declared turnover (1004-06)',
 		async (leg) => {
 			await moveTicket(leg, 'agreed');
-			await declare(leg, '1004-03');
+			await declare(leg, '1004-06');
 		},
 	],
 ];
