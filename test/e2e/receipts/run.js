@@ -73,7 +73,7 @@ const clock = require('../../../scripts/lib/shift-clock');
  */
 const MIDNIGHT_AFTER_MS = 180_000;
 /**
- * The other in-memory legs: their clocks moved so that they start at this hour of center 1002's day (center 1004:
+ * The other legs: their clocks moved so that they start at this hour of center 1002's day (center 1004:
  * 16:00 in Vladivostok), whatever the hour they run at: both centers sell then and, after the replica's
  * 4-hour jump, still do. The trigger reads a shop whose receipts stopped (closed for the night) less
  * and less often (schedule.ts), so a late arrival inserted there waits past the checks' next polls:
@@ -157,12 +157,11 @@ async function leg(spec, report) {
 		? clock.shiftToLocal(checks.ZONES['1002'], 0, 0) - MIDNIGHT_AFTER_MS
 		: clock.shiftToLocal(checks.ZONES['1002'], ...DAY_START_LOCAL);
 	clock.setShift(shiftMs);
-	if (shiftMs || at)
-		console.log(
-			at
-				? `       clocks moved by ${(shiftMs / 3600e3).toFixed(2)} h: midnight in ${checks.ZONES['1002']} (center 1002) comes ${MIDNIGHT_AFTER_MS / 1000} s after the start`
-				: `       clocks moved by ${(shiftMs / 3600e3).toFixed(2)} h: the leg starts at ${DAY_START_LOCAL.map((n) => String(n).padStart(2, '0')).join(':')} in ${checks.ZONES['1002']} (center 1002)`,
-		);
+	console.log(
+		at
+			? `       clocks moved by ${(shiftMs / 3600e3).toFixed(2)} h: midnight in ${checks.ZONES['1002']} (center 1002) comes ${MIDNIGHT_AFTER_MS / 1000} s after the start`
+			: `       clocks moved by ${(shiftMs / 3600e3).toFixed(2)} h: the leg starts at ${DAY_START_LOCAL.map((n) => String(n).padStart(2, '0')).join(':')} in ${checks.ZONES['1002']} (center 1002)`,
+	);
 	const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'n8n-e2e-receipts-'));
 	const env = { pg: null, sb: null, n8n: null };
 	const stopAll = async () => {
