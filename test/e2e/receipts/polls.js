@@ -136,6 +136,26 @@ async function assertWritten(leg, label) {
 }
 
 /**
+ * The ids of `ids` not in the table, once they are all in it or `boundMs` has passed (checked every
+ * 5 s), and how long that took (ms). A bound, not a pace: a receipt the trigger lost stays missing. Used
+ * after a restart, where a shop read at the restart's first poll with nothing new is read at every
+ * second poll from then on (schedule.ts: active), and the share may hold it back a poll more.
+ */
+async function missingAfter(leg, ids, boundMs) {
+	const t0 = Date.now();
+	const missingNow = () => {
+		const inTable = tableIds(leg.pg);
+		return ids.filter((id) => !inTable.has(id));
+	};
+	let missing = missingNow();
+	while (missing.length && Date.now() - t0 < boundMs) {
+		await sleep(5000);
+		missing = missingNow();
+	}
+	return { missing, ms: Date.now() - t0 };
+}
+
+/**
  * A round: the clock set, late arrivals inserted (and the replica's next event of the stretch), the
  * next poll held to the formula, what it wrote.
  */
@@ -156,4 +176,5 @@ module.exports = {
 	executions,
 	nextPoll,
 	roundTrip,
+	missingAfter,
 };

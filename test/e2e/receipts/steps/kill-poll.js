@@ -11,11 +11,10 @@
  */
 const assert = require('node:assert/strict');
 const { setClock, insertLate, truth } = require('../leg');
-const { roundTrip, waitFor } = require('../polls');
-const { tableIds, tableSums } = require('../warehouse');
+const { missingAfter, roundTrip, waitFor } = require('../polls');
+const { tableSums } = require('../warehouse');
 const { JUMP_MS, openAndClose } = require('../replica/setup');
 const { readyToKill } = require('../replica/backfill');
-const { sleep } = require('../../../../scripts/lib/processes');
 
 const title =
 	'SIGKILL while a poll is under way (answers slowed down), restart: nothing twice, nothing missing';
@@ -44,23 +43,14 @@ async function run(leg) {
 		console.log(`       the replica's backfill at the kill: ${leg.replica.killedAt}`);
 	await roundTrip(leg, 'after the restart');
 	const t = await truth(leg);
-	const missingNow = () => {
-		const ids = tableIds(leg.pg);
-		return [...t.ids].filter((id) => !ids.has(id));
-	};
 	// with the replica beside, the two nodes share the center's pace (half each: 17 a minute for New
 	// Receipt's 24 reads at 30-s polls), so a shop's day-own receipt may wait a few polls (the shops
 	// longest unread first); the late arrivals are read at the next poll (assertWritten above)
-	let missing = missingNow();
-	const t0 = Date.now();
-	while (missing.length && leg.replica && Date.now() - t0 < 180_000) {
-		await sleep(5000);
-		missing = missingNow();
-	}
+	const { missing, ms: waited } = await missingAfter(leg, [...t.ids], leg.replica ? 180_000 : 0);
 	assert.deepEqual(missing, [], `missing after the restart: ${missing.slice(0, 10)}`);
-	if (Date.now() - t0 > 1000)
+	if (waited > 1000)
 		console.log(
-			`       the last receipts of the restart's gap in the table after ${Math.round((Date.now() - t0) / 1000)} s more`,
+			`       the last receipts of the restart's gap in the table after ${Math.round(waited / 1000)} s more`,
 		);
 	return true;
 }
