@@ -8,7 +8,6 @@ const os = require('os');
 const path = require('path');
 const { root, run, ensureDependencies, ensureScanDependencies } = require('./lib');
 const { phaseTable } = require('./lib/phase-table');
-const { processTree } = require('./lib/processes');
 
 const t0 = Date.now();
 const results = [];
@@ -36,9 +35,6 @@ async function main() {
 	step('type check (incl. tests)', () => run('npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']));
 	step('package contents', () => run('node', ['scripts/check-pack.js']));
 	step('jest', () => run('npx', ['jest', '--forceExit', '--json', `--outputFile=${jestJson}`]));
-	// the legs wait for the installs from now on: they get the CPU (a cold run, 2026-12-08: n8n
-	// 1.123.81's sqlite3 still compiling at +20 min, niced beside a leg's own install of 2.41.1)
-	if (installs) unNice(installs.pid);
 	const background = [];
 	for (const [i, { file, args = [], name, beside, alone }] of e2eRunners().entries()) {
 		const runner = path.join(root, 'test', 'e2e', file);
@@ -125,7 +121,7 @@ function runBeside(name, runner, args, legsFile) {
 /**
  * The n8n versions the e2e legs run, installed (scripts/n8n/install.js, one after the other) in a
  * niced background process from the start, so that the installs overlap lint, tsc and jest instead of
- * the first e2e leg; at normal priority again once jest has ended (unNice). Its output goes to a file; a leg that finds an install unfinished waits for it
+ * the first e2e leg. Its output goes to a file; a leg that finds an install unfinished waits for it
  * (install.js's lock), and one that failed is installed again by the leg, which reports it.
  * N8N_E2E_INSTALL_EARLY=0 leaves the installs to the legs.
  */
@@ -157,17 +153,7 @@ function installN8nEarly() {
 		`\n▶ n8n ${versions.join(', ')} installing in the background (log: ${log})\n`,
 	);
 	const exited = new Promise((resolve) => child.once('exit', (code) => resolve(code)));
-	return { log, exited, pid: child.pid };
-}
-
-/** The installs' processes (npm and the compilers it started) back at normal priority, where allowed. */
-function unNice(pid) {
-	for (const p of processTree(pid))
-		try {
-			os.setPriority(p, 0);
-		} catch {
-			/* gone, or not allowed here: it stays niced */
-		}
+	return { log, exited };
 }
 
 /** Rows of the background installs, from the JSON lines install.js prints as each one ends. */

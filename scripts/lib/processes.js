@@ -9,7 +9,6 @@
  * freePort(host?)                    a port nothing listens on now
  * portFree(port, host?)              can this port be listened on?
  * isAlive(pid)                       is the process (or, with -pid, the process group) still there?
- * processTree(pid)                   pid and every process below it now (Linux /proc)
  * sleep(ms)
  * waitUntil(fn, { what, timeoutMs, everyMs })   the first truthy value of fn(), polled
  * waitForPort(port, { host, timeoutMs })       until a TCP connection succeeds
@@ -21,7 +20,6 @@
  *   → { port, pid, baseUrl, controlUrl, clientId, clientSecret, control, output(), stop() }
  * sandboxControl(controlUrl)         client of the sandbox's control API (/__sandbox)
  */
-const fs = require('node:fs');
 const net = require('node:net');
 const path = require('node:path');
 const { spawn } = require('node:child_process');
@@ -98,31 +96,6 @@ function waitForHttp(url, { timeoutMs = 60000, everyMs = 250, accept = (res) => 
 }
 
 /** Sends a signal to a process, or to its whole group; false when it is gone already. */
-/** `pid` and every process below it now (Linux: /proc; elsewhere just `pid`). */
-function processTree(pid) {
-	const children = new Map();
-	let entries = [];
-	try {
-		entries = fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d));
-	} catch {
-		return [pid];
-	}
-	for (const d of entries) {
-		try {
-			// "pid (comm) state ppid …": comm may hold spaces, so the fields after its last ')'
-			const stat = fs.readFileSync(`/proc/${d}/stat`, 'utf8');
-			const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-			if (!children.has(ppid)) children.set(ppid, []);
-			children.get(ppid).push(Number(d));
-		} catch {
-			/* gone meanwhile */
-		}
-	}
-	const tree = [pid];
-	for (let i = 0; i < tree.length; i++) tree.push(...(children.get(tree[i]) || []));
-	return tree;
-}
-
 function signal(pid, sig, group = false) {
 	try {
 		process.kill(group ? -pid : pid, sig);
@@ -336,7 +309,6 @@ async function startSandboxProcess(opts = {}) {
 }
 
 module.exports = {
-	processTree,
 	ROOT,
 	DEMO_CLIENT_ID,
 	DEMO_CLIENT_SECRET,
